@@ -1,0 +1,26 @@
+// core/text: small string helpers shared by every stage (no locale, UTF-8 aware where it matters).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tr2audit {
+
+/// True when bytes are well-formed UTF-8 (no overlongs, no surrogates); reports the first bad offset.
+bool is_valid_utf8(std::string_view bytes, std::size_t* first_bad_offset = nullptr);
+/// Number of code points in bytes (assumes valid UTF-8).
+std::uint32_t count_code_points(std::string_view bytes);
+std::string_view trim(std::string_view text);
+std::vector<std::string_view> split(std::string_view text, char separator);
+bool starts_with(std::string_view text, std::string_view prefix);
+bool ends_with(std::string_view text, std::string_view suffix);
+std::string to_lower(std::string_view text);
+/// Damerau-free Levenshtein distance, for "did you mean" suggestions.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+/// The candidate closest to word when it is close enough to be a plausible typo, else empty.
+std::string suggest(std::string_view word, const std::vector<std::string>& candidates);
+/// The 1-based line at a byte offset's line, without the trailing newline.
+std::string_view line_at(std::string_view text, std::uint32_t line);
+
+}  // namespace tr2audit

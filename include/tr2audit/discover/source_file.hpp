@@ -1,0 +1,45 @@
+// discover/source_file: what discovery hands to the parser: one file of the repo, classified.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tr2audit/core/location.hpp"
+
+namespace tr2audit::discover {
+
+enum class FileKind {
+  python,        ///< .py (setup.py included: it is also a dependency source)
+  python_stub,   ///< .pyi
+  notebook,      ///< .ipynb: code cells are concatenated into Python text
+  cuda_source,   ///< .cu / .cuh: recorded, never parsed as Python
+  requirements,  ///< requirements*.txt
+  pyproject,     ///< pyproject.toml
+  setup_cfg,     ///< setup.cfg
+};
+
+std::string_view to_string(FileKind kind);
+
+struct SourceFile {
+  std::string rel_path;            ///< relative to the scan root, '/' separators; the report's path
+  std::filesystem::path abs_path;  ///< what to open
+  FileKind kind = FileKind::python;
+  std::uint64_t size = 0;
+  bool is_test = false;  ///< under tests/ or test/, named test_*.py / *_test.py / conftest.py
+};
+
+/// The text a file contributes to the scan, after the checks of load_source.
+struct LoadedSource {
+  std::string text;  ///< Python text (a notebook's code cells joined, magics commented out)
+  /// For notebooks: the first line (1-based, in text) of each code cell, in cell order; empty otherwise.
+  std::vector<std::uint32_t> cell_first_lines;
+  /// For notebooks: the 1-based cell index of each entry of cell_first_lines (markdown cells are skipped).
+  std::vector<std::uint32_t> cell_numbers;
+
+  /// Maps a line of text back to (cell, line in cell); {0, line} for plain files.
+  CellLocation map_line(std::uint32_t line) const;
+};
+
+}  // namespace tr2audit::discover

@@ -1,0 +1,90 @@
+// report: the immutable result of a scan that every output format renders (architecture §11).
+// Built once by the pipeline; formats are pure functions of it.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tr2audit/core/problem.hpp"
+#include "tr2audit/core/severity.hpp"
+#include "tr2audit/report/operators.hpp"
+#include "tr2audit/report/training_setup.hpp"
+#include "tr2audit/rules/finding.hpp"
+#include "tr2audit/score/assessment.hpp"
+
+namespace tr2audit::report {
+
+inline constexpr std::string_view k_schema_version = "1.0";
+
+struct GitInfo {
+  std::string commit;
+  std::string branch;
+};
+
+struct RunInfo {
+  std::string tool_version;  ///< "0.1.0"; golden tests inject "<version>"
+  std::string rules_version;
+  std::string started_at;    ///< ISO 8601 UTC
+  std::uint64_t duration_ms = 0;
+};
+
+struct ScanInfo {
+  std::string root;  ///< as the user named it
+  std::optional<GitInfo> git;
+  std::uint32_t files_scanned = 0;
+  std::uint32_t files_skipped = 0;
+  std::uint32_t files_with_syntax_errors = 0;
+  std::uint64_t lines = 0;
+  std::map<std::string, std::uint32_t> files_by_kind;  ///< "python" -> n, "cuda-source" -> n, ...
+};
+
+/// What a report needs to know about each rule that fired (SARIF rules[], explain links).
+struct RuleInfo {
+  std::string id, title, category, severity, confidence, why, fix;
+  std::vector<std::string> sources;
+};
+
+struct Report {
+  RunInfo run;
+  TargetProfile target = TargetProfile::native;
+  ScanInfo scan;
+  std::vector<rules::Finding> findings;  ///< sorted by (path, line, column, rule_id); ids F0001...
+  std::vector<Problem> problems;         ///< sorted by (path, line, kind)
+  std::vector<RuleInfo> rules;           ///< the rules that fired, sorted by id
+  OperatorSummary operators;             ///< torch ops used vs the Neuron operator table
+  TrainingSetup setup;                   ///< how the repo trains
+  std::optional<score::Assessment> recommendation;  ///< the verdict for the whole repo
+  std::vector<score::Assessment> projects;          ///< per-project verdicts (monorepos), may be empty
+};
+
+/// Counts by category/severity over unsuppressed findings (zero entries included, contract order).
+std::map<std::string, std::uint32_t> count_by_category(const Report& report);
+std::map<std::string, std::uint32_t> count_by_severity(const Report& report);
+
+/// Presentation choices that are not part of the report (the same report renders both ways).
+struct RenderOptions {
+  bool color = false;  ///< ANSI colours (text only)
+  bool quiet = false;  ///< text: verdict and counts only
+};
+
+using RenderFn = void (*)(const Report&, const RenderOptions&, std::ostream&);
+struct Format {
+  std::string_view name;
+  std::string_view extension;
+  std::string_view description;
+  RenderFn render;
+};
+
+/// Every output format (src/report/formats.cpp is the only list).
+std::span<const Format> formats();
+const Format* find_format(std::string_view name);
+
+void render_json(const Report& report, const RenderOptions& options, std::ostream& out);  // json.cpp
+void render_text(const Report& report, const RenderOptions& options, std::ostream& out);  // text.cpp
+
+}  // namespace tr2audit::report

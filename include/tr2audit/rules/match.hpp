@@ -1,0 +1,35 @@
+// rules/match: applies a RuleSet to one file's facts under a target profile and returns the
+// findings, sorted by (path, line, column, rule id). Snippet and fingerprint need the file's text
+// and are filled afterwards by fill_snippet_and_fingerprint.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tr2audit/core/severity.hpp"
+#include "tr2audit/facts/facts.hpp"
+#include "tr2audit/rules/finding.hpp"
+#include "tr2audit/rules/rule_set.hpp"
+
+namespace tr2audit::rules {
+
+/// Every finding of the rules that apply to `profile` on one file (snippet and fingerprint left empty).
+std::vector<Finding> match(const facts::FileFacts& file, const RuleSet& rules, TargetProfile profile);
+
+/// Sets finding.snippet (the trimmed source line, at most 200 code points) and finding.fingerprint
+/// (FNV-1a 64 over rule id, whitespace-free snippet, function and path, as 16 hex digits).
+void fill_snippet_and_fingerprint(Finding& finding, std::string_view file_text);
+
+/// The kebab names of the guards set in a facts::Guard bit set, in bit order.
+std::vector<std::string> guard_names(std::uint16_t guards);
+
+/// Replaces {subject}, {callee}, ... in a rule message; unknown placeholders are kept as written.
+struct MessageFields {
+  std::string subject, callee, method, receiver, value, function, detail, text;
+};
+std::string fill_message(std::string_view message, const MessageFields& fields);
+
+/// The placeholders a rule message may use, without braces.
+const std::vector<std::string>& message_placeholders();
+
+}  // namespace tr2audit::rules

@@ -1,0 +1,139 @@
+// rules/rule: one compiled rule (docs/rule-format.md). load_rules reads the YAML into a RuleSpec,
+// validates it and compiles it into this form: enums instead of strings, name sets and globs ready
+// to match, context predicates as bit sets. rules::match applies Rules to facts::FileFacts.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "tr2audit/core/severity.hpp"
+#include "tr2audit/discover/source_file.hpp"
+
+namespace tr2audit::rules {
+
+/// The fact kind a rule selects (the single key of its `match` block).
+enum class SubjectKind { call, call_text, method, import, decorator, assign, device, file, dependency, pattern };
+
+inline constexpr std::array k_all_subject_kinds{
+    SubjectKind::call,   SubjectKind::call_text, SubjectKind::method, SubjectKind::import,     SubjectKind::decorator,
+    SubjectKind::assign, SubjectKind::device,    SubjectKind::file,   SubjectKind::dependency, SubjectKind::pattern};
+
+/// The YAML key of a subject kind ("call", "method", ...).
+std::string_view to_string(SubjectKind kind);
+/// Parses a subject key; nullopt for anything else.
+std::optional<SubjectKind> parse_subject_kind(std::string_view text);
+
+/// Exact names in a hash set plus shell-style globs ('*' spans dots); a pattern without '*' or '?'
+/// is exact.
+class NameMatcher {
+ public:
+  /// Adds one name or glob.
+  void add(std::string_view pattern);
+  /// True when text equals an exact name or matches a glob.
+  bool matches(std::string_view text) const;
+  bool empty() const { return m_exact.empty() && m_globs.empty(); }
+  const std::unordered_set<std::string>& exact() const { return m_exact; }
+  const std::vector<std::string>& globs() const { return m_globs; }
+  /// Every pattern as written, in insertion order (for docs and explain).
+  const std::vector<std::string>& patterns() const { return m_patterns; }
+
+ private:
+  std::unordered_set<std::string> m_exact;
+  std::vector<std::string> m_globs;
+  std::vector<std::string> m_patterns;
+};
+
+/// `keyword: {name: [values]}`: the keyword is present with one of the values ("*" = any value).
+struct KeywordCondition {
+  std::string keyword;
+  NameMatcher values;
+  bool any_value = false;
+};
+
+/// `positional: {index: [values]}`.
+struct PositionalCondition {
+  std::uint32_t index = 0;
+  NameMatcher values;
+};
+
+/// Subject-specific conditions of `match`; only those valid for the subject are ever set.
+struct Conditions {
+  std::vector<KeywordCondition> keywords;
+  std::vector<std::string> missing_keywords;
+  std::vector<PositionalCondition> positional;
+  std::optional<std::uint32_t> min_args;
+  std::optional<std::uint32_t> max_args;
+  std::optional<NameMatcher> receiver;
+  std::optional<NameMatcher> not_receiver;
+  std::optional<NameMatcher> value;
+  std::optional<NameMatcher> any_argument;  ///< some argument's value matches
+  std::optional<NameMatcher> not_argument;  ///< no argument's value matches
+  std::optional<NameMatcher> exclude;       ///< the matched subject name must not match
+  std::optional<NameMatcher> section;       ///< dependency section must match
+  std::optional<NameMatcher> not_section;   ///< dependency section must not match
+  std::uint8_t device_uses = 0;             ///< bit (1 << DeviceUse); 0 = any
+  std::uint8_t origins = 0;                 ///< bit (1 << ImportOrigin); 0 = any
+  std::optional<bool> dynamic;
+};
+
+/// `where` / `unless` context predicates; unset members do not take part.
+struct Predicates {
+  std::uint8_t regions = 0;  ///< bit (1 << Region); 0 = not given
+  std::optional<bool> in_loop;
+  std::optional<bool> in_training_loop;
+  std::uint16_t guards = 0;  ///< facts::Guard bits; 0 = not given
+  std::optional<bool> in_error_region;
+  std::optional<bool> in_test;
+  std::vector<std::string> functions;  ///< globs over the innermost function's qualname
+  std::vector<std::string> paths;      ///< gitignore-style globs over the file's path
+
+  /// True when no predicate is given.
+  bool empty() const;
+};
+
+inline constexpr std::uint8_t profile_bit(TargetProfile profile) {
+  return static_cast<std::uint8_t>(1u << static_cast<unsigned>(profile));
+}
+inline constexpr std::uint8_t k_all_profiles_mask =
+    profile_bit(TargetProfile::native) | profile_bit(TargetProfile::xla);
+
+struct Rule {
+  std::string id;  ///< "cuda-api.cuda-device-literal"
+  std::string title;
+  Category category = Category::cuda_api;
+  Severity severity = Severity::info;
+  Confidence confidence = Confidence::medium;
+  std::uint8_t profiles = k_all_profiles_mask;  ///< bit set of profile_bit()
+  std::array<std::optional<Severity>, k_all_profiles.size()> severity_by_profile{};
+  std::string message;
+  std::string why;
+  std::string fix;
+  std::string example;
+  std::vector<std::string> sources;
+
+  SubjectKind subject = SubjectKind::call;
+  NameMatcher names;                                               ///< subject names/globs (all subjects but `file`)
+  discover::FileKind file_kind = discover::FileKind::cuda_source;  ///< `file` subject only
+  Conditions conditions;
+  Predicates where;
+  Predicates unless;
+
+  std::filesystem::path source_path;  ///< the YAML file
+  std::filesystem::path source_dir;   ///< the rules folder it was loaded from (fixtures are found beside it)
+  std::uint32_t id_line = 0;          ///< where the id is written in source_path (1-based)
+  std::uint32_t id_column = 0;
+
+  /// True when the rule runs under the profile.
+  bool applies_to(TargetProfile profile) const { return (profiles & profile_bit(profile)) != 0; }
+  /// The severity under a profile (severity_by_profile, else severity).
+  Severity severity_for(TargetProfile profile) const;
+  /// The part of the id after "<category>.".
+  std::string_view name() const;
+};
+
+}  // namespace tr2audit::rules

@@ -1,0 +1,33 @@
+// score/score: the scoring stage. Findings (plus the operator summary and training-setup facts)
+// and a ScoringPolicy go in; the Assessment comes out: verdict, readiness, confidence, reasons,
+// flip, per-category scores with effort, and the migration plan. Pure and deterministic.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "tr2audit/core/severity.hpp"
+#include "tr2audit/report/operators.hpp"
+#include "tr2audit/report/training_setup.hpp"
+#include "tr2audit/rules/finding.hpp"
+#include "tr2audit/score/assessment.hpp"
+#include "tr2audit/score/policy.hpp"
+
+namespace tr2audit::score {
+
+struct ScoreInput {
+  std::span<const rules::Finding> findings;  ///< all findings of the project; suppressed ones are ignored
+  const report::OperatorSummary* operators = nullptr;
+  const report::TrainingSetup* setup = nullptr;
+  TargetProfile target = TargetProfile::native;
+  std::string project;  ///< "" = whole repo
+  // Scan statistics, for the confidence (0 = unknown, then they do not lower it).
+  std::uint32_t files_scanned = 0;
+  std::uint32_t files_with_syntax_errors = 0;
+  std::uint32_t lines = 0;
+};
+
+/// Scores one project: the verdict, readiness, reasons, flip, category scores and plan.
+Assessment assess(const ScoreInput& input, const ScoringPolicy& policy);
+
+}  // namespace tr2audit::score

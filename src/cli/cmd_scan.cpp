@@ -1,0 +1,218 @@
+// `tr2audit scan PATH`: resolves settings (defaults < config file < flags), loads and configures the
+// rules, scans with inline suppressions, applies the gate (baseline, PR diff, --fail-on) and renders
+// the report. Exit codes: 0 passed, 1 gate failed, 2 usage/config error, 3 incomplete scan.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/resources.hpp"
+#include "cli/scan_steps.hpp"
+#include "cli/settings_flags.hpp"
+#include "tr2audit/core/text.hpp"
+#include "tr2audit/pipeline/git_info.hpp"
+#include "tr2audit/rules/op_table.hpp"
+#include "tr2audit/score/policy.hpp"
+
+namespace tr2audit::cli {
+namespace {
+
+struct ScanCommand {
+  std::string path;
+  std::string format;
+  std::string output;
+  SettingsFlags settings;
+  std::uint64_t parse_budget_ms = 20000;
+  std::string baseline;
+  std::string write_baseline;
+  std::string diff_base;
+  bool no_gitignore = false;
+  bool no_color = false;
+  bool quiet = false;
+};
+
+int usage_error(const std::string& message) {
+  std::cerr << "tr2audit: scan: " << message << "\n";
+  return k_exit_usage;
+}
+
+int report_problems(const std::vector<Problem>& problems) {
+  for (const auto& problem : problems) std::cerr << "tr2audit: " << format_problem(problem) << "\n";
+  return k_exit_usage;
+}
+
+std::vector<std::filesystem::path> rule_folders(const std::vector<std::string>& extra) {
+  std::vector<std::filesystem::path> dirs;
+  if (auto builtin = builtin_rules_dir(); !builtin.empty()) dirs.push_back(builtin);
+  for (const auto& dir : extra) dirs.emplace_back(dir);
+  return dirs;
+}
+
+/// The built-in operator table and scoring policy (either may be absent: no operator summary / verdict).
+struct Knowledge {
+  std::optional<rules::OpTable> op_table;
+  std::optional<score::ScoringPolicy> policy;
+};
+
+bool load_knowledge(Knowledge& out, std::vector<Problem>& problems) {
+  const std::filesystem::path dir = builtin_rules_dir();
+  std::error_code ec;
+  if (dir.empty()) return true;
+  if (std::filesystem::exists(dir / "neuron-ops.yaml", ec)) {
+    rules::LoadedOpTable table = rules::OpTable::load(dir / "neuron-ops.yaml");
+    problems.insert(problems.end(), table.problems.begin(), table.problems.end());
+    out.op_table = std::move(table.table);
+  }
+  if (std::filesystem::exists(dir / "scoring.yaml", ec)) {
+    score::LoadedPolicy policy = score::load_policy(dir / "scoring.yaml");
+    problems.insert(problems.end(), policy.problems.begin(), policy.problems.end());
+    out.policy = std::move(policy.policy);
+  }
+  return problems.empty();
+}
+
+const report::Format* pick_format(const std::string& name) {
+  const report::Format* format = report::find_format(name);
+  if (format) return format;
+  std::vector<std::string> names;
+  for (const auto& f : report::formats()) names.emplace_back(f.name);
+  const std::string hint = suggest(name, names);
+  std::cerr << "tr2audit: scan: unknown --format '" << name << "'"
+            << (hint.empty() ? "" : "; did you mean '" + hint + "'?") << "\n";
+  return nullptr;
+}
+
+gate::FailOn criteria_of(const gate::Settings& settings) {
+  gate::FailOn criteria;
+  std::string ignored;  // validated by resolve_settings
+  for (const auto& value : settings.fail_on.value) gate::add_fail_on(criteria, value, ignored);
+  criteria.min_readiness = settings.min_readiness.value;
+  criteria.problems = settings.fail_on_problems.value;
+  return criteria;
+}
+
+ScanRequest request_of(const ScanCommand& cmd, const gate::Settings& settings, const rules::RuleSet& rules,
+                       const std::string& today) {
+  ScanRequest request;
+  request.options.discovery.excludes = settings.exclude.value;
+  request.options.discovery.respect_gitignore = !cmd.no_gitignore;
+  request.options.discovery.max_file_size = settings.max_file_size.value;
+  request.options.extraction.parse_budget = std::chrono::milliseconds(cmd.parse_budget_ms);
+  request.options.target = *parse_target_profile(settings.target.value);
+  request.options.jobs = settings.jobs.value;
+  if (isatty(STDERR_FILENO) && !cmd.quiet) {
+    request.options.progress = [](std::size_t done, std::size_t total) {
+      if (done % 64 == 0 || done == total) std::fprintf(stderr, "\rscanning %zu/%zu files", done, total);
+      if (done == total) std::fprintf(stderr, "\r\x1b[K");
+    };
+  }
+  request.rules = &rules;
+  request.today = today;
+  return request;
+}
+
+void render(const ScanCommand& cmd, const report::Format& format, const report::Report& report,
+            const gate::GateOutcome& outcome, std::ostream& out) {
+  report::RenderOptions options;
+  options.color = cmd.output.empty() && isatty(STDOUT_FILENO) && !cmd.no_color && std::getenv("NO_COLOR") == nullptr;
+  options.quiet = cmd.quiet;
+  if (format.name == "json") {
+    std::ostringstream json;
+    format.render(report, options, json);
+    out << gate::annotate_json(json.str(), report, outcome);
+    return;
+  }
+  format.render(gate::gated_view(report, outcome.gated), options, out);
+  if (format.name == "text") gate::render_gate_text(report, outcome, out);
+}
+
+int exit_code_of(const gate::GateOutcome& outcome) {
+  switch (outcome.result.status) {
+    case gate::GateStatus::passed:
+      return k_exit_ok;
+    case gate::GateStatus::failed:
+      return k_exit_gate_failed;
+    case gate::GateStatus::incomplete:
+      return k_exit_internal;
+  }
+  return k_exit_internal;
+}
+
+int run_scan(const ScanCommand& cmd) {
+  std::error_code ec;
+  if (!std::filesystem::exists(cmd.path, ec)) return usage_error(cmd.path + ": no such file or directory");
+  const report::Format* format = pick_format(cmd.format.empty() ? "text" : cmd.format);
+  if (!format) return k_exit_usage;
+  const auto today = today_date();
+  if (!today) return usage_error("TR2AUDIT_TODAY must be a date written YYYY-MM-DD");
+  std::vector<Problem> problems;
+  const gate::Settings settings = resolve_settings(cmd.path, cmd.settings, problems);
+  if (!problems.empty()) return report_problems(problems);
+  rules::LoadedRules loaded = rules::load_rules(rule_folders(settings.rules.value));
+  if (!loaded.problems.empty()) return report_problems(loaded.problems);
+  const rules::RuleSet rules = gate::configure_rules(loaded.rules, settings, problems);
+  if (!problems.empty()) return report_problems(problems);
+  Knowledge knowledge;
+  if (!load_knowledge(knowledge, problems)) return report_problems(problems);
+  gate::GateOutcome outcome;
+  std::string error;
+  if (!cmd.diff_base.empty()) {
+    outcome.diff = gate::load_diff(cmd.path, cmd.diff_base, error);
+    if (!outcome.diff) return usage_error("--diff-base: " + error);
+  }
+  ScanRequest request = request_of(cmd, settings, rules, *today);
+  request.op_table = knowledge.op_table ? &*knowledge.op_table : nullptr;
+  request.policy = knowledge.policy ? &*knowledge.policy : nullptr;
+  report::Report result = scan_with_suppressions(cmd.path, request);
+  result.scan.root = cmd.path;
+  result.scan.git = pipeline::read_git_info(cmd.path);
+  if (!cmd.write_baseline.empty() && !write_baseline_file(cmd.write_baseline, result, error)) return usage_error(error);
+  if (!cmd.baseline.empty() && !load_baseline_file(cmd.baseline, result, outcome, error)) return usage_error(error);
+  outcome.gated = gate::gated_findings(result, outcome.baseline ? &*outcome.baseline : nullptr,
+                                       outcome.diff ? &outcome.diff->changed : nullptr);
+  if (outcome.diff && !scan_diff_base(cmd.path, result, request, outcome, error)) {
+    std::cerr << "tr2audit: scan: --diff-base: " << error << "\n";
+    return k_exit_internal;
+  }
+  const gate::FailOn criteria = criteria_of(settings);
+  outcome.criteria_given = criteria.any();
+  outcome.result = gate::evaluate_gate(result, outcome.gated, criteria);
+  if (cmd.output.empty()) {
+    render(cmd, *format, result, outcome, std::cout);
+  } else {
+    std::ofstream out(cmd.output, std::ios::binary);
+    if (!out) return usage_error("cannot write " + cmd.output);
+    render(cmd, *format, result, outcome, out);
+  }
+  if (!cmd.output.empty() || format->name != "text") {
+    for (const auto& reason : outcome.result.reasons) std::cerr << "tr2audit: gate " << reason << "\n";
+  }
+  return exit_code_of(outcome);
+}
+
+}  // namespace
+
+void register_scan(CLI::App& app, int& exit_code) {
+  auto cmd = std::make_shared<ScanCommand>();
+  CLI::App* sub = app.add_subcommand("scan", "Scan a repository (or one file) and report its Trainium2 readiness");
+  sub->add_option("path", cmd->path, "Repository root or file to scan")->required();
+  sub->add_option("-f,--format", cmd->format, "Report format: text (default), json, sarif, markdown, html");
+  sub->add_option("-o,--output", cmd->output, "Write the report to FILE instead of stdout");
+  add_settings_flags(sub, cmd->settings);
+  sub->add_option("--baseline", cmd->baseline, "Report and gate only findings not recorded in FILE (new debt)");
+  sub->add_option("--write-baseline", cmd->write_baseline, "Record the current findings in FILE as the baseline");
+  sub->add_option("--diff-base", cmd->diff_base,
+                  "Report and gate only findings on lines changed since `git merge-base GITREF HEAD`");
+  sub->add_option("--parse-timeout-ms", cmd->parse_budget_ms, "Per-file parse time limit (default 20000)");
+  sub->add_flag("--no-gitignore", cmd->no_gitignore, "Also scan files that .gitignore ignores");
+  sub->add_flag("--no-color", cmd->no_color, "No ANSI colours (also: NO_COLOR)");
+  sub->add_flag("-q,--quiet", cmd->quiet, "Summary only");
+  sub->callback([cmd, &exit_code] { exit_code = run_scan(*cmd); });
+}
+
+}  // namespace tr2audit::cli

@@ -1,0 +1,44 @@
+// cli/scan_steps: the steps of `scan` between flags and rendering: scanning a tree with its inline
+// suppressions applied, and the baseline and PR-diff parts of the gate. The logic lives in the gate
+// module; these functions do the I/O (files, git, temp folders) around it.
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "tr2audit/gate/config.hpp"
+#include "tr2audit/gate/outcome.hpp"
+#include "tr2audit/pipeline/scan.hpp"
+#include "tr2audit/report/report.hpp"
+#include "tr2audit/rules/rule_set.hpp"
+
+namespace tr2audit::cli {
+
+struct ScanRequest {
+  pipeline::ScanOptions options;
+  const rules::RuleSet* rules = nullptr;
+  const rules::OpTable* op_table = nullptr;      ///< may be null (no operator summary)
+  const score::ScoringPolicy* policy = nullptr;  ///< may be null (no recommendation)
+  std::string today;                             ///< YYYY-MM-DD for suppression expiry
+};
+
+/// Scans root and applies its inline suppressions (run info stamped).
+report::Report scan_with_suppressions(const std::filesystem::path& root, const ScanRequest& request);
+
+/// Today's date for suppression expiry: TR2AUDIT_TODAY (YYYY-MM-DD, for tests) or the UTC date.
+/// nullopt when TR2AUDIT_TODAY is set but malformed.
+std::optional<std::string> today_date();
+
+/// Loads the baseline file into outcome (error message on failure).
+bool load_baseline_file(const std::string& file, const report::Report& report, gate::GateOutcome& outcome,
+                        std::string& error);
+
+/// Writes the report's baseline to file; false with a message on failure.
+bool write_baseline_file(const std::string& file, const report::Report& report, std::string& error);
+
+/// Exports the merge base into a temp folder, scans it the same way, and fills outcome.delta.
+/// false with a message when git or the export fails.
+bool scan_diff_base(const std::filesystem::path& root, const report::Report& head, const ScanRequest& request,
+                    gate::GateOutcome& outcome, std::string& error);
+
+}  // namespace tr2audit::cli

@@ -1,0 +1,41 @@
+// boolean-mask-index: `x[mask]` with a boolean mask (a comparison, `~m`, isnan, or a name assigned
+// from one in the same function). The result's shape depends on the data: a dynamic shape.
+#include <set>
+
+#include "detectors/tensor_expr.hpp"
+
+namespace tr2audit::detectors {
+namespace {
+
+class BooleanMaskIndex final : public Detector {
+ public:
+  std::string_view id() const override { return "boolean-mask-index"; }
+  std::vector<std::string_view> node_kinds() const override { return {"assignment", "subscript"}; }
+  void reset() override { m_masks.clear(); }
+
+  void on_enter(TSNode node, NodeScope& scope) override {
+    const auto& k = scope.kinds();
+    const std::int32_t fn = scope.context().function;
+    if (ts_node_symbol(node) == k.assignment) {
+      const TSNode left = ts_node_child_by_field_id(node, k.f_left);
+      const TSNode right = ts_node_child_by_field_id(node, k.f_right);
+      if (ts_node_symbol(left) == k.identifier && !ts_node_is_null(right) && is_mask_expression(right, scope))
+        m_masks.insert({fn, std::string(scope.text(left))});
+      return;
+    }
+    const TSNode index = ts_node_child_by_field_id(node, k.f_subscript);
+    if (ts_node_is_null(index) || !ts_node_is_null(ts_node_next_named_sibling(index))) return;  // x[a, b]
+    const bool is_mask = is_mask_expression(index, scope) ||
+                         (ts_node_symbol(index) == k.identifier && m_masks.count({fn, std::string(scope.text(index))}));
+    if (is_mask) scope.emit("boolean-mask-index", node, std::string(scope.text(node).substr(0, 120)));
+  }
+
+ private:
+  std::set<std::pair<std::int32_t, std::string>> m_masks;  // (function, name) assigned a mask
+};
+
+}  // namespace
+
+std::unique_ptr<Detector> make_BooleanMaskIndex() { return std::make_unique<BooleanMaskIndex>(); }
+
+}  // namespace tr2audit::detectors

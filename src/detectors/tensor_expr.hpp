@@ -1,0 +1,20 @@
+// detectors/tensor_expr (private): does an expression read a tensor's *value* (not its shape)?
+// Shared by the branch, assert, mask and print detectors. Heuristic by design: a method from the
+// value-reading set on a non-library receiver, or a torch function that reduces to a value.
+#pragma once
+#include <tree_sitter/api.h>
+
+#include <string>
+
+#include "tr2audit/detectors/detector.hpp"
+
+namespace tr2audit::detectors {
+
+/// The first call under expr that reads a tensor value ("x.max()", "torch.any(m)"), or "" if none.
+std::string find_value_read(TSNode expr, const NodeScope& scope);
+/// True for a mask-producing expression: comparison, ~x, logical ops, isnan/isinf/eq/... calls.
+bool is_mask_expression(TSNode expr, const NodeScope& scope);
+/// True when expr calls a random-number source (random.random, torch.rand, np.random.*).
+bool calls_random(TSNode expr, const NodeScope& scope);
+
+}  // namespace tr2audit::detectors

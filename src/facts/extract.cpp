@@ -1,0 +1,123 @@
+#include "tr2audit/facts/extract.hpp"
+
+#include <algorithm>
+
+#include "facts/syntax.hpp"
+#include "facts/walker.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::facts {
+
+struct Extractor::State {
+  explicit State(ExtractOptions opts)
+      : options(opts), kinds(parse::python_language()), detectors(detectors::make_all_detectors()) {
+    dispatch.resize(ts_language_symbol_count(parse::python_language()));
+    for (const auto& detector : detectors) {
+      for (std::string_view kind : detector->node_kinds()) {
+        const TSSymbol id = parse::NodeKinds::resolve(parse::python_language(), kind);
+        if (id == 0)
+          throw std::runtime_error("detector '" + std::string(detector->id()) + "' asks for unknown node kind '" +
+                                   std::string(kind) + "'");
+        dispatch[id].push_back(detector.get());
+      }
+    }
+  }
+
+  ExtractOptions options;
+  parse::Parser parser;
+  parse::NodeKinds kinds;
+  std::vector<std::unique_ptr<detectors::Detector>> detectors;
+  DispatchTable dispatch;
+};
+
+Extractor::Extractor(ExtractOptions options) : m_state(std::make_unique<State>(options)) {}
+Extractor::~Extractor() = default;
+
+std::string module_name_for(std::string_view rel_path) {
+  std::string path(rel_path);
+  for (std::string_view suffix : {".py", ".pyi", ".ipynb"}) {
+    if (ends_with(path, suffix)) {
+      path.resize(path.size() - suffix.size());
+      break;
+    }
+  }
+  if (ends_with(path, "/__init__")) path.resize(path.size() - std::string_view("/__init__").size());
+  else if (path == "__init__") path.clear();
+  if (starts_with(path, "src/")) path.erase(0, 4);  // src layout: src/pkg/... imports as pkg...
+  std::replace(path.begin(), path.end(), '/', '.');
+  return path;
+}
+
+namespace {
+
+std::uint32_t count_lines(std::string_view text) {
+  if (text.empty()) return 0;
+  const auto newlines = static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n'));
+  return newlines + (text.back() == '\n' ? 0 : 1);
+}
+
+}  // namespace
+
+FileFacts Extractor::extract(const discover::SourceFile& file, const discover::LoadedSource& source) {
+  State& s = *m_state;
+  FileFacts out;
+  out.path = file.rel_path;
+  out.kind = file.kind;
+  out.is_test = file.is_test;
+  out.module_name = module_name_for(file.rel_path);
+  out.is_package_init = ends_with(file.rel_path, "__init__.py") || ends_with(file.rel_path, "__init__.pyi");
+  out.lines = count_lines(source.text);
+  out.cell_first_lines = source.cell_first_lines;
+  out.cell_numbers = source.cell_numbers;
+  for (const auto& detector : s.detectors) detector->reset();
+
+  parse::ParseOutcome parsed = s.parser.parse(source.text, s.options.parse_budget);
+  if (!parsed.tree) {
+    out.problems.push_back(Problem{ProblemKind::parse_timeout, file.rel_path, 0, 0,
+                                   "parsing took longer than the per-file budget of " +
+                                       std::to_string(s.options.parse_budget.count()) + " ms; file skipped"});
+    return out;
+  }
+  const TSNode root = ts_tree_root_node(parsed.tree.get());
+  const SourceView view(source.text, s.kinds);
+  Walker walker(view, out, s.dispatch, s.options.max_error_spans);
+  walker.collect_module_bindings(root);
+  walker.extract(root);
+  if (out.has_syntax_errors) {
+    const Span& first = out.error_spans.front();
+    out.problems.push_back(Problem{ProblemKind::syntax_errors, file.rel_path, first.line, first.column,
+                                   "syntax error (first at line " + std::to_string(first.line) +
+                                       "); the file was scanned, facts in the broken region are marked"});
+  }
+  return out;
+}
+
+std::string Extractor::dump_tree(std::string_view text) {
+  State& s = *m_state;
+  parse::ParseOutcome parsed = s.parser.parse(text, s.options.parse_budget);
+  if (!parsed.tree) return "(parse cancelled: time budget exceeded)\n";
+  std::string out;
+  std::size_t depth = 0;
+  parse::walk(ts_tree_root_node(parsed.tree.get()), [&](const parse::WalkStep& step) {
+    if (step.event == parse::WalkEvent::leave) {
+      if (ts_node_is_named(step.node)) --depth;
+      return true;
+    }
+    if (!ts_node_is_named(step.node)) return true;
+    const TSPoint start = ts_node_start_point(step.node);
+    const TSPoint end = ts_node_end_point(step.node);
+    out.append(depth * 2, ' ');
+    if (step.field != 0) out += std::string(ts_language_field_name_for_id(parse::python_language(), step.field)) + ": ";
+    out += ts_node_is_missing(step.node) ? "MISSING " : "";
+    out += ts_node_type(step.node);
+    out += " [" + std::to_string(start.row + 1) + ":" + std::to_string(start.column + 1) + " - " +
+           std::to_string(end.row + 1) + ":" + std::to_string(end.column + 1) + "]";
+    if (ts_node_child_count(step.node) == 0) out += " " + cap_text(SourceView(text, s.kinds).node_text(step.node), 60);
+    out += '\n';
+    ++depth;
+    return true;
+  });
+  return out;
+}
+
+}  // namespace tr2audit::facts

@@ -1,0 +1,141 @@
+#include "tr2audit/facts/facts_json.hpp"
+
+#include "tr2audit/facts/region.hpp"
+
+namespace tr2audit::facts {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json span_json(const Span& at) { return Json::array({at.line, at.column, at.end_line, at.end_column}); }
+
+Json context_json(const FileFacts& file, const Context& ctx) {
+  Json out{{"region", std::string(to_string(region_of(file, ctx)))}};
+  if (ctx.function >= 0) out["function"] = file.functions[ctx.function].qualname;
+  if (ctx.klass >= 0) out["class"] = file.classes[ctx.klass].qualname;
+  if (ctx.loop >= 0) out["in_loop"] = true;
+  if (in_training_loop(file, ctx)) out["in_training_loop"] = true;
+  if (ctx.guards) out["guards"] = guard_names(ctx.guards);
+  if (ctx.in_error_region) out["in_error_region"] = true;
+  return out;
+}
+
+Json argument_json(const Argument& arg) {
+  Json out = Json::object();
+  if (!arg.keyword.empty()) out["keyword"] = arg.keyword;
+  out["kind"] = std::string(to_string(arg.kind));
+  out["value"] = arg.value;
+  if (!arg.resolved.empty()) out["resolved"] = arg.resolved.dotted();
+  if (arg.is_splat) out["splat"] = true;
+  return out;
+}
+
+template <class Facts, class Fn>
+Json list_json(const Facts& facts, Fn&& fn) {
+  Json out = Json::array();
+  for (const auto& fact : facts) out.push_back(fn(fact));
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> guard_names(std::uint16_t guards) {
+  static constexpr std::pair<Guard, std::string_view> k_names[] = {
+      {Guard::cuda_available, "cuda-available"}, {Guard::import_error_fallback, "import-error-fallback"},
+      {Guard::device_branch, "device-branch"},   {Guard::neuron_branch, "neuron-branch"},
+      {Guard::main_block, "main-block"},         {Guard::type_checking, "type-checking"},
+      {Guard::no_grad, "no-grad"},               {Guard::except_handler, "except-handler"},
+      {Guard::periodic, "periodic"},             {Guard::step_closure, "step-closure"}};
+  std::vector<std::string> out;
+  for (const auto& [guard, name] : k_names) {
+    if (guards & guard_bit(guard)) out.emplace_back(name);
+  }
+  return out;
+}
+
+std::string_view to_string(ImportOrigin origin) {
+  switch (origin) {
+    case ImportOrigin::external: return "external";
+    case ImportOrigin::local_source: return "local-source";
+    case ImportOrigin::local_missing: return "local-missing";
+  }
+  return "external";
+}
+
+std::string_view to_string(LiteralKind kind) {
+  switch (kind) {
+    case LiteralKind::none: return "none";
+    case LiteralKind::string: return "string";
+    case LiteralKind::integer: return "integer";
+    case LiteralKind::floating: return "float";
+    case LiteralKind::boolean: return "boolean";
+    case LiteralKind::null: return "null";
+    case LiteralKind::name: return "name";
+    case LiteralKind::other: return "other";
+  }
+  return "other";
+}
+
+std::string_view to_string(DeviceUse use) {
+  switch (use) {
+    case DeviceUse::call_argument: return "call-argument";
+    case DeviceUse::assignment: return "assignment";
+    case DeviceUse::comparison: return "comparison";
+    case DeviceUse::other: return "other";
+  }
+  return "other";
+}
+
+nlohmann::ordered_json to_json(const FileFacts& f) {
+  const auto ctx = [&](const Context& c) { return context_json(f, c); };
+  Json out{{"path", f.path}, {"kind", std::string(discover::to_string(f.kind))}, {"module", f.module_name},
+           {"lines", f.lines}, {"is_test", f.is_test}, {"has_syntax_errors", f.has_syntax_errors}};
+  out["imports"] = list_json(f.imports, [&](const ImportFact& i) {
+    return Json{{"target", i.target.dotted()}, {"module", i.module.dotted()}, {"bound", i.bound_name},
+                {"level", i.relative_level}, {"origin", std::string(to_string(i.origin))}, {"dynamic", i.dynamic},
+                {"at", span_json(i.at)}, {"context", ctx(i.ctx)}};
+  });
+  out["calls"] = list_json(f.calls, [&](const CallFact& c) {
+    Json j{{"callee", c.callee.dotted()}, {"text", c.callee_text}};
+    if (!c.method.empty()) j["method"] = c.method;
+    if (!c.receiver_text.empty()) j["receiver"] = c.receiver_text;
+    if (!c.receiver_callee.empty()) j["receiver_callee"] = c.receiver_callee.dotted();
+    j["args"] = list_json(c.args, argument_json);
+    j["at"] = span_json(c.at);
+    j["context"] = ctx(c.ctx);
+    return j;
+  });
+  out["decorators"] = list_json(f.decorators, [&](const DecoratorFact& d) {
+    return Json{{"decorator", d.decorator.dotted()}, {"decorated", d.decorated}, {"args", list_json(d.args, argument_json)},
+                {"at", span_json(d.at)}, {"context", ctx(d.ctx)}};
+  });
+  out["assigns"] = list_json(f.assigns, [&](const AssignFact& a) {
+    return Json{{"target", a.target.dotted()}, {"target_is_import", a.target_is_import}, {"value", argument_json(a.value)},
+                {"at", span_json(a.at)}, {"context", ctx(a.ctx)}};
+  });
+  out["devices"] = list_json(f.devices, [&](const DeviceLiteralFact& d) {
+    return Json{{"value", d.value}, {"use", std::string(to_string(d.use))}, {"callee", d.callee},
+                {"keyword", d.keyword}, {"at", span_json(d.at)}, {"context", ctx(d.ctx)}};
+  });
+  out["patterns"] = list_json(f.patterns, [&](const PatternFact& p) {
+    return Json{{"kind", p.kind}, {"detail", p.detail}, {"at", span_json(p.at)}, {"context", ctx(p.ctx)}};
+  });
+  out["dependencies"] = list_json(f.dependencies, [&](const DependencyFact& d) {
+    return Json{{"name", d.name}, {"spec", d.spec}, {"section", d.section}, {"line", d.at.line}};
+  });
+  out["functions"] = list_json(f.functions, [&](const FunctionInfo& fn) {
+    Json decorators = Json::array();
+    for (const auto& d : fn.decorators) decorators.push_back(d.dotted());
+    return Json{{"qualname", fn.qualname}, {"decorators", decorators}, {"calls_backward", fn.calls_backward},
+                {"calls_optimizer_step", fn.calls_optimizer_step}, {"at", span_json(fn.at)}};
+  });
+  out["classes"] = list_json(f.classes, [&](const ClassInfo& c) {
+    Json bases = Json::array();
+    for (const auto& b : c.bases) bases.push_back(b.dotted());
+    return Json{{"qualname", c.qualname}, {"bases", bases}, {"at", span_json(c.at)}};
+  });
+  out["problems"] = list_json(f.problems, [&](const Problem& p) { return format_problem(p); });
+  return out;
+}
+
+}  // namespace tr2audit::facts

@@ -1,0 +1,144 @@
+// Guards: what an if/try/with/lambda tells about the code it encloses (a CUDA-availability check,
+// an ImportError fallback, a device-type branch, periodic logging, ...). Text and resolved-name
+// heuristics over the condition subtree, walked with the cursor.
+#include <algorithm>
+
+#include "facts/walker.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::facts {
+namespace {
+
+bool contains(std::string_view text, std::string_view needle) { return text.find(needle) != std::string_view::npos; }
+
+bool is_cuda_probe(const std::string& callee) {
+  return callee == "torch.cuda.is_available" || callee == "torch.cuda.device_count" ||
+         callee == "torch.cuda.is_initialized" || callee == "torch.backends.cudnn.is_available" ||
+         callee == "torch.cuda.is_bf16_supported";
+}
+
+bool is_accelerator_probe(const std::string& callee) {
+  const std::string lower = to_lower(callee);
+  return contains(lower, "xla") || contains(lower, "neuron") || contains(lower, "tpu");
+}
+
+}  // namespace
+
+std::uint16_t Walker::condition_guards(TSNode condition) const {
+  if (ts_node_is_null(condition)) return 0;
+  std::uint16_t guards = 0;
+  const std::string_view whole = m_src.node_text(condition);
+  if (contains(whole, "__name__") && contains(whole, "__main__")) guards |= guard_bit(Guard::main_block);
+  if (contains(whole, "TYPE_CHECKING")) guards |= guard_bit(Guard::type_checking);
+  if (contains(whole, "%") && (contains(whole, "== 0") || contains(whole, "==0") || starts_with(whole, "not ")))
+    guards |= guard_bit(Guard::periodic);
+  parse::walk(condition, [&](const parse::WalkStep& step) {
+    if (step.event != parse::WalkEvent::enter) return true;
+    const TSSymbol kind = ts_node_symbol(step.node);
+    if (kind == m_k.call) {
+      const std::string callee = resolve(ts_node_child_by_field_id(step.node, m_k.f_function)).dotted();
+      if (is_cuda_probe(callee)) guards |= guard_bit(Guard::cuda_available);
+      if (is_accelerator_probe(callee)) guards |= guard_bit(Guard::neuron_branch);
+      // if is_bnb_available(): / is_flash_attn_2_available(): an optional dependency, like an ImportError fallback.
+      const std::string_view fn = callee.empty() ? m_src.node_text(ts_node_child_by_field_id(step.node, m_k.f_function))
+                                                 : std::string_view(callee);
+      const std::string_view last = fn.substr(fn.rfind('.') == std::string_view::npos ? 0 : fn.rfind('.') + 1);
+      if (last.size() > 13 && starts_with(last, "is_") && ends_with(last, "_available") &&
+          last.find("cuda") == std::string_view::npos)
+        guards |= guard_bit(Guard::import_error_fallback);
+    } else if (kind == m_k.string) {
+      const auto value = m_src.string_literal(step.node);
+      if (!value) return false;
+      if (*value == "cuda" || *value == "cpu" || *value == "mps" || starts_with(*value, "cuda:"))
+        guards |= guard_bit(Guard::device_branch);
+      if (*value == "xla" || *value == "neuron") guards |= guard_bit(Guard::device_branch) | guard_bit(Guard::neuron_branch);
+      return false;
+    } else if (kind == m_k.identifier) {
+      const std::string name = to_lower(m_src.node_text(step.node));
+      if (name == "is_cuda") guards |= guard_bit(Guard::device_branch);
+      else if (contains(name, "cuda") || contains(name, "gpu")) guards |= guard_bit(Guard::cuda_available);
+      if (contains(name, "xla") || contains(name, "neuron") || contains(name, "tpu"))
+        guards |= guard_bit(Guard::neuron_branch);
+    }
+    return true;
+  });
+  return guards;
+}
+
+std::uint16_t Walker::try_guards(TSNode try_statement) const {
+  bool catches_import_error = false;
+  bool catches_broadly = false;
+  const std::uint32_t count = ts_node_named_child_count(try_statement);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode clause = ts_node_named_child(try_statement, i);
+    if (!m_src.is(clause, m_k.except_clause)) continue;
+    const TSNode first = ts_node_named_child(clause, 0);
+    if (ts_node_is_null(first) || m_src.is(first, m_k.block)) {
+      catches_broadly = true;  // bare except:
+      continue;
+    }
+    const std::string_view types = m_src.node_text(first);
+    catches_import_error |= contains(types, "ImportError") || contains(types, "ModuleNotFoundError");
+    catches_broadly |= contains(types, "Exception") || contains(types, "BaseException");
+  }
+  if (catches_import_error) return guard_bit(Guard::import_error_fallback);
+  if (!catches_broadly) return 0;
+  bool body_imports = false;  // a broad except counts only around imports
+  parse::walk(ts_node_child_by_field_id(try_statement, m_k.f_body), [&](const parse::WalkStep& step) {
+    const TSSymbol kind = ts_node_symbol(step.node);
+    body_imports |= kind == m_k.import_statement || kind == m_k.import_from_statement;
+    return !body_imports && kind != m_k.function_definition && kind != m_k.class_definition;
+  });
+  return body_imports ? guard_bit(Guard::import_error_fallback) : 0;
+}
+
+bool Walker::is_no_grad_with(TSNode with_statement) const {
+  bool found = false;
+  const TSNode body = ts_node_child_by_field_id(with_statement, m_k.f_body);
+  const std::uint32_t count = ts_node_named_child_count(with_statement);
+  for (std::uint32_t i = 0; i < count && !found; ++i) {
+    const TSNode child = ts_node_named_child(with_statement, i);
+    if (ts_node_eq(child, body)) continue;
+    parse::walk(child, [&](const parse::WalkStep& step) {
+      if (step.event == parse::WalkEvent::enter && m_src.is(step.node, m_k.call)) {
+        const std::string callee = resolve(ts_node_child_by_field_id(step.node, m_k.f_function)).dotted();
+        found |= callee == "torch.no_grad" || callee == "torch.inference_mode" || callee == "torch.autograd.no_grad";
+      }
+      return !found;
+    });
+  }
+  return found;
+}
+
+bool Walker::is_step_closure_lambda(TSNode lambda) const {
+  const TSNode args = ts_node_parent(lambda);
+  if (!m_src.is(args, m_k.argument_list)) return false;
+  const TSNode call = ts_node_parent(args);
+  return resolve(ts_node_child_by_field_id(call, m_k.f_function)).dotted() ==
+         "torch_xla.core.xla_model.add_step_closure";
+}
+
+// Functions handed to xm.add_step_closure by name run after the step's graph: mark their facts.
+void Walker::finish() {
+  if (m_step_closure_names.empty()) return;
+  std::vector<bool> closure(m_out.functions.size(), false);
+  for (std::size_t i = 0; i < m_out.functions.size(); ++i) {
+    const auto& fn = m_out.functions[i];
+    closure[i] = std::find(m_step_closure_names.begin(), m_step_closure_names.end(), fn.name) !=
+                     m_step_closure_names.end() ||
+                 (fn.parent >= 0 && closure[fn.parent]);
+  }
+  const auto mark = [&](auto& facts) {
+    for (auto& fact : facts) {
+      if (fact.ctx.function >= 0 && closure[fact.ctx.function]) fact.ctx.guards |= guard_bit(Guard::step_closure);
+    }
+  };
+  mark(m_out.imports);
+  mark(m_out.calls);
+  mark(m_out.decorators);
+  mark(m_out.assigns);
+  mark(m_out.devices);
+  mark(m_out.patterns);
+}
+
+}  // namespace tr2audit::facts

@@ -1,0 +1,43 @@
+// facts/import_table (private): scoped name bindings for one file, resolved the way Python does:
+// the innermost function scope, then enclosing functions, then module scope; a class body is
+// only visible to code directly inside it. A local assignment or parameter shadows an import.
+#pragma once
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "tr2audit/core/qualified_name.hpp"
+
+namespace tr2audit::facts {
+
+enum class ScopeKind { module, klass, function };
+
+class ImportTable {
+ public:
+  ImportTable();
+  void push_scope(ScopeKind kind);
+  void pop_scope();
+  /// Binds name to an imported (or aliased) qualified name in the innermost scope.
+  void bind(std::string_view name, QualifiedName target);
+  /// Marks name as a local value in the innermost scope (it hides outer imports).
+  void shadow(std::string_view name);
+  /// The qualified name a local name stands for, or nullptr when it is not an import.
+  const QualifiedName* lookup(std::string_view name) const;
+  /// Resolves a dotted chain "F.interpolate" -> "torch.nn.functional.interpolate"; empty if unbound.
+  QualifiedName resolve(std::string_view dotted) const;
+  std::size_t depth() const { return m_scopes.size(); }
+
+ private:
+  struct Binding {
+    QualifiedName target;
+    bool shadowed = false;
+  };
+  struct Scope {
+    ScopeKind kind;
+    std::unordered_map<std::string, Binding> names;
+  };
+  std::vector<Scope> m_scopes;
+};
+
+}  // namespace tr2audit::facts

@@ -1,0 +1,130 @@
+#include "tr2audit/facts/region.hpp"
+
+#include <array>
+
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::facts {
+namespace {
+
+constexpr std::array k_regions{Region::forward, Region::training_step, Region::data_pipeline, Region::evaluation,
+                               Region::setup,   Region::test,          Region::other};
+
+bool name_has(std::string_view name, std::initializer_list<std::string_view> needles) {
+  for (std::string_view needle : needles) {
+    if (name.find(needle) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool is_training_name(std::string_view name) {
+  return name_has(name, {"train_step", "training_step", "train_one_epoch", "train_epoch", "train_batch", "fit_batch",
+                         "optimizer_step", "training_loop", "train_loop"}) ||
+         name == "train" || name == "fit" || name == "step";
+}
+
+bool is_eval_name(std::string_view name) {
+  return starts_with(name, "eval") || starts_with(name, "valid") || starts_with(name, "predict") ||
+         starts_with(name, "test") || name_has(name, {"evaluate", "validation_step", "test_step", "inference", "generate", "compute_metrics"});
+}
+
+bool is_data_name(std::string_view name, std::string_view class_bases) {
+  if (name == "__getitem__" || name == "__iter__" || name == "__len__")
+    return name_has(class_bases, {"Dataset", "IterableDataset", "Sampler"}) || !class_bases.empty();
+  return name_has(name, {"collate", "tokenize", "preprocess", "encode_batch", "load_dataset", "get_batch",
+                         "data_collator", "transform", "augment", "pack_sequences", "group_texts"});
+}
+
+std::string class_bases_text(const FileFacts& file, std::int32_t klass) {
+  if (klass < 0) return {};
+  std::string out;
+  for (const auto& base : file.classes[klass].bases) out += base.dotted() + " ";
+  return out;
+}
+
+// Classifies one function by its own name and flags (not its parents').
+std::optional<Region> own_region(const FileFacts& file, const FunctionInfo& fn) {
+  const std::string lower = to_lower(fn.name);
+  if (fn.name == "forward" && fn.klass >= 0) return Region::forward;
+  if (fn.calls_backward || fn.calls_optimizer_step || is_training_name(lower)) return Region::training_step;
+  if (is_data_name(lower, class_bases_text(file, fn.klass))) return Region::data_pipeline;
+  if (is_eval_name(lower)) return Region::evaluation;
+  for (const auto& decorator : fn.decorators) {
+    if (decorator.dotted() == "torch.no_grad" || decorator.dotted() == "torch.inference_mode") return Region::evaluation;
+  }
+  if (fn.name == "__init__" || fn.name == "main" || starts_with(lower, "parse_arg") || starts_with(lower, "setup") ||
+      starts_with(lower, "build_") || starts_with(lower, "create_") || starts_with(lower, "get_args"))
+    return Region::setup;
+  return std::nullopt;
+}
+
+// A function whose own loop runs backward() drives training: the code around that loop is setup.
+bool drives_training_loop(const FileFacts& file, std::int32_t function) {
+  for (const auto& loop : file.loops) {
+    if (loop.function == function && loop.calls_backward) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view to_string(Region region) {
+  switch (region) {
+    case Region::forward: return "forward";
+    case Region::training_step: return "training-step";
+    case Region::data_pipeline: return "data-pipeline";
+    case Region::evaluation: return "evaluation";
+    case Region::setup: return "setup";
+    case Region::test: return "test";
+    case Region::other: return "other";
+  }
+  return "other";
+}
+
+std::optional<Region> parse_region(std::string_view text) {
+  for (Region region : k_regions) {
+    if (to_string(region) == text) return region;
+  }
+  return std::nullopt;
+}
+
+bool in_training_loop(const FileFacts& file, const Context& ctx) {
+  for (std::int32_t loop = ctx.loop; loop >= 0; loop = file.loops[loop].parent) {
+    if (file.loops[loop].calls_backward) return true;
+  }
+  return false;
+}
+
+Region region_of(const FileFacts& file, const Context& ctx) {
+  if (file.is_test) return Region::test;
+  if (in_training_loop(file, ctx)) return Region::training_step;
+  if (ctx.function >= 0 && drives_training_loop(file, ctx.function)) return Region::setup;
+  // The innermost function with a recognisable role decides; nested helpers inherit it.
+  for (std::int32_t fn = ctx.function; fn >= 0; fn = file.functions[fn].parent) {
+    std::optional<Region> region = own_region(file, file.functions[fn]);
+    const std::int8_t reached = file.functions[fn].reached_region;
+    if (!region && reached >= 0) region = static_cast<Region>(reached);
+    if (region) {
+      if (*region != Region::training_step && ctx.has(Guard::no_grad)) return Region::evaluation;
+      return *region;
+    }
+  }
+  if (ctx.has(Guard::no_grad)) return Region::evaluation;
+  if (ctx.function < 0) return Region::setup;
+  return Region::other;
+}
+
+std::optional<Region> function_role(const FileFacts& file, std::int32_t function) {
+  if (function < 0 || function >= static_cast<std::int32_t>(file.functions.size())) return std::nullopt;
+  return own_region(file, file.functions[function]);
+}
+
+std::string function_qualname(const FileFacts& file, const Context& ctx) {
+  return ctx.function >= 0 ? file.functions[ctx.function].qualname : std::string{};
+}
+
+std::string class_name(const FileFacts& file, const Context& ctx) {
+  return ctx.klass >= 0 ? file.classes[ctx.klass].qualname : std::string{};
+}
+
+}  // namespace tr2audit::facts

@@ -1,0 +1,104 @@
+#include "facts/syntax.hpp"
+
+#include <vector>
+
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::facts {
+
+std::string cap_text(std::string_view text, std::size_t cap) {
+  if (text.size() <= cap) return std::string(text);
+  std::size_t cut = cap;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "\xE2\x80\xA6";
+}
+
+std::string_view SourceView::node_text(TSNode node) const {
+  const std::uint32_t start = ts_node_start_byte(node);
+  const std::uint32_t end = ts_node_end_byte(node);
+  if (start >= m_text.size() || end <= start) return {};
+  return m_text.substr(start, std::min<std::size_t>(end, m_text.size()) - start);
+}
+
+std::string SourceView::capped_text(TSNode node, std::size_t cap) const { return cap_text(node_text(node), cap); }
+
+std::uint32_t SourceView::column_of(std::uint32_t byte, std::uint32_t byte_column) const {
+  if (byte < byte_column || byte > m_text.size()) return byte_column + 1;
+  return count_code_points(m_text.substr(byte - byte_column, byte_column)) + 1;
+}
+
+Span SourceView::span(TSNode node) const {
+  const TSPoint start = ts_node_start_point(node);
+  const TSPoint end = ts_node_end_point(node);
+  const std::uint32_t start_byte = ts_node_start_byte(node);
+  const std::uint32_t end_byte = ts_node_end_byte(node);
+  return Span{start.row + 1,     column_of(start_byte, start.column), end.row + 1, column_of(end_byte, end.column),
+              start_byte,        end_byte};
+}
+
+TSNode SourceView::unwrap_parens(TSNode node) const {
+  while (is(node, m_kinds.parenthesized_expression) && ts_node_named_child_count(node) == 1)
+    node = ts_node_named_child(node, 0);
+  return node;
+}
+
+std::optional<std::string> SourceView::dotted_chain(TSNode node) const {
+  std::vector<std::string_view> parts;
+  node = unwrap_parens(node);
+  while (is(node, m_kinds.attribute)) {
+    const TSNode attr = ts_node_child_by_field_id(node, m_kinds.f_attribute);
+    if (ts_node_is_null(attr)) return std::nullopt;
+    parts.push_back(node_text(attr));
+    node = unwrap_parens(ts_node_child_by_field_id(node, m_kinds.f_object));
+  }
+  if (!is(node, m_kinds.identifier)) return std::nullopt;
+  std::string out(node_text(node));
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+    out += '.';
+    out += *it;
+  }
+  return out;
+}
+
+std::optional<std::string> SourceView::string_literal(TSNode node) const {
+  node = unwrap_parens(node);
+  if (!is(node, m_kinds.string)) return std::nullopt;
+  std::string out;
+  const std::uint32_t count = ts_node_named_child_count(node);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode child = ts_node_named_child(node, i);
+    if (is(child, m_kinds.interpolation)) return std::nullopt;
+    if (is(child, m_kinds.string_content)) out += node_text(child);
+  }
+  return out;
+}
+
+Argument SourceView::literal(TSNode node) const {
+  Argument arg;
+  node = unwrap_parens(node);
+  if (ts_node_is_null(node)) return arg;
+  const TSSymbol kind = ts_node_symbol(node);
+  if (kind == m_kinds.string) {
+    if (auto text = string_literal(node)) {
+      arg.kind = LiteralKind::string;
+      arg.value = cap_text(*text);
+      return arg;
+    }
+  } else if (kind == m_kinds.integer) {
+    arg.kind = LiteralKind::integer;
+  } else if (kind == m_kinds.float_) {
+    arg.kind = LiteralKind::floating;
+  } else if (kind == m_kinds.true_ || kind == m_kinds.false_) {
+    arg.kind = LiteralKind::boolean;
+  } else if (kind == m_kinds.none) {
+    arg.kind = LiteralKind::null;
+  } else if (kind == m_kinds.identifier || kind == m_kinds.attribute) {
+    arg.kind = dotted_chain(node) ? LiteralKind::name : LiteralKind::other;
+  } else {
+    arg.kind = LiteralKind::other;
+  }
+  arg.value = capped_text(node, 80);
+  return arg;
+}
+
+}  // namespace tr2audit::facts

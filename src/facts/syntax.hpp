@@ -1,0 +1,49 @@
+// facts/syntax (private): reading text, spans, dotted names and literal values off tree-sitter
+// nodes. Every helper is iterative; none recurses over the tree.
+#pragma once
+#include <tree_sitter/api.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "tr2audit/core/location.hpp"
+#include "tr2audit/facts/facts.hpp"
+#include "tr2audit/parse/node_kinds.hpp"
+
+namespace tr2audit::facts {
+
+inline constexpr std::size_t k_text_cap = 200;
+
+class SourceView {
+ public:
+  SourceView(std::string_view text, const parse::NodeKinds& kinds) : m_text(text), m_kinds(kinds) {}
+
+  std::string_view text() const { return m_text; }
+  const parse::NodeKinds& kinds() const { return m_kinds; }
+  std::string_view node_text(TSNode node) const;
+  /// The node's text, capped at `cap` bytes (cut on a UTF-8 boundary, "…" appended).
+  std::string capped_text(TSNode node, std::size_t cap = k_text_cap) const;
+  Span span(TSNode node) const;
+  bool is(TSNode node, TSSymbol kind) const { return !ts_node_is_null(node) && ts_node_symbol(node) == kind; }
+
+  /// "a.b.c" for an identifier/attribute chain whose base is an identifier, else nullopt.
+  std::optional<std::string> dotted_chain(TSNode node) const;
+  /// The content of a plain string literal (no f-string interpolation), else nullopt.
+  std::optional<std::string> string_literal(TSNode node) const;
+  /// The literal kind and value text of an expression (names/attributes: kind name, text).
+  Argument literal(TSNode node) const;
+  /// Skips parentheses: ((x)) -> x.
+  TSNode unwrap_parens(TSNode node) const;
+
+ private:
+  std::uint32_t column_of(std::uint32_t byte, std::uint32_t byte_column) const;
+
+  std::string_view m_text;
+  const parse::NodeKinds& m_kinds;
+};
+
+/// Cuts text to at most cap bytes on a UTF-8 boundary, appending "…" when cut.
+std::string cap_text(std::string_view text, std::size_t cap = k_text_cap);
+
+}  // namespace tr2audit::facts

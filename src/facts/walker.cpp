@@ -1,0 +1,144 @@
+#include "facts/walker.hpp"
+
+namespace tr2audit::facts {
+
+Walker::Walker(const SourceView& source, FileFacts& out, const DispatchTable& dispatch,
+               std::uint32_t max_error_spans)
+    : m_src(source), m_k(source.kinds()), m_out(out), m_dispatch(dispatch), m_max_error_spans(max_error_spans) {}
+
+QualifiedName Walker::resolve(TSNode node) const {
+  const auto chain = m_src.dotted_chain(node);
+  return chain ? m_imports.resolve(*chain) : QualifiedName{};
+}
+
+void Walker::emit(std::string_view kind, TSNode node, std::string detail) {
+  if (m_mode != Mode::full) return;
+  m_out.patterns.push_back(PatternFact{std::string(kind), std::move(detail), m_src.span(node), m_ctx});
+}
+
+void Walker::collect_module_bindings(TSNode root) {
+  m_mode = Mode::bindings_only;
+  parse::walk(root, [&](const parse::WalkStep& step) {
+    if (step.event == parse::WalkEvent::leave) return true;
+    const TSSymbol kind = ts_node_symbol(step.node);
+    if (kind == m_k.function_definition || kind == m_k.class_definition || kind == m_k.lambda) return false;
+    if (kind == m_k.import_statement) on_import(step.node);
+    if (kind == m_k.import_from_statement) on_import_from(step.node);
+    if (kind == m_k.assignment) on_assignment(step.node);
+    return true;
+  });
+  m_mode = Mode::full;
+}
+
+void Walker::extract(TSNode root) {
+  m_mode = Mode::full;
+  parse::walk(root, [&](const parse::WalkStep& step) {
+    if (step.event == parse::WalkEvent::enter) return on_enter(step);
+    on_leave(step);
+    return true;
+  });
+  finish();
+}
+
+void Walker::push_frame(TSNode node, bool pops_scope, std::uint16_t branch_guards) {
+  m_frames.push_back(Frame{node, m_ctx, pops_scope, branch_guards});
+}
+
+bool Walker::on_enter(const parse::WalkStep& step) {
+  const TSNode node = step.node;
+  const TSSymbol kind = ts_node_symbol(node);
+  if (kind == m_k.comment) return false;
+  enter_branch(node, step.field);
+  if (kind == m_k.error || ts_node_is_missing(node)) note_error(node);
+  enter_structure(node, kind, step.field);
+  record_facts(node, kind);
+  if (kind < m_dispatch.size()) {
+    for (detectors::Detector* detector : m_dispatch[kind]) detector->on_enter(node, *this);
+  }
+  return true;
+}
+
+void Walker::on_leave(const parse::WalkStep& step) {
+  while (!m_frames.empty() && ts_node_eq(m_frames.back().node, step.node)) {
+    if (m_frames.back().pops_scope) m_imports.pop_scope();
+    m_ctx = m_frames.back().saved;
+    m_frames.pop_back();
+  }
+}
+
+// A branch of an if/elif/try receives the guards its statement computed on entry.
+void Walker::enter_branch(TSNode node, TSFieldId field) {
+  if (m_frames.empty() || field == 0) return;
+  const Frame& top = m_frames.back();
+  if (top.branch_guards == 0) return;
+  const TSNode parent = ts_node_parent(node);
+  if (!ts_node_eq(parent, top.node)) return;
+  const TSSymbol parent_kind = ts_node_symbol(parent);
+  const bool is_if = parent_kind == m_k.if_statement || parent_kind == m_k.elif_clause;
+  const bool if_branch = is_if && (field == m_k.f_consequence || field == m_k.f_alternative);
+  const bool try_body = parent_kind == m_k.try_statement && field == m_k.f_body;
+  if (!if_branch && !try_body) return;
+  push_frame(node);
+  m_ctx.guards |= top.branch_guards;
+}
+
+bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
+  if (kind == m_k.function_definition) {
+    enter_function(node);
+  } else if (kind == m_k.class_definition) {
+    enter_class(node);
+  } else if (kind == m_k.for_statement) {
+    enter_loop(node, LoopKind::for_loop);
+  } else if (kind == m_k.while_statement) {
+    enter_loop(node, LoopKind::while_loop);
+  } else if (kind == m_k.list_comprehension || kind == m_k.set_comprehension ||
+             kind == m_k.dictionary_comprehension || kind == m_k.generator_expression) {
+    enter_loop(node, LoopKind::comprehension);
+  } else if (kind == m_k.lambda) {
+    enter_lambda(node);
+  } else if (kind == m_k.if_statement || kind == m_k.elif_clause) {
+    std::uint16_t guards = condition_guards(ts_node_child_by_field_id(node, m_k.f_condition));
+    if (kind == m_k.elif_clause && !m_frames.empty()) guards |= m_frames.back().branch_guards;
+    push_frame(node, false, guards);
+  } else if (kind == m_k.conditional_expression) {
+    push_frame(node);
+    m_ctx.guards |= condition_guards(ts_node_named_child(node, 1));
+  } else if (kind == m_k.try_statement) {
+    push_frame(node, false, try_guards(node));
+  } else if (kind == m_k.except_clause) {
+    push_frame(node);
+    m_ctx.guards |= guard_bit(Guard::except_handler);
+  } else if (kind == m_k.with_statement && is_no_grad_with(node)) {
+    push_frame(node);
+    m_ctx.guards |= guard_bit(Guard::no_grad);
+  } else if (kind == m_k.error) {
+    push_frame(node);
+    m_ctx.in_error_region = true;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void Walker::record_facts(TSNode node, TSSymbol kind) {
+  if (kind == m_k.import_statement) {
+    on_import(node);
+  } else if (kind == m_k.import_from_statement) {
+    on_import_from(node);
+  } else if (kind == m_k.call) {
+    on_call(node);
+  } else if (kind == m_k.decorator) {
+    on_decorator(node);
+  } else if (kind == m_k.assignment) {
+    on_assignment(node);
+  } else if (kind == m_k.string) {
+    on_string(node);
+  }
+}
+
+void Walker::note_error(TSNode node) {
+  m_out.has_syntax_errors = true;
+  if (m_out.error_spans.size() < m_max_error_spans) m_out.error_spans.push_back(m_src.span(node));
+}
+
+}  // namespace tr2audit::facts

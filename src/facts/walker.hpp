@@ -1,0 +1,102 @@
+// facts/walker (private): one file's main pass. Implements the enter/leave visitor: context frames
+// (function, class, loop, guard, error region), scoped import bindings, fact recording and detector
+// dispatch. Handlers for imports, calls and assignments live in walker_*.cpp.
+#pragma once
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <vector>
+
+#include "facts/import_table.hpp"
+#include "facts/syntax.hpp"
+#include "tr2audit/detectors/detector.hpp"
+#include "tr2audit/facts/facts.hpp"
+#include "tr2audit/parse/walk.hpp"
+
+namespace tr2audit::facts {
+
+/// Detectors indexed by node kind: dispatch is one vector lookup per node.
+using DispatchTable = std::vector<std::vector<detectors::Detector*>>;
+
+class Walker final : public detectors::NodeScope {
+ public:
+  enum class Mode { bindings_only, full };
+
+  Walker(const SourceView& source, FileFacts& out, const DispatchTable& dispatch, std::uint32_t max_error_spans);
+
+  /// Pre-pass: module-level imports and aliases only, not descending into functions or classes.
+  void collect_module_bindings(TSNode root);
+  /// Main pass: every fact, with context.
+  void extract(TSNode root);
+
+  // detectors::NodeScope
+  std::string_view source() const override { return m_src.text(); }
+  const parse::NodeKinds& kinds() const override { return m_src.kinds(); }
+  std::string_view text(TSNode node) const override { return m_src.node_text(node); }
+  QualifiedName resolve(TSNode node) const override;
+  const Context& context() const override { return m_ctx; }
+  const FileFacts& facts_so_far() const override { return m_out; }
+  void emit(std::string_view kind, TSNode node, std::string detail) override;
+
+ private:
+  struct Frame {
+    TSNode node;
+    Context saved;
+    bool pops_scope = false;
+    std::uint16_t branch_guards = 0;  ///< for if/elif/try: guards its branches receive
+  };
+
+  bool on_enter(const parse::WalkStep& step);
+  void on_leave(const parse::WalkStep& step);
+  void push_frame(TSNode node, bool pops_scope = false, std::uint16_t branch_guards = 0);
+  bool enter_structure(TSNode node, TSSymbol kind, TSFieldId field);
+  void enter_branch(TSNode node, TSFieldId field);
+  void record_facts(TSNode node, TSSymbol kind);
+
+  // walker_scopes.cpp
+  void enter_function(TSNode node);
+  void enter_class(TSNode node);
+  void enter_loop(TSNode node, LoopKind kind);
+  void enter_lambda(TSNode node);
+  void shadow_parameters(TSNode parameters);
+  void note_error(TSNode node);
+
+  // walker_imports.cpp
+  void on_import(TSNode node);
+  void on_import_from(TSNode node);
+  void add_import(QualifiedName target, QualifiedName module, std::string bound, std::uint32_t level, TSNode at);
+  std::string resolve_relative(TSNode relative_import, std::uint32_t& level) const;
+
+  // walker_calls.cpp
+  void on_call(TSNode node);
+  void on_decorator(TSNode node);
+  void on_assignment(TSNode node);
+  void on_string(TSNode node);
+  std::vector<Argument> read_arguments(TSNode argument_list) const;
+  void note_training_calls(const CallFact& call);
+  void on_special_call(const CallFact& call, TSNode node);
+
+  // guards.cpp
+  std::uint16_t condition_guards(TSNode condition) const;
+  std::uint16_t try_guards(TSNode try_statement) const;
+  bool is_no_grad_with(TSNode with_statement) const;
+  bool is_step_closure_lambda(TSNode lambda) const;
+
+  const SourceView& m_src;
+  const parse::NodeKinds& m_k;
+  FileFacts& m_out;
+  const DispatchTable& m_dispatch;
+  std::uint32_t m_max_error_spans;
+  ImportTable m_imports;
+  Context m_ctx;
+  std::vector<Frame> m_frames;
+  Mode m_mode = Mode::full;
+  std::vector<std::string> m_step_closure_names;  ///< functions passed by name to xm.add_step_closure
+
+  void finish();  ///< post-pass: guards that depend on the whole file (step closures)
+  // walker_calls.cpp (continued)
+  void on_setup_call(TSNode node);
+  std::string callee_label(TSNode call) const;
+};
+
+}  // namespace tr2audit::facts

@@ -1,0 +1,229 @@
+// Calls, decorators, assignments and device strings: the facts most rules match.
+#include "facts/walker.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::facts {
+namespace {
+
+// "cuda", "cuda:0", "xla", "neuron:3", "cpu", "mps", ...
+bool is_device_string(std::string_view value) {
+  const auto colon = value.find(':');
+  const std::string_view type = value.substr(0, colon);
+  static constexpr std::string_view k_types[] = {"cuda", "xla", "neuron", "cpu", "mps", "npu", "hpu", "xpu"};
+  bool known = false;
+  for (std::string_view candidate : k_types) known |= type == candidate;
+  if (!known) return false;
+  if (colon == std::string_view::npos) return true;
+  const std::string_view index = value.substr(colon + 1);
+  if (index.empty() || index.size() > 3) return false;
+  for (char c : index) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<Argument> Walker::read_arguments(TSNode argument_list) const {
+  std::vector<Argument> args;
+  if (ts_node_is_null(argument_list)) return args;
+  if (!m_src.is(argument_list, m_k.argument_list)) {  // f(x for x in y)
+    args.push_back(m_src.literal(argument_list));
+    return args;
+  }
+  const std::uint32_t count = ts_node_named_child_count(argument_list);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode child = ts_node_named_child(argument_list, i);
+    const TSSymbol kind = ts_node_symbol(child);
+    if (kind == m_k.comment) continue;
+    Argument arg;
+    if (kind == m_k.keyword_argument) {
+      arg = m_src.literal(ts_node_child_by_field_id(child, m_k.f_value));
+      arg.keyword = std::string(m_src.node_text(ts_node_child_by_field_id(child, m_k.f_name)));
+    } else if (kind == m_k.list_splat || kind == m_k.dictionary_splat) {
+      arg.kind = LiteralKind::other;
+      arg.is_splat = true;
+      arg.keyword = kind == m_k.dictionary_splat ? "**" : "";
+      arg.value = m_src.capped_text(child, 80);
+    } else {
+      arg = m_src.literal(child);
+    }
+    if (arg.kind == LiteralKind::name) arg.resolved = m_imports.resolve(arg.value);
+    args.push_back(std::move(arg));
+  }
+  return args;
+}
+
+void Walker::on_call(TSNode node) {
+  if (m_mode != Mode::full) return;
+  const TSNode fn = m_src.unwrap_parens(ts_node_child_by_field_id(node, m_k.f_function));
+  CallFact call;
+  call.callee_text = m_src.capped_text(fn);
+  call.callee = resolve(fn);
+  if (m_src.is(fn, m_k.attribute)) {
+    call.method = std::string(m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute)));
+    const TSNode receiver = m_src.unwrap_parens(ts_node_child_by_field_id(fn, m_k.f_object));
+    call.receiver_text = m_src.capped_text(receiver, 80);
+    const auto receiver_name = m_src.node_text(receiver);
+    call.receiver_is_self = m_src.is(receiver, m_k.identifier) && (receiver_name == "self" || receiver_name == "cls");
+    if (m_src.is(receiver, m_k.call)) call.receiver_callee = resolve(ts_node_child_by_field_id(receiver, m_k.f_function));
+  }
+  call.args = read_arguments(ts_node_child_by_field_id(node, m_k.f_arguments));
+  call.at = m_src.span(node);
+  call.ctx = m_ctx;
+  call.ctx.in_error_region |= ts_node_has_error(node);
+  note_training_calls(call);
+  on_special_call(call, node);
+  m_out.calls.push_back(std::move(call));
+}
+
+void Walker::note_training_calls(const CallFact& call) {
+  const bool backward = call.method == "backward" || call.callee.dotted() == "torch.autograd.backward";
+  const std::string receiver = to_lower(call.receiver_text);
+  const bool step = (call.method == "step" && (receiver.find("optim") != std::string::npos ||
+                                               receiver.find("scaler") != std::string::npos)) ||
+                    call.callee.dotted() == "torch_xla.core.xla_model.optimizer_step";
+  if (!backward && !step) return;
+  if (m_ctx.function >= 0) {
+    auto& fn = m_out.functions[m_ctx.function];
+    fn.calls_backward |= backward;
+    fn.calls_optimizer_step |= step;
+  }
+  for (std::int32_t loop = m_ctx.loop; loop >= 0; loop = m_out.loops[loop].parent) m_out.loops[loop].calls_backward = true;
+}
+
+void Walker::on_special_call(const CallFact& call, TSNode node) {
+  const std::string& callee = call.callee.dotted();
+  const bool dynamic_import = callee == "importlib.import_module" || call.callee_text == "__import__";
+  if (dynamic_import && !call.args.empty() && call.args[0].kind == LiteralKind::string) {
+    ImportFact fact;
+    fact.target = QualifiedName::from_dotted(call.args[0].value);
+    fact.module = fact.target;
+    fact.dynamic = true;
+    fact.at = call.at;
+    fact.ctx = call.ctx;
+    m_out.imports.push_back(std::move(fact));
+  }
+  if (callee == "torch_xla.core.xla_model.add_step_closure" && !call.args.empty() &&
+      call.args[0].kind == LiteralKind::name)
+    m_step_closure_names.push_back(call.args[0].value);
+  if (callee == "setuptools.setup" || callee == "distutils.core.setup" || call.callee_text == "setup")
+    on_setup_call(node);
+}
+
+// setup(install_requires=[...], extras_require={...}) in setup.py: dependency facts.
+void Walker::on_setup_call(TSNode node) {
+  const TSNode args = ts_node_child_by_field_id(node, m_k.f_arguments);
+  const std::uint32_t count = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode arg = ts_node_named_child(args, i);
+    if (!m_src.is(arg, m_k.keyword_argument)) continue;
+    const auto name = m_src.node_text(ts_node_child_by_field_id(arg, m_k.f_name));
+    if (name != "install_requires" && name != "extras_require" && name != "setup_requires") continue;
+    parse::walk(ts_node_child_by_field_id(arg, m_k.f_value), [&](const parse::WalkStep& step) {
+      if (step.event != parse::WalkEvent::enter || !m_src.is(step.node, m_k.string)) return true;
+      const auto text = m_src.string_literal(step.node);
+      const TSNode parent = ts_node_parent(step.node);
+      const bool dict_key = std::string_view(ts_node_type(parent)) == "pair" &&
+                            ts_node_eq(ts_node_named_child(parent, 0), step.node);
+      if (!text || dict_key) return false;
+      auto deps = extract_dependencies(discover::FileKind::requirements, *text);
+      for (auto& dep : deps) {
+        dep.section = std::string(name);
+        dep.at = m_src.span(step.node);
+        m_out.dependencies.push_back(std::move(dep));
+      }
+      return false;
+    });
+  }
+}
+
+void Walker::on_decorator(TSNode node) {
+  if (m_mode != Mode::full) return;
+  DecoratorFact fact;
+  TSNode expr = ts_node_named_child(node, 0);
+  fact.text = m_src.capped_text(expr);
+  if (m_src.is(expr, m_k.call)) {
+    fact.args = read_arguments(ts_node_child_by_field_id(expr, m_k.f_arguments));
+    expr = ts_node_child_by_field_id(expr, m_k.f_function);
+  }
+  fact.decorator = resolve(expr);
+  if (fact.decorator.empty()) fact.decorator = QualifiedName::from_dotted(m_src.node_text(expr));
+  const TSNode definition = ts_node_child_by_field_id(ts_node_parent(node), m_k.f_definition);
+  if (!ts_node_is_null(definition))
+    fact.decorated = std::string(m_src.node_text(ts_node_child_by_field_id(definition, m_k.f_name)));
+  fact.at = m_src.span(node);
+  fact.ctx = m_ctx;
+  m_out.decorators.push_back(std::move(fact));
+}
+
+void Walker::on_assignment(TSNode node) {
+  const TSNode left = ts_node_child_by_field_id(node, m_k.f_left);
+  const TSNode right = m_src.unwrap_parens(ts_node_child_by_field_id(node, m_k.f_right));
+  if (m_src.is(left, m_k.identifier)) {
+    const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
+    if (!alias.empty()) m_imports.bind(m_src.node_text(left), alias);  // F = torch.nn.functional
+    else m_imports.shadow(m_src.node_text(left));
+  } else if (!m_src.is(left, m_k.attribute)) {
+    parse::walk(left, [&](const parse::WalkStep& step) {  // a, b = ...: both become locals
+      if (step.event == parse::WalkEvent::enter && m_src.is(step.node, m_k.identifier))
+        m_imports.shadow(m_src.node_text(step.node));
+      return true;
+    });
+    return;
+  }
+  if (m_mode != Mode::full || ts_node_is_null(right)) return;
+  AssignFact fact;
+  fact.target_text = m_src.capped_text(left);
+  fact.value = m_src.literal(right);
+  if (fact.value.kind == LiteralKind::name) fact.value.resolved = m_imports.resolve(fact.value.value);
+  if (m_src.is(left, m_k.attribute)) {
+    fact.target = resolve(left);
+    fact.target_is_import = !fact.target.empty();
+    if (fact.target.empty()) fact.target = QualifiedName::from_dotted(fact.target_text);
+  } else {
+    if (fact.value.kind == LiteralKind::other) return;  // plain locals only matter with literal values
+    fact.target = QualifiedName::from_dotted(fact.target_text);
+  }
+  fact.at = m_src.span(node);
+  fact.ctx = m_ctx;
+  m_out.assigns.push_back(std::move(fact));
+}
+
+std::string Walker::callee_label(TSNode call) const {
+  const TSNode fn = ts_node_child_by_field_id(call, m_k.f_function);
+  const QualifiedName resolved = resolve(fn);
+  if (!resolved.empty()) return resolved.dotted();
+  if (m_src.is(fn, m_k.attribute))
+    return "." + std::string(m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute)));
+  return m_src.capped_text(fn, 80);
+}
+
+void Walker::on_string(TSNode node) {
+  if (m_mode != Mode::full) return;
+  TSNode parent = ts_node_parent(node);
+  if (m_src.is(parent, m_k.expression_statement)) return;  // a docstring or bare string
+  const auto value = m_src.string_literal(node);
+  if (!value || !is_device_string(*value)) return;
+  DeviceLiteralFact fact;
+  fact.value = *value;
+  if (m_src.is(parent, m_k.keyword_argument)) {
+    fact.keyword = std::string(m_src.node_text(ts_node_child_by_field_id(parent, m_k.f_name)));
+    parent = ts_node_parent(parent);
+  }
+  if (m_src.is(parent, m_k.argument_list)) {
+    fact.use = DeviceUse::call_argument;
+    fact.callee = callee_label(ts_node_parent(parent));
+  } else if (m_src.is(parent, m_k.comparison_operator)) {
+    fact.use = DeviceUse::comparison;
+  } else {
+    while (m_src.is(parent, m_k.conditional_expression) || m_src.is(parent, m_k.parenthesized_expression))
+      parent = ts_node_parent(parent);
+    fact.use = m_src.is(parent, m_k.assignment) ? DeviceUse::assignment : DeviceUse::other;
+  }
+  fact.at = m_src.span(node);
+  fact.ctx = m_ctx;
+  m_out.devices.push_back(std::move(fact));
+}
+
+}  // namespace tr2audit::facts

@@ -1,0 +1,118 @@
+// Scope-opening nodes: functions, classes, loops and lambdas push a context frame (and, except for
+// loops, a name scope) that the matching leave event pops.
+#include "facts/walker.hpp"
+
+namespace tr2audit::facts {
+namespace {
+
+std::string join_qualname(const std::string& outer, std::string_view name) {
+  return outer.empty() ? std::string(name) : outer + "." + std::string(name);
+}
+
+// The qualname of the innermost enclosing def or class: a class is innermost when it was defined
+// inside the current function (or at module level), otherwise the function is (a method).
+std::string enclosing_qualname(const FileFacts& out, const Context& ctx) {
+  const bool class_is_inner =
+      ctx.klass >= 0 && (ctx.function < 0 || out.classes[ctx.klass].parent_function == ctx.function);
+  if (class_is_inner) return out.classes[ctx.klass].qualname;
+  return ctx.function >= 0 ? out.functions[ctx.function].qualname : std::string{};
+}
+
+}  // namespace
+
+void Walker::shadow_parameters(TSNode parameters) {
+  if (ts_node_is_null(parameters)) return;
+  const std::uint32_t count = ts_node_named_child_count(parameters);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    TSNode param = ts_node_named_child(parameters, i);
+    const TSSymbol kind = ts_node_symbol(param);
+    if (kind == m_k.default_parameter || kind == m_k.typed_default_parameter) {
+      param = ts_node_child_by_field_id(param, m_k.f_name);
+    } else if (kind == m_k.typed_parameter || kind == m_k.list_splat_pattern || kind == m_k.dictionary_splat_pattern) {
+      param = ts_node_named_child(param, 0);
+    }
+    if (m_src.is(param, m_k.identifier)) m_imports.shadow(m_src.node_text(param));
+  }
+}
+
+void Walker::enter_function(TSNode node) {
+  FunctionInfo info;
+  info.name = std::string(m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name)));
+  info.qualname = join_qualname(enclosing_qualname(m_out, m_ctx), info.name);
+  const bool is_method =
+      m_ctx.klass >= 0 && (m_ctx.function < 0 || m_out.classes[m_ctx.klass].parent_function == m_ctx.function);
+  info.klass = is_method ? m_ctx.klass : -1;
+  info.parent = m_ctx.function;
+  info.is_async = m_src.node_text(node).substr(0, 5) == "async";
+  info.at = m_src.span(node);
+  const TSNode parent = ts_node_parent(node);
+  bool no_grad = false;
+  if (m_src.is(parent, m_k.decorated_definition)) {
+    const std::uint32_t count = ts_node_named_child_count(parent);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const TSNode decorator = ts_node_named_child(parent, i);
+      if (!m_src.is(decorator, m_k.decorator)) continue;
+      TSNode expr = ts_node_named_child(decorator, 0);
+      if (m_src.is(expr, m_k.call)) expr = ts_node_child_by_field_id(expr, m_k.f_function);
+      QualifiedName name = resolve(expr);
+      if (name.empty()) name = QualifiedName::from_dotted(m_src.node_text(expr));
+      no_grad |= name.dotted() == "torch.no_grad" || name.dotted() == "torch.inference_mode";
+      info.decorators.push_back(std::move(name));
+    }
+  }
+  const TSNode params = ts_node_child_by_field_id(node, m_k.f_parameters);
+  const std::uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
+  for (std::uint32_t i = 0; i < count; ++i) info.params.push_back(m_src.capped_text(ts_node_named_child(params, i), 60));
+  m_out.functions.push_back(std::move(info));
+  push_frame(node, true);
+  m_imports.push_scope(ScopeKind::function);
+  shadow_parameters(params);
+  m_ctx.function = static_cast<std::int32_t>(m_out.functions.size() - 1);
+  m_ctx.loop = -1;
+  if (no_grad) m_ctx.guards |= guard_bit(Guard::no_grad);
+}
+
+void Walker::enter_class(TSNode node) {
+  ClassInfo info;
+  info.name = std::string(m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name)));
+  info.qualname = join_qualname(enclosing_qualname(m_out, m_ctx), info.name);
+  info.parent_function = m_ctx.function;
+  info.at = m_src.span(node);
+  const TSNode bases = ts_node_child_by_field_id(node, m_k.f_superclasses);
+  const std::uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode base = ts_node_named_child(bases, i);
+    if (m_src.is(base, m_k.keyword_argument)) continue;  // metaclass=...
+    const auto chain = m_src.dotted_chain(base);
+    if (!chain) continue;
+    QualifiedName resolved = m_imports.resolve(*chain);
+    info.bases.push_back(resolved.empty() ? QualifiedName::from_dotted(*chain) : std::move(resolved));
+    info.base_texts.push_back(*chain);
+  }
+  m_out.classes.push_back(std::move(info));
+  push_frame(node, true);
+  m_imports.push_scope(ScopeKind::klass);
+  m_ctx.klass = static_cast<std::int32_t>(m_out.classes.size() - 1);
+}
+
+void Walker::enter_loop(TSNode node, LoopKind kind) {
+  LoopInfo info;
+  info.kind = kind;
+  info.parent = m_ctx.loop;
+  info.function = m_ctx.function;
+  info.at = m_src.span(node);
+  TSNode iter = ts_node_child_by_field_id(node, kind == LoopKind::while_loop ? m_k.f_condition : m_k.f_right);
+  if (!ts_node_is_null(iter)) info.iter_text = m_src.capped_text(iter, 80);
+  m_out.loops.push_back(std::move(info));
+  push_frame(node);
+  m_ctx.loop = static_cast<std::int32_t>(m_out.loops.size() - 1);
+}
+
+void Walker::enter_lambda(TSNode node) {
+  push_frame(node, true);
+  m_imports.push_scope(ScopeKind::function);
+  shadow_parameters(ts_node_child_by_field_id(node, m_k.f_parameters));
+  if (is_step_closure_lambda(node)) m_ctx.guards |= guard_bit(Guard::step_closure);
+}
+
+}  // namespace tr2audit::facts

@@ -1,0 +1,186 @@
+// The JSON report: architecture.md §11, schema docs/report.schema.json. Keys are written in a fixed
+// order (ordered_json) so the same report is always the same bytes; new keys are only ever added.
+#include <nlohmann/json.hpp>
+
+#include "tr2audit/report/report.hpp"
+
+namespace tr2audit::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json null_if_empty(const std::string& text) {
+  return text.empty() ? Json(nullptr) : Json(text);
+}
+
+Json scan_json(const ScanInfo& scan, const RunInfo& run) {
+  Json git = nullptr;
+  if (scan.git) git = Json{{"commit", scan.git->commit}, {"branch", scan.git->branch}};
+  Json kinds = Json::object();
+  for (const auto& [kind, count] : scan.files_by_kind) kinds[kind] = count;
+  return Json{{"root", scan.root},
+              {"git", git},
+              {"started_at", run.started_at},
+              {"duration_ms", run.duration_ms},
+              {"files",
+               {{"scanned", scan.files_scanned},
+                {"skipped", scan.files_skipped},
+                {"with_syntax_errors", scan.files_with_syntax_errors},
+                {"by_kind", kinds}}},
+              {"lines", scan.lines}};
+}
+
+Json assessment_json(const score::Assessment& a, bool with_project) {
+  Json reasons = Json::array();
+  for (const auto& r : a.reasons) reasons.push_back(Json{{"text", r.text}, {"finding_ids", r.finding_ids}});
+  Json plan = Json::array();
+  for (const auto& s : a.plan) {
+    plan.push_back(Json{{"step", s.step},
+                        {"why", s.why},
+                        {"finding_ids", s.finding_ids},
+                        {"locations", s.locations},
+                        {"probes", s.probes}});
+  }
+  Json categories = Json::array();
+  for (const auto& c : a.categories) {
+    categories.push_back(Json{{"category", std::string(to_string(c.category))},
+                              {"score", c.score},
+                              {"findings", c.findings},
+                              {"effort", std::string(score::to_string(c.effort))},
+                              {"engineer_days", c.engineer_days}});
+  }
+  Json out = Json::object();
+  if (with_project) out["project"] = a.project;
+  out["verdict"] = std::string(score::to_string(a.verdict));
+  out["readiness"] = a.readiness;
+  out["confidence"] = std::string(to_string(a.confidence));
+  out["reasons"] = reasons;
+  out["flip"] = a.flip;
+  out["plan"] = plan;
+  out["categories"] = categories;
+  out["effort_assumptions"] = a.effort_assumptions;
+  return out;
+}
+
+Json operators_json(const OperatorSummary& ops) {
+  Json rows = Json::array();
+  for (const auto& op : ops.ops) {
+    rows.push_back(Json{{"name", op.name},
+                        {"status", op.status},
+                        {"note", op.note},
+                        {"alternative", op.alternative},
+                        {"source", op.source},
+                        {"inferred", op.inferred},
+                        {"method_only", op.method_only},
+                        {"calls", op.calls},
+                        {"first_location", op.first_location}});
+  }
+  return Json{{"table_version", ops.table_version},
+              {"neuron_sdk", ops.neuron_sdk},
+              {"checked", ops.checked},
+              {"distinct", ops.distinct},
+              {"supported", ops.supported},
+              {"caveat", ops.caveat},
+              {"replace", ops.replace},
+              {"unsupported", ops.unsupported},
+              {"unknown", ops.unknown},
+              {"ops", rows}};
+}
+
+Json setup_facts_json(const std::vector<SetupFact>& facts) {
+  Json out = Json::array();
+  for (const auto& fact : facts) out.push_back(Json{{"value", fact.value}, {"evidence", fact.evidence}});
+  return out;
+}
+
+Json setup_json(const TrainingSetup& setup) {
+  return Json{
+      {"fine_tuning", setup_facts_json(setup.fine_tuning)},     {"model_family", setup_facts_json(setup.model_family)},
+      {"precision", setup_facts_json(setup.precision)},         {"parallelism", setup_facts_json(setup.parallelism)},
+      {"checkpointing", setup_facts_json(setup.checkpointing)}, {"frameworks", setup_facts_json(setup.frameworks)}};
+}
+
+Json finding_json(const rules::Finding& f) {
+  Json location{{"path", f.path},
+                {"line", f.at.line},
+                {"column", f.at.column},
+                {"end_line", f.at.end_line},
+                {"end_column", f.at.end_column},
+                {"cell", f.cell.cell ? Json(f.cell.cell) : Json(nullptr)}};
+  if (f.cell.cell) location["cell_line"] = f.cell.line;
+  Json suppressed = nullptr;
+  if (f.suppressed) suppressed = Json{{"reason", f.suppressed->reason}, {"until", null_if_empty(f.suppressed->until)}};
+  return Json{{"id", f.id},
+              {"rule_id", f.rule_id},
+              {"category", std::string(to_string(f.category))},
+              {"severity", std::string(to_string(f.severity))},
+              {"confidence", std::string(to_string(f.confidence))},
+              {"message", f.message},
+              {"subject", f.subject},
+              {"location", location},
+              {"snippet", f.snippet},
+              {"context",
+               {{"function", null_if_empty(f.function)},
+                {"class", null_if_empty(f.klass)},
+                {"region", f.region},
+                {"guarded_by", f.guarded_by},
+                {"in_syntax_error", f.in_error_region}}},
+              {"fingerprint", f.fingerprint},
+              {"suppressed", suppressed}};
+}
+
+Json rule_json(const RuleInfo& rule) {
+  return Json{{"id", rule.id},
+              {"title", rule.title},
+              {"category", rule.category},
+              {"severity", rule.severity},
+              {"confidence", rule.confidence},
+              {"why", rule.why},
+              {"fix", rule.fix},
+              {"sources", rule.sources}};
+}
+
+Json tool_json(const Report& report) {
+  const OperatorSummary& ops = report.operators;
+  return Json{{"name", "tr2audit"},
+              {"version", report.run.tool_version},
+              {"rules_version", report.run.rules_version},
+              {"op_table", {{"version", ops.table_version}, {"neuron_sdk", ops.neuron_sdk}, {"checked", ops.checked}}}};
+}
+
+}  // namespace
+
+void render_json(const Report& report, const RenderOptions& /*options*/, std::ostream& out) {
+  Json findings = Json::array();
+  for (const auto& finding : report.findings) findings.push_back(finding_json(finding));
+  Json problems = Json::array();
+  for (const auto& p : report.problems) {
+    problems.push_back(Json{{"kind", std::string(to_string(p.kind))},
+                            {"path", p.path},
+                            {"line", p.line ? Json(p.line) : Json(nullptr)},
+                            {"message", p.message}});
+  }
+  Json rules = Json::array();
+  for (const auto& rule : report.rules) rules.push_back(rule_json(rule));
+  Json projects = Json::array();
+  for (const auto& project : report.projects) projects.push_back(assessment_json(project, true));
+  const Json summary{{"findings", report.findings.size()},
+                     {"by_category", count_by_category(report)},
+                     {"by_severity", count_by_severity(report)},
+                     {"operators", operators_json(report.operators)}};
+  const Json document{
+      {"schema_version", k_schema_version},
+      {"tool", tool_json(report)},
+      {"target", {{"profile", std::string(to_string(report.target))}}},
+      {"scan", scan_json(report.scan, report.run)},
+      {"recommendation", report.recommendation ? assessment_json(*report.recommendation, false) : Json(nullptr)},
+      {"projects", projects},
+      {"summary", summary},
+      {"setup", setup_json(report.setup)},
+      {"findings", findings},
+      {"problems", problems},
+      {"rules", rules}};
+  out << document.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
+}
+
+}  // namespace tr2audit::report

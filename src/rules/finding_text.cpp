@@ -1,0 +1,98 @@
+// The text parts of a finding: message placeholders, guard names, snippet and fingerprint.
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+
+#include "tr2audit/core/text.hpp"
+#include "tr2audit/rules/match.hpp"
+#include "vocabulary.hpp"
+
+namespace tr2audit::rules {
+
+namespace {
+
+constexpr std::size_t k_snippet_max_code_points = 200;
+
+/// The prefix of text holding at most max code points (never cuts a UTF-8 sequence).
+std::string_view cap_code_points(std::string_view text, std::size_t max) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte & 0xC0) == 0x80) continue;  // continuation byte
+    if (count == max) return text.substr(0, i);
+    ++count;
+  }
+  return text;
+}
+
+void fnv1a(std::uint64_t& hash, std::string_view bytes) {
+  for (char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 0x100000001b3ULL;
+  }
+}
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+}  // namespace
+
+const std::vector<std::string>& message_placeholders() {
+  static const std::vector<std::string> k_names{"subject", "callee",   "method", "receiver",
+                                                "value",   "function", "detail", "text"};
+  return k_names;
+}
+
+std::string fill_message(std::string_view message, const MessageFields& fields) {
+  const std::string* values[] = {&fields.subject, &fields.callee,   &fields.method, &fields.receiver,
+                                 &fields.value,   &fields.function, &fields.detail, &fields.text};
+  const auto& names = message_placeholders();
+  std::string out;
+  std::size_t i = 0;
+  while (i < message.size()) {
+    const std::size_t open = message.find('{', i);
+    const std::size_t close = open == std::string_view::npos ? open : message.find('}', open);
+    if (close == std::string_view::npos) break;
+    out.append(message.substr(i, open - i));
+    const std::string_view name = message.substr(open + 1, close - open - 1);
+    std::size_t k = 0;
+    while (k < names.size() && names[k] != name) ++k;
+    out.append(k < names.size() ? std::string_view(*values[k]) : message.substr(open, close - open + 1));
+    i = close + 1;
+  }
+  out.append(message.substr(std::min(i, message.size())));
+  return out;
+}
+
+std::vector<std::string> guard_names(std::uint16_t guards) {
+  std::vector<std::string> out;
+  for (const auto& [name, guard] : guard_vocabulary()) {
+    if ((guards & facts::guard_bit(guard)) != 0) out.emplace_back(name);
+  }
+  return out;
+}
+
+void fill_snippet_and_fingerprint(Finding& finding, std::string_view file_text) {
+  const std::string_view line = finding.at.line == 0 ? std::string_view() : line_at(file_text, finding.at.line);
+  const std::string_view trimmed = trim(line);
+  finding.snippet = std::string(cap_code_points(trimmed, k_snippet_max_code_points));
+  // The caret's column inside the trimmed snippet (0 when the finding starts in the indentation).
+  const auto indent = count_code_points(line.substr(0, static_cast<std::size_t>(trimmed.data() - line.data())));
+  finding.snippet_column = finding.at.column > indent ? finding.at.column - indent : 0;
+  std::string compact;
+  for (char c : finding.snippet) {
+    if (!is_space(c)) compact.push_back(c);
+  }
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  const std::string_view parts[] = {finding.rule_id, compact, finding.function, finding.path};
+  for (std::size_t i = 0; i < std::size(parts); ++i) {
+    if (i > 0) fnv1a(hash, std::string_view("\0", 1));
+    fnv1a(hash, parts[i]);
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  finding.fingerprint = hex;
+}
+
+}  // namespace tr2audit::rules

@@ -1,0 +1,213 @@
+// rules::match: for each subject kind, loops over that kind's facts once and tries only the rules
+// indexed under the fact's name; checks conditions and context, then builds the Finding.
+#include "tr2audit/rules/match.hpp"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "match_detail.hpp"
+#include "tr2audit/facts/region.hpp"
+
+namespace tr2audit::rules {
+
+namespace {
+
+class Matcher {
+ public:
+  Matcher(const facts::FileFacts& file, const RuleSet& rules, TargetProfile profile)
+      : m_file(file), m_rules(rules), m_profile(profile) {}
+
+  std::vector<Finding> run() {
+    calls();
+    decorators();
+    imports();
+    assigns();
+    devices();
+    dependencies();
+    patterns();
+    files();
+    std::sort(m_findings.begin(), m_findings.end(), [](const Finding& a, const Finding& b) {
+      return std::tie(a.path, a.at.line, a.at.column, a.rule_id, a.at.end_line, a.at.end_column) <
+             std::tie(b.path, b.at.line, b.at.column, b.rule_id, b.at.end_line, b.at.end_column);
+    });
+    return std::move(m_findings);
+  }
+
+ private:
+  /// The rules of a kind whose names match one of `names`, that run under the profile.
+  const std::vector<std::uint32_t>& candidates(SubjectKind kind, std::initializer_list<std::string_view> names) {
+    m_candidates.clear();
+    for (std::string_view name : names) {
+      if (name.empty()) continue;
+      const std::size_t first = m_candidates.size();
+      m_rules.index(kind).candidates(name, m_rules.rules(), m_candidates);
+      const auto excluded = [&](std::uint32_t i) {
+        const auto& exclude = m_rules.rules()[i].conditions.exclude;
+        return exclude && exclude->matches(name);
+      };
+      m_candidates.erase(
+          std::remove_if(m_candidates.begin() + static_cast<std::ptrdiff_t>(first), m_candidates.end(), excluded),
+          m_candidates.end());
+    }
+    std::sort(m_candidates.begin(), m_candidates.end());
+    m_candidates.erase(std::unique(m_candidates.begin(), m_candidates.end()), m_candidates.end());
+    const auto excluded = [&](std::uint32_t i) { return !m_rules.rules()[i].applies_to(m_profile); };
+    m_candidates.erase(std::remove_if(m_candidates.begin(), m_candidates.end(), excluded), m_candidates.end());
+    return m_candidates;
+  }
+
+  void calls() {
+    for (const facts::CallFact& call : m_file.calls) {
+      const bool is_method = !call.method.empty() && call.callee.empty();
+      const SubjectKind kind = is_method ? SubjectKind::method : SubjectKind::call;
+      const std::string_view name = is_method ? std::string_view(call.method) : call.callee.dotted();
+      for (std::uint32_t i : candidates(kind, {name})) {
+        MessageFields fields{std::string(name),
+                             call.callee.empty() ? call.callee_text : call.callee.dotted(),
+                             call.method,
+                             call.receiver_text,
+                             {},
+                             {},
+                             {},
+                             call.callee_text};
+        if (detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value)) {
+          emit(i, call.ctx, call.at, std::move(fields));
+        }
+      }
+      for (std::uint32_t i : candidates(SubjectKind::call_text, {call.callee_text})) {
+        MessageFields fields{call.callee_text,
+                             call.callee.empty() ? call.callee_text : call.callee.dotted(),
+                             call.method,
+                             call.receiver_text,
+                             {},
+                             {},
+                             {},
+                             call.callee_text};
+        if (detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value)) {
+          emit(i, call.ctx, call.at, std::move(fields));
+        }
+      }
+    }
+  }
+
+  void decorators() {
+    for (const facts::DecoratorFact& deco : m_file.decorators) {
+      const std::string& name = deco.decorator.dotted();
+      for (std::uint32_t i : candidates(SubjectKind::decorator, {name})) {
+        MessageFields fields{name, name, {}, {}, {}, {}, {}, deco.text};
+        if (detail::decorator_conditions_hold(m_rules.rules()[i].conditions, deco, fields.value)) {
+          emit(i, deco.ctx, deco.at, std::move(fields));
+        }
+      }
+    }
+  }
+
+  void imports() {
+    for (const facts::ImportFact& import : m_file.imports) {
+      const std::string& subject = import.target.empty() ? import.module.dotted() : import.target.dotted();
+      for (std::uint32_t i : candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()})) {
+        if (detail::import_conditions_hold(m_rules.rules()[i].conditions, import)) {
+          emit(i, import.ctx, import.at, MessageFields{subject, {}, {}, {}, {}, {}, {}, subject});
+        }
+      }
+    }
+  }
+
+  void assigns() {
+    for (const facts::AssignFact& assign : m_file.assigns) {
+      const std::string& name = assign.target.dotted();
+      for (std::uint32_t i : candidates(SubjectKind::assign, {name})) {
+        if (detail::assign_conditions_hold(m_rules.rules()[i].conditions, assign)) {
+          const std::string& value = assign.value.value.empty() ? assign.value.resolved.dotted() : assign.value.value;
+          emit(i, assign.ctx, assign.at, MessageFields{name, {}, {}, {}, value, {}, {}, assign.target_text});
+        }
+      }
+    }
+  }
+
+  void devices() {
+    for (const facts::DeviceLiteralFact& device : m_file.devices) {
+      for (std::uint32_t i : candidates(SubjectKind::device, {device.value})) {
+        if (detail::device_conditions_hold(m_rules.rules()[i].conditions, device)) {
+          emit(i, device.ctx, device.at,
+               MessageFields{device.value, device.callee, {}, {}, device.value, {}, {}, device.value});
+        }
+      }
+    }
+  }
+
+  void dependencies() {
+    for (const facts::DependencyFact& dep : m_file.dependencies) {
+      for (std::uint32_t i : candidates(SubjectKind::dependency, {dep.name})) {
+        if (detail::dependency_conditions_hold(m_rules.rules()[i].conditions, dep)) {
+          emit(i, facts::Context{}, dep.at, MessageFields{dep.name, {}, {}, {}, dep.spec, {}, dep.section, dep.spec});
+        }
+      }
+    }
+  }
+
+  void patterns() {
+    for (const facts::PatternFact& pattern : m_file.patterns) {
+      for (std::uint32_t i : candidates(SubjectKind::pattern, {pattern.kind})) {
+        emit(i, pattern.ctx, pattern.at,
+             MessageFields{pattern.kind, {}, {}, {}, {}, {}, pattern.detail, pattern.detail});
+      }
+    }
+  }
+
+  void files() {
+    for (std::uint32_t i : m_rules.index(SubjectKind::file).all()) {
+      const Rule& rule = m_rules.rules()[i];
+      if (rule.file_kind != m_file.kind || !rule.applies_to(m_profile)) continue;
+      const Span at{1, 1, 1, 1, 0, 0};
+      emit(i, facts::Context{}, at, MessageFields{m_file.path, {}, {}, {}, {}, {}, {}, m_file.path});
+    }
+  }
+
+  CellLocation cell_of(std::uint32_t line) const {
+    const auto& firsts = m_file.cell_first_lines;
+    const auto after = std::upper_bound(firsts.begin(), firsts.end(), line);
+    if (after == firsts.begin() || firsts.size() != m_file.cell_numbers.size()) return {};
+    const auto index = static_cast<std::size_t>(after - firsts.begin() - 1);
+    return CellLocation{m_file.cell_numbers[index], line - firsts[index] + 1};
+  }
+
+  void emit(std::uint32_t index, const facts::Context& ctx, const Span& at, MessageFields fields) {
+    const Rule& rule = m_rules.rules()[index];
+    if (!detail::context_allows(rule, m_file, ctx)) return;
+    if (!m_seen.emplace(index, at).second) return;
+    Finding f;
+    f.rule_id = rule.id;
+    f.category = rule.category;
+    f.severity = rule.severity_for(m_profile);
+    f.confidence = rule.confidence;
+    f.path = m_file.path;
+    f.at = at;
+    f.cell = cell_of(at.line);
+    f.function = facts::function_qualname(m_file, ctx);
+    f.klass = facts::class_name(m_file, ctx);
+    f.region = std::string(facts::to_string(facts::region_of(m_file, ctx)));
+    f.guarded_by = guard_names(ctx.guards);
+    f.in_error_region = ctx.in_error_region;
+    f.subject = fields.subject;
+    fields.function = f.function;
+    f.message = fill_message(rule.message, fields);
+    m_findings.push_back(std::move(f));
+  }
+
+  const facts::FileFacts& m_file;
+  const RuleSet& m_rules;
+  TargetProfile m_profile;
+  std::vector<std::uint32_t> m_candidates;
+  std::set<std::pair<std::uint32_t, Span>> m_seen;
+  std::vector<Finding> m_findings;
+};
+
+}  // namespace
+
+std::vector<Finding> match(const facts::FileFacts& file, const RuleSet& rules, TargetProfile profile) {
+  return Matcher(file, rules, profile).run();
+}
+
+}  // namespace tr2audit::rules

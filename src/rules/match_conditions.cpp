@@ -1,0 +1,143 @@
+// Subject conditions and where/unless predicates of docs/rule-format.md, one fact at a time.
+#include <algorithm>
+
+#include "match_detail.hpp"
+#include "tr2audit/core/qualified_name.hpp"
+#include "tr2audit/discover/discover.hpp"
+#include "tr2audit/facts/region.hpp"
+#include "vocabulary.hpp"
+
+namespace tr2audit::rules::detail {
+
+namespace {
+
+bool is_kwargs_splat(const facts::Argument& arg) {
+  return arg.is_splat && (arg.keyword == "**" || arg.value.rfind("**", 0) == 0);
+}
+
+bool literal_matches(const NameMatcher& values, const facts::Argument& arg) {
+  return values.matches(arg.value) || (!arg.resolved.empty() && values.matches(arg.resolved.dotted()));
+}
+
+bool keywords_hold(const Conditions& c, const std::vector<facts::Argument>& args, std::string& value) {
+  for (const KeywordCondition& condition : c.keywords) {
+    const auto hit = std::find_if(args.begin(), args.end(), [&](const facts::Argument& arg) {
+      return !arg.is_splat && arg.keyword == condition.keyword &&
+             (condition.any_value || literal_matches(condition.values, arg));
+    });
+    if (hit == args.end()) return false;
+    if (value.empty()) value = hit->value;
+  }
+  for (const std::string& keyword : c.missing_keywords) {
+    for (const facts::Argument& arg : args) {
+      if (is_kwargs_splat(arg) || (!arg.is_splat && arg.keyword == keyword)) return false;
+    }
+  }
+  return true;
+}
+
+/// Positional arguments before the first splat (after a `*args` the indices are unknown).
+std::vector<const facts::Argument*> positionals(const std::vector<facts::Argument>& args, bool& has_splat) {
+  std::vector<const facts::Argument*> out;
+  has_splat = false;
+  for (const facts::Argument& arg : args) {
+    if (!arg.keyword.empty() || is_kwargs_splat(arg)) continue;
+    if (arg.is_splat) has_splat = true;
+    if (!has_splat) out.push_back(&arg);
+  }
+  return out;
+}
+
+bool positional_hold(const Conditions& c, const std::vector<facts::Argument>& args, std::string& value) {
+  bool has_splat = false;
+  const std::vector<const facts::Argument*> pos = positionals(args, has_splat);
+  for (const PositionalCondition& condition : c.positional) {
+    if (condition.index >= pos.size() || !literal_matches(condition.values, *pos[condition.index])) return false;
+    if (value.empty()) value = pos[condition.index]->value;
+  }
+  if ((c.min_args || c.max_args) && has_splat) return false;  // the count is unknown after *args
+  if (c.min_args && pos.size() < *c.min_args) return false;
+  if (c.max_args && pos.size() > *c.max_args) return false;
+  return true;
+}
+
+bool flag_holds(const std::optional<bool>& wanted, bool actual) {
+  return !wanted || *wanted == actual;
+}
+
+/// Each given predicate's truth, in a fixed order; nullopt for those not given.
+std::vector<bool> predicate_values(const Predicates& p, const facts::FileFacts& file, const facts::Context& ctx) {
+  std::vector<bool> out;
+  if (p.regions != 0) out.push_back((p.regions & enum_bit(facts::region_of(file, ctx))) != 0);
+  if (p.in_loop) out.push_back((ctx.loop >= 0) == *p.in_loop);
+  if (p.in_training_loop) out.push_back(facts::in_training_loop(file, ctx) == *p.in_training_loop);
+  if (p.guards != 0) out.push_back((ctx.guards & p.guards) != 0);
+  if (p.in_error_region) out.push_back(ctx.in_error_region == *p.in_error_region);
+  if (p.in_test) out.push_back(file.is_test == *p.in_test);
+  if (!p.functions.empty()) {
+    const std::string qualname = facts::function_qualname(file, ctx);
+    out.push_back(std::any_of(p.functions.begin(), p.functions.end(),
+                              [&](const std::string& glob) { return glob_match(glob, qualname); }));
+  }
+  if (!p.paths.empty()) {
+    out.push_back(std::any_of(p.paths.begin(), p.paths.end(), [&](const std::string& glob) {
+      return discover::path_matches_glob(glob, file.path, false);
+    }));
+  }
+  return out;
+}
+
+bool any_argument_matches(const NameMatcher& values, const std::vector<facts::Argument>& args) {
+  return std::any_of(args.begin(), args.end(),
+                     [&](const facts::Argument& arg) { return literal_matches(values, arg); });
+}
+
+}  // namespace
+
+bool call_conditions_hold(const Conditions& c, const facts::CallFact& call, std::string& value) {
+  if (!keywords_hold(c, call.args, value) || !positional_hold(c, call.args, value)) return false;
+  if (c.any_argument && !any_argument_matches(*c.any_argument, call.args)) return false;
+  if (c.not_argument && any_argument_matches(*c.not_argument, call.args)) return false;
+  const std::string& receiver = call.receiver_callee.dotted();
+  if (c.receiver && (receiver.empty() || !c.receiver->matches(receiver))) return false;
+  if (c.not_receiver && !receiver.empty() && c.not_receiver->matches(receiver)) return false;
+  return true;
+}
+
+bool decorator_conditions_hold(const Conditions& c, const facts::DecoratorFact& decorator, std::string& value) {
+  return keywords_hold(c, decorator.args, value);
+}
+
+bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import) {
+  if (c.origins != 0 && (c.origins & enum_bit(import.origin)) == 0) return false;
+  return flag_holds(c.dynamic, import.dynamic);
+}
+
+bool assign_conditions_hold(const Conditions& c, const facts::AssignFact& assign) {
+  return !c.value || literal_matches(*c.value, assign.value);
+}
+
+bool dependency_conditions_hold(const Conditions& c, const facts::DependencyFact& dependency) {
+  if (c.section && !c.section->matches(dependency.section)) return false;
+  return !c.not_section || !c.not_section->matches(dependency.section);
+}
+
+bool device_conditions_hold(const Conditions& c, const facts::DeviceLiteralFact& device) {
+  return c.device_uses == 0 || (c.device_uses & enum_bit(device.use)) != 0;
+}
+
+bool context_allows(const Rule& rule, const facts::FileFacts& file, const facts::Context& ctx) {
+  if (!rule.where.empty()) {
+    for (bool holds : predicate_values(rule.where, file, ctx)) {
+      if (!holds) return false;
+    }
+  }
+  if (!rule.unless.empty()) {
+    for (bool holds : predicate_values(rule.unless, file, ctx)) {
+      if (holds) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace tr2audit::rules::detail

@@ -1,0 +1,122 @@
+#include "tr2audit/rules/op_usage.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::rules {
+namespace {
+
+bool is_torch_name(const QualifiedName& name) {
+  const auto first = name.first_segment();
+  return first == "torch" || first == "torch_xla" || first == "torch_neuronx";
+}
+
+bool is_numpy_like(const QualifiedName& name) {
+  const auto first = name.first_segment();
+  return first == "numpy" || first == "math" || first == "pandas" || first == "random";
+}
+
+// torch.Tensor methods reached through a resolved receiver are still tensor methods:
+// torch.zeros(3).nonzero() -> receiver_callee torch.zeros, method nonzero.
+const OpRow* lookup_method(const facts::CallFact& call, const OpTable& table, bool& method_only) {
+  if (call.method.empty() || !call.callee.empty()) return nullptr;
+  if (!call.receiver_callee.empty() && is_numpy_like(call.receiver_callee)) return nullptr;
+  if (call.receiver_is_self) return nullptr;
+  if (call.receiver_callee.first_segment() == "torch") {
+    if (const OpRow* row = table.find("torch.Tensor." + call.method)) return row;
+  }
+  method_only = true;
+  return table.find_tensor_method(call.method);
+}
+
+int status_rank(std::string_view status) {
+  if (status == "unsupported") return 0;
+  if (status == "replace") return 1;
+  if (status == "caveat") return 2;
+  if (status == "unknown") return 3;
+  return 4;
+}
+
+}  // namespace
+
+std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table) {
+  std::vector<OpUse> uses;
+  for (const auto& call : file.calls) {
+    OpUse use{nullptr, {}, file.path, call.at, false, file.is_test};
+    if (!call.callee.empty()) {
+      if (!is_torch_name(call.callee)) continue;
+      use.row = table.find(call.callee.dotted());
+      use.name = use.row ? use.row->name : call.callee.dotted();
+    } else {
+      use.row = lookup_method(call, table, use.method_only);
+      if (!use.row) continue;
+      use.name = use.row->name;
+    }
+    uses.push_back(std::move(use));
+  }
+  for (const auto& import : file.imports) {
+    for (QualifiedName name = import.module; !name.empty();) {
+      const OpRow* row = table.find(name.dotted());
+      if (row && row->kind == OpKind::library) {
+        uses.push_back(OpUse{row, row->name, file.path, import.at, false, file.is_test});
+        break;
+      }
+      const auto dot = name.dotted().rfind('.');
+      name = dot == std::string::npos ? QualifiedName{} : QualifiedName::from_dotted(name.dotted().substr(0, dot));
+    }
+  }
+  return uses;
+}
+
+report::OperatorSummary summarize_operators(const std::vector<OpUse>& uses, const OpTable& table,
+                                            TargetProfile profile) {
+  report::OperatorSummary summary;
+  summary.table_version = table.info().version;
+  summary.neuron_sdk = table.info().neuron_sdk;
+  summary.checked = table.info().checked;
+  std::map<std::string, report::OperatorUse> by_name;
+  std::map<std::string, std::tuple<std::string, std::uint32_t>> first;  // name -> earliest (path, line)
+  for (const auto& use : uses) {
+    if (use.in_test) continue;
+    auto [it, inserted] = by_name.try_emplace(use.name);
+    report::OperatorUse& op = it->second;
+    if (inserted) {
+      op.name = use.name;
+      op.method_only = true;
+      if (use.row) {
+        const auto& status = use.row->for_profile(profile);
+        op.status = std::string(to_string(status.status));
+        op.note = status.note;
+        op.alternative = use.row->alternative;
+        op.source = use.row->source;
+        op.inferred = starts_with(status.note, "inferred:");
+      } else {
+        op.status = "unknown";
+      }
+    }
+    ++op.calls;
+    op.method_only = op.method_only && use.method_only;
+    const auto here = std::make_tuple(use.path, use.at.line);
+    auto [fit, fresh] = first.try_emplace(use.name, here);
+    if (!fresh && here < fit->second) fit->second = here;
+  }
+  for (auto& [name, op] : by_name) {
+    op.first_location = std::get<0>(first[name]) + ":" + std::to_string(std::get<1>(first[name]));
+    ++summary.distinct;
+    if (op.status == "supported") ++summary.supported;
+    else if (op.status == "caveat") ++summary.caveat;
+    else if (op.status == "replace") ++summary.replace;
+    else if (op.status == "unsupported") ++summary.unsupported;
+    else ++summary.unknown;
+    summary.ops.push_back(std::move(op));
+  }
+  std::stable_sort(summary.ops.begin(), summary.ops.end(), [](const auto& a, const auto& b) {
+    return std::make_tuple(status_rank(a.status), a.name) < std::make_tuple(status_rank(b.status), b.name);
+  });
+  return summary;
+}
+
+}  // namespace tr2audit::rules

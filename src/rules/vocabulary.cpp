@@ -1,0 +1,66 @@
+#include "vocabulary.hpp"
+
+namespace tr2audit::rules {
+
+const Vocabulary<facts::Guard>& guard_vocabulary() {
+  static const Vocabulary<facts::Guard> k_words{
+      {"cuda-available", facts::Guard::cuda_available},
+      {"import-error-fallback", facts::Guard::import_error_fallback},
+      {"device-branch", facts::Guard::device_branch},
+      {"neuron-branch", facts::Guard::neuron_branch},
+      {"main-block", facts::Guard::main_block},
+      {"type-checking", facts::Guard::type_checking},
+      {"no-grad", facts::Guard::no_grad},
+      {"except-handler", facts::Guard::except_handler},
+      {"periodic", facts::Guard::periodic},
+      {"step-closure", facts::Guard::step_closure},
+  };
+  return k_words;
+}
+
+const Vocabulary<facts::DeviceUse>& device_use_vocabulary() {
+  static const Vocabulary<facts::DeviceUse> k_words{
+      {"call-argument", facts::DeviceUse::call_argument},
+      {"assignment", facts::DeviceUse::assignment},
+      {"comparison", facts::DeviceUse::comparison},
+      {"other", facts::DeviceUse::other},
+  };
+  return k_words;
+}
+
+const Vocabulary<facts::ImportOrigin>& origin_vocabulary() {
+  static const Vocabulary<facts::ImportOrigin> k_words{
+      {"external", facts::ImportOrigin::external},
+      {"local-source", facts::ImportOrigin::local_source},
+      {"local-missing", facts::ImportOrigin::local_missing},
+  };
+  return k_words;
+}
+
+const Vocabulary<facts::Region>& region_vocabulary() {
+  static const Vocabulary<facts::Region> k_words{
+      {"forward", facts::Region::forward},
+      {"training-step", facts::Region::training_step},
+      {"data-pipeline", facts::Region::data_pipeline},
+      {"evaluation", facts::Region::evaluation},
+      {"setup", facts::Region::setup},
+      {"test", facts::Region::test},
+      {"other", facts::Region::other},
+  };
+  return k_words;
+}
+
+const Vocabulary<discover::FileKind>& file_kind_vocabulary() {
+  static const Vocabulary<discover::FileKind> k_words{
+      {"python", discover::FileKind::python},
+      {"python-stub", discover::FileKind::python_stub},
+      {"notebook", discover::FileKind::notebook},
+      {"cuda-source", discover::FileKind::cuda_source},
+      {"requirements", discover::FileKind::requirements},
+      {"pyproject", discover::FileKind::pyproject},
+      {"setup-cfg", discover::FileKind::setup_cfg},
+  };
+  return k_words;
+}
+
+}  // namespace tr2audit::rules

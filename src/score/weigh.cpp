@@ -1,0 +1,225 @@
+// score/weigh: per-finding weights, selectors, and the tally of category penalties into readiness.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "score/engine.hpp"
+#include "tr2audit/core/qualified_name.hpp"
+
+namespace tr2audit::score::detail {
+namespace {
+
+std::size_t index_of(Category category) {
+  return static_cast<std::size_t>(category);
+}
+
+bool has_setup_value(const report::TrainingSetup& setup, const std::string& key) {
+  const auto colon = key.find(':');
+  const std::string field = key.substr(0, colon), value = key.substr(colon + 1);
+  const std::map<std::string, const std::vector<report::SetupFact>*> fields{
+      {"fine_tuning", &setup.fine_tuning}, {"model_family", &setup.model_family},   {"precision", &setup.precision},
+      {"parallelism", &setup.parallelism}, {"checkpointing", &setup.checkpointing}, {"frameworks", &setup.frameworks}};
+  const auto it = fields.find(field);
+  if (it == fields.end()) return false;
+  return std::any_of(it->second->begin(), it->second->end(), [&](const auto& fact) { return fact.value == value; });
+}
+
+/// Operators the target does not run as-is: one distinct op is one piece of work.
+double operator_penalty(const report::OperatorSummary* ops, const ScoringPolicy& policy) {
+  if (ops == nullptr) return 0;
+  double sum = 0;
+  for (const auto& op : ops->ops) {
+    const auto it = policy.operator_weights.find(op.status);
+    if (it == policy.operator_weights.end()) continue;
+    const bool weak = op.inferred || op.method_only;
+    sum += it->second * policy.confidence[static_cast<std::size_t>(weak ? Confidence::medium : Confidence::high)];
+  }
+  return sum;
+}
+
+/// gpu-keep < dual-run < trainium2-pilot.
+int rank(Verdict verdict) {
+  return verdict == Verdict::gpu_keep ? 0 : verdict == Verdict::dual_run ? 1 : 2;
+}
+
+Verdict threshold_verdict(double readiness, const ScoringPolicy& policy) {
+  return readiness >= policy.pilot_min_readiness      ? Verdict::trainium2_pilot
+         : readiness >= policy.dual_run_min_readiness ? Verdict::dual_run
+                                                      : Verdict::gpu_keep;
+}
+
+}  // namespace
+
+std::string location_of(const rules::Finding& finding) {
+  if (finding.cell.cell != 0) {
+    return finding.path + ":cell " + std::to_string(finding.cell.cell) + ":" + std::to_string(finding.cell.line);
+  }
+  return finding.path + ":" + std::to_string(finding.at.line);
+}
+
+bool counts(const rules::Finding& finding) {
+  return !finding.suppressed && finding.region != "test";
+}
+
+bool is_guarded(const rules::Finding& finding, const ScoringPolicy& policy) {
+  return std::any_of(finding.guarded_by.begin(), finding.guarded_by.end(), [&](const std::string& guard) {
+    return std::find(policy.fallback_guards.begin(), policy.fallback_guards.end(), guard) !=
+           policy.fallback_guards.end();
+  });
+}
+
+double finding_weight(const rules::Finding& finding, const ScoringPolicy& policy) {
+  if (!counts(finding)) return 0;
+  double weight = policy.severity[static_cast<std::size_t>(finding.severity)] *
+                  policy.confidence[static_cast<std::size_t>(finding.confidence)];
+  const auto region = policy.region.find(finding.region);
+  weight *= region != policy.region.end() ? region->second : 1.0;
+  for (const auto& [glob, factor] : policy.path_factors) {
+    if (glob_match(glob, finding.path)) {
+      weight *= factor;
+      break;
+    }
+  }
+  if (is_guarded(finding, policy)) weight *= policy.guarded_factor;
+  if (finding.in_error_region) weight *= policy.error_region_factor;
+  const auto category = policy.categories.find(finding.category);
+  if (category != policy.categories.end()) weight *= category->second.weight;
+  return weight;
+}
+
+bool selects(const FindingSelector& sel, const rules::Finding& finding, const ScoringPolicy& policy) {
+  if (!sel.categories.empty() &&
+      std::find(sel.categories.begin(), sel.categories.end(), finding.category) == sel.categories.end()) {
+    return false;
+  }
+  if (!sel.rules.empty() && std::none_of(sel.rules.begin(), sel.rules.end(),
+                                         [&](const std::string& glob) { return glob_match(glob, finding.rule_id); })) {
+    return false;
+  }
+  if (sel.min_severity && finding.severity < *sel.min_severity) return false;
+  if (sel.min_confidence && finding.confidence < *sel.min_confidence) return false;
+  if (!sel.regions.empty() && std::find(sel.regions.begin(), sel.regions.end(), finding.region) == sel.regions.end()) {
+    return false;
+  }
+  return !(sel.unguarded && is_guarded(finding, policy));
+}
+
+Findings matching(const FindingSelector& selector, const Findings& findings, const ScoringPolicy& policy) {
+  Findings out;
+  for (const auto* finding : findings) {
+    if (selects(selector, *finding, policy)) out.push_back(finding);
+  }
+  return out;
+}
+
+std::size_t distinct_rules(const Findings& findings) {
+  std::set<std::string> ids;
+  for (const auto* finding : findings) ids.insert(finding->rule_id);
+  return ids.size();
+}
+
+bool is_neuron_signal(const rules::Finding& finding, const ScoringPolicy& policy) {
+  return std::any_of(policy.neuron_signals.begin(), policy.neuron_signals.end(),
+                     [&](const std::string& glob) { return glob_match(glob, finding.rule_id); });
+}
+
+Findings by_weight(const Findings& findings, const ScoringPolicy& policy) {
+  Findings out = findings;
+  std::stable_sort(out.begin(), out.end(), [&](const auto* a, const auto* b) {
+    return finding_weight(*a, policy) > finding_weight(*b, policy);
+  });
+  return out;
+}
+
+Tally tally(const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy) {
+  Tally out;
+  std::array<double, k_category_count> raw{};
+  // One rule id is one kind of work: its k-th heaviest finding counts decay^k, up to the limit.
+  std::map<std::string, std::vector<double>> per_rule;
+  std::map<std::string, Category> rule_category;
+  std::set<std::string> signals;
+  for (const auto* finding : findings) {
+    if (!counts(*finding)) continue;
+    ++out.counted[index_of(finding->category)];
+    per_rule[finding->rule_id].push_back(finding_weight(*finding, policy));
+    rule_category[finding->rule_id] = finding->category;
+    if (is_neuron_signal(*finding, policy)) signals.insert(finding->rule_id);
+  }
+  for (auto& [rule, weights] : per_rule) {
+    std::sort(weights.begin(), weights.end(), std::greater<>());
+    double factor = 1.0;
+    for (std::size_t k = 0; k < weights.size() && k < policy.repeat_limit; ++k, factor *= policy.repeat_decay) {
+      raw[index_of(rule_category[rule])] += weights[k] * factor;
+    }
+  }
+  raw[index_of(Category::operator_support)] += operator_penalty(input.operators, policy);
+  double total = 0;
+  for (Category category : k_all_categories) {
+    const auto it = policy.categories.find(category);
+    const double cap = it != policy.categories.end() ? it->second.cap : 100.0;
+    out.penalty[index_of(category)] = std::min(cap, raw[index_of(category)]);
+    total += out.penalty[index_of(category)];
+  }
+  out.neuron_signal_rules = static_cast<std::uint32_t>(signals.size());
+  out.neuron_bonus = std::min(policy.neuron_bonus_cap, policy.neuron_bonus_per_rule * signals.size());
+  if (input.setup != nullptr) {
+    for (const auto& [key, points] : policy.setup_bonus) {
+      if (has_setup_value(*input.setup, key)) out.setup_bonus += points;
+    }
+    out.setup_bonus = std::min(out.setup_bonus, policy.setup_bonus_cap);
+  }
+  out.readiness = std::clamp(100.0 - total + out.neuron_bonus + out.setup_bonus, 0.0, 100.0);
+  return out;
+}
+
+namespace {
+
+/// True when the hard rule holds; `matched` gets the findings that made `when` hold.
+bool rule_holds(const HardRule& rule, const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy,
+                Findings& matched) {
+  matched.clear();
+  if (rule.when) {
+    matched = matching(*rule.when, findings, policy);
+    if (matched.empty() || distinct_rules(matched) < rule.min_distinct_rules) return false;
+  }
+  const bool setup_holds = std::all_of(rule.setup_requires.begin(), rule.setup_requires.end(), [&](const auto& group) {
+    return input.setup != nullptr && std::any_of(group.begin(), group.end(), [&](const std::string& key) {
+             return has_setup_value(*input.setup, key);
+           });
+  });
+  return setup_holds && !(rule.unless && !matching(*rule.unless, findings, policy).empty());
+}
+
+}  // namespace
+
+Decision decide(const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy) {
+  Decision decision;
+  decision.tally = tally(findings, input, policy);
+  const Verdict by_threshold = threshold_verdict(decision.tally.readiness, policy);
+  Findings matched;
+  for (std::size_t i = 0; i < policy.hard_rules.size(); ++i) {
+    const HardRule& rule = policy.hard_rules[i];
+    if (!rule_holds(rule, findings, input, policy, matched)) continue;
+    decision.rule = &rule;
+    decision.matched = matched;
+    if (!rule.at_least || rank(by_threshold) < rank(rule.verdict)) {
+      decision.verdict = rule.verdict;
+      return decision;
+    }
+    // A floor the thresholds already meet: it decides only if it overrode a later, worse hard rule.
+    decision.verdict = by_threshold;
+    for (std::size_t j = i + 1; j < policy.hard_rules.size(); ++j) {
+      const HardRule& later = policy.hard_rules[j];
+      if (rank(later.verdict) < rank(by_threshold) && rule_holds(later, findings, input, policy, matched)) {
+        return decision;
+      }
+    }
+    decision.rule = nullptr;
+    decision.matched.clear();
+    return decision;
+  }
+  decision.verdict = by_threshold;
+  return decision;
+}
+
+}  // namespace tr2audit::score::detail

@@ -1,0 +1,37 @@
+"""Evaluation harness with hard-coded devices."""
+import argparse
+
+import torch
+
+# ok: cuda-api.cuda-device-literal
+cuda_available = False
+
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    # expect: cuda-api.cuda-device-literal
+    parser.add_argument("--device", default="cuda")
+    return parser.parse_args()
+
+
+def load(model, rank):
+    # expect: cuda-api.cuda-device-literal
+    device = torch.device("cuda", rank)
+    # expect: cuda-api.cuda-device-literal
+    model.to("cuda:0")
+    # expect: cuda-api.cuda-device-literal
+    with torch.autocast(device_type="cuda", dtype=torch.bfloat16):
+        return model
+
+
+def pick_device():
+    # ok: cuda-api.cuda-device-literal
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    return torch.device(device)
+
+
+def describe(device):
+    # ok: cuda-api.cuda-device-literal
+    if device.type == "cuda":
+        return "gpu"
+    return "host"

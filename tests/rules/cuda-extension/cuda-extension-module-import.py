@@ -1,0 +1,29 @@
+"""Loads prebuilt CUDA extension modules (apex / mamba style)."""
+import importlib
+
+import torch
+
+# expect: cuda-extension.cuda-extension-module-import
+import selective_scan_cuda
+# expect: cuda-extension.cuda-extension-module-import
+from apex import amp_C
+
+# ok: cuda-extension.cuda-extension-module-import
+import torch.cuda
+# ok: cuda-extension.cuda-extension-module-import
+from torch.backends import cuda as cuda_backend
+
+
+def _load_layer_norm():
+    # expect: cuda-extension.cuda-extension-module-import
+    return importlib.import_module("fused_layer_norm_cuda")
+
+
+def _load_json():
+    # ok: cuda-extension.cuda-extension-module-import
+    return importlib.import_module("json")
+
+
+def selective_scan(u, delta, A, B, C):
+    out, *_ = selective_scan_cuda.fwd(u, delta, A, B, C, None, None, None, False)
+    return out

@@ -1,0 +1,33 @@
+"""Varlen attention for packed sequences."""
+import torch
+from torch import nn
+import torch.nn.functional as F
+
+from flash_attn import flash_attn_func, flash_attn_varlen_func
+from flash_attn.bert_padding import pad_input, unpad_input
+
+
+class PackedAttention(nn.Module):
+    def __init__(self, dim, n_heads, dropout=0.0):
+        super().__init__()
+        self.n_heads, self.head_dim, self.dropout = n_heads, dim // n_heads, dropout
+        self.wqkv = nn.Linear(dim, 3 * dim, bias=False)
+
+    def forward(self, x, attention_mask=None):
+        b, s, _ = x.shape
+        qkv = self.wqkv(x).view(b, s, 3, self.n_heads, self.head_dim)
+        if attention_mask is None:
+            q, k, v = qkv.unbind(2)
+            # expect: cuda-library.flash-attn-call
+            return flash_attn_func(q, k, v, dropout_p=self.dropout, causal=True)
+        # expect: cuda-library.flash-attn-call
+        qkv_unpad, indices, cu_seqlens, max_s, _ = unpad_input(qkv, attention_mask)
+        q, k, v = qkv_unpad.unbind(1)
+        # expect: cuda-library.flash-attn-call
+        out = flash_attn_varlen_func(q, k, v, cu_seqlens, cu_seqlens, max_s, max_s, causal=True)
+        # expect: cuda-library.flash-attn-call
+        return pad_input(out, indices, b, s)
+
+    def reference(self, q, k, v):
+        # ok: cuda-library.flash-attn-call
+        return F.scaled_dot_product_attention(q, k, v, is_causal=True)

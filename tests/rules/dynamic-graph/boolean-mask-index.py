@@ -1,0 +1,33 @@
+"""Masked-LM head and loss."""
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class MLMHead(nn.Module):
+    def __init__(self, dim, vocab):
+        super().__init__()
+        self.proj = nn.Linear(dim, vocab)
+
+    def forward(self, hidden, labels):
+        masked = labels != -100
+        # expect: dynamic-graph.boolean-mask-index
+        logits = self.proj(hidden[masked])
+        # expect: dynamic-graph.boolean-mask-index
+        return F.cross_entropy(logits, labels[labels != -100])
+
+
+class Head(nn.Module):
+    def __init__(self, dim, vocab):
+        super().__init__()
+        self.proj = nn.Linear(dim, vocab)
+
+    def forward(self, hidden, positions):
+        # ok: dynamic-graph.boolean-mask-index
+        return self.proj(hidden[:, positions])
+
+
+def filter_examples(examples, lengths):
+    keep = lengths > 8
+    # ok: dynamic-graph.boolean-mask-index
+    return examples[keep]

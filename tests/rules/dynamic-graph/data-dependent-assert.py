@@ -1,0 +1,24 @@
+"""Embedding with input checks."""
+import torch
+from torch import nn
+
+
+class TokenEmbedding(nn.Module):
+    def __init__(self, vocab, dim):
+        super().__init__()
+        self.vocab = vocab
+        self.emb = nn.Embedding(vocab, dim)
+
+    def forward(self, ids):
+        # expect: dynamic-graph.data-dependent-assert
+        assert torch.all(ids >= 0), "negative token id"
+        # ok: dynamic-graph.data-dependent-assert
+        assert ids.dim() == 2, "expected [batch, seq]"
+        return self.emb(ids)
+
+
+def build_vocab(tokens):
+    table = torch.tensor(tokens)
+    # ok: dynamic-graph.data-dependent-assert
+    assert torch.all(table >= 0)
+    return table

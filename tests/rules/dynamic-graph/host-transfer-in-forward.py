@@ -1,0 +1,26 @@
+"""BiLSTM tagger."""
+import torch
+from torch import nn
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+
+class Tagger(nn.Module):
+    def __init__(self, vocab, dim, n_tags):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, dim)
+        self.lstm = nn.LSTM(dim, dim, batch_first=True, bidirectional=True)
+        self.out = nn.Linear(2 * dim, n_tags)
+
+    def forward(self, tokens, lengths):
+        # expect: dynamic-graph.host-transfer-in-forward
+        packed = pack_padded_sequence(self.emb(tokens), lengths.cpu(), batch_first=True, enforce_sorted=False)
+        hidden, _ = self.lstm(packed)
+        hidden, _ = pad_packed_sequence(hidden, batch_first=True)
+        logits = self.out(hidden)
+        # expect: dynamic-graph.host-transfer-in-forward
+        self.last_tags = logits.argmax(-1).tolist()
+        return logits
+
+    def decode(self, logits):
+        # ok: dynamic-graph.host-transfer-in-forward
+        return logits.argmax(-1).cpu().numpy()

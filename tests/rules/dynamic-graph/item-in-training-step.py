@@ -1,0 +1,30 @@
+"""Training loop that logs the loss every step."""
+import logging
+
+import numpy as np
+import torch
+
+log = logging.getLogger(__name__)
+
+
+def train_one_epoch(model, loader, optimizer, scheduler, log_every=50):
+    losses = []
+    for step, batch in enumerate(loader):
+        loss = model(**batch).loss
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        scheduler.step()
+        optimizer.zero_grad()
+        # expect: dynamic-graph.item-in-training-step
+        losses.append(loss.item())
+        if step % log_every == 0:
+            # ok: dynamic-graph.item-in-training-step
+            log.info("step %d loss %.4f lr %.2e", step, loss.item(), scheduler.get_last_lr()[0])
+    # ok: dynamic-graph.item-in-training-step
+    return np.mean(losses).item()
+
+
+def compute_stats(values):
+    # ok: dynamic-graph.item-in-training-step
+    return torch.tensor(values).mean().item()

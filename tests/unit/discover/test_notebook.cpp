@@ -1,0 +1,124 @@
+// Tests for discover::notebook_to_python: cell joining, magics, cell mapping, invalid notebooks.
+#include <catch2/catch.hpp>
+
+#include "tr2audit/discover/discover.hpp"
+
+using tr2audit::ProblemKind;
+using tr2audit::discover::LoadResult;
+using tr2audit::discover::notebook_to_python;
+
+namespace {
+
+// Cell 1 markdown, 2 code (list source, line magic), 3 markdown, 4 code (shell escapes, help),
+// 5 raw, 6 %%bash cell, 7 %%time cell, 8 code whose '%' and '!' lines continue an expression or a string.
+constexpr std::string_view k_notebook = R"json({
+ "cells": [
+  {"cell_type": "markdown", "metadata": {}, "source": ["# Fine-tune Llama\n", "Uses flash-attn."]},
+  {"cell_type": "code", "execution_count": 1, "metadata": {}, "outputs": [],
+   "source": ["%matplotlib inline\n", "import torch\n", "x = torch.randn(2, device='cuda')"]},
+  {"cell_type": "markdown", "metadata": {}, "source": "Install:"},
+  {"cell_type": "code", "execution_count": 2, "metadata": {},
+   "outputs": [{"name": "stdout", "output_type": "stream", "text": ["ok\n"]}],
+   "source": "!pip install flash-attn\nfor i in range(3):\n    !nvidia-smi\n    y = i\n?torch.cuda\n"},
+  {"cell_type": "raw", "metadata": {}, "source": "%not code"},
+  {"cell_type": "code", "metadata": {}, "outputs": [], "source": "%%bash\nnvidia-smi\necho done"},
+  {"cell_type": "code", "metadata": {}, "outputs": [], "source": "%%time\nz = model(x)"},
+  {"cell_type": "code", "metadata": {}, "outputs": [],
+   "source": "r = (10\n     % 3)\ns = '''\n!not a magic\n'''\nt = 1 + \\\n  2"}
+ ],
+ "metadata": {"kernelspec": {"name": "python3"}},
+ "nbformat": 4,
+ "nbformat_minor": 5
+})json";
+
+}  // namespace
+
+TEST_CASE("discover::notebook_to_python joins code cells and comments out magics", "[discover]") {
+  const LoadResult result = notebook_to_python(k_notebook, "train.ipynb");
+  REQUIRE(result.ok);
+  const std::string expected =
+      "# %matplotlib inline\n"               // 1  cell 2
+      "import torch\n"                       // 2
+      "x = torch.randn(2, device='cuda')\n"  // 3
+      "# !pip install flash-attn\n"          // 4  cell 4
+      "for i in range(3):\n"                 // 5
+      "    pass  # !nvidia-smi\n"            // 6
+      "    y = i\n"                          // 7
+      "# ?torch.cuda\n"                      // 8
+      "# %%bash\n"                           // 9  cell 6
+      "# nvidia-smi\n"                       // 10
+      "# echo done\n"                        // 11
+      "# %%time\n"                           // 12 cell 7
+      "z = model(x)\n"                       // 13
+      "r = (10\n"                            // 14 cell 8
+      "     % 3)\n"                          // 15
+      "s = '''\n"                            // 16
+      "!not a magic\n"                       // 17
+      "'''\n"                                // 18
+      "t = 1 + \\\n"                         // 19
+      "  2\n";                               // 20
+  CHECK(result.source.text == expected);
+  CHECK(result.source.cell_first_lines == std::vector<std::uint32_t>{1, 4, 9, 12, 14});
+  CHECK(result.source.cell_numbers == std::vector<std::uint32_t>{2, 4, 6, 7, 8});
+}
+
+TEST_CASE("discover::LoadedSource::map_line maps notebook lines back to cells", "[discover]") {
+  const LoadResult result = notebook_to_python(k_notebook, "train.ipynb");
+  REQUIRE(result.ok);
+  const auto& source = result.source;
+  CHECK(source.map_line(1).cell == 2);
+  CHECK(source.map_line(1).line == 1);
+  CHECK(source.map_line(3).cell == 2);
+  CHECK(source.map_line(3).line == 3);
+  CHECK(source.map_line(4).cell == 4);
+  CHECK(source.map_line(4).line == 1);
+  CHECK(source.map_line(7).cell == 4);
+  CHECK(source.map_line(7).line == 4);
+  CHECK(source.map_line(13).cell == 7);
+  CHECK(source.map_line(13).line == 2);
+  CHECK(source.map_line(20).cell == 8);
+  CHECK(source.map_line(20).line == 7);
+}
+
+TEST_CASE("discover::notebook_to_python keeps empty code cells addressable", "[discover]") {
+  const LoadResult result = notebook_to_python(
+      R"({"cells": [{"cell_type": "code", "source": []}, {"cell_type": "code", "source": "a = 1\n"}], "nbformat": 4})",
+      "empty.ipynb");
+  REQUIRE(result.ok);
+  CHECK(result.source.text == "\na = 1\n");
+  CHECK(result.source.cell_first_lines == std::vector<std::uint32_t>{1, 2});
+  CHECK(result.source.map_line(2).cell == 2);
+}
+
+TEST_CASE("discover::notebook_to_python reads nbformat 3 worksheets", "[discover]") {
+  const LoadResult result = notebook_to_python(
+      R"json({"worksheets": [{"cells": [{"cell_type": "code", "input": ["import torch\n", "torch.cuda.init()"]}]}],
+          "nbformat": 3})json",
+      "old.ipynb");
+  REQUIRE(result.ok);
+  CHECK(result.source.text == "import torch\ntorch.cuda.init()\n");
+}
+
+TEST_CASE("discover::notebook_to_python reports invalid notebooks", "[discover]") {
+  const LoadResult syntax =
+      notebook_to_python("{\n  \"cells\": [\n    {\"cell_type\": \"code\" \"source\": \"x\"}\n]}", "broken.ipynb");
+  CHECK_FALSE(syntax.ok);
+  CHECK(syntax.problem.kind == ProblemKind::invalid_notebook);
+  CHECK(syntax.problem.path == "broken.ipynb");
+  CHECK(syntax.problem.line == 3);
+  CHECK(syntax.problem.column > 20);
+  CHECK_THAT(syntax.problem.message, Catch::StartsWith("invalid notebook JSON (byte offset"));
+
+  const LoadResult no_cells = notebook_to_python(R"({"metadata": {}, "nbformat": 4})", "meta.ipynb");
+  CHECK_FALSE(no_cells.ok);
+  CHECK(no_cells.problem.kind == ProblemKind::invalid_notebook);
+  CHECK_THAT(no_cells.problem.message, Catch::Contains("no 'cells' array"));
+
+  const LoadResult bad_source =
+      notebook_to_python(R"({"cells": [{"cell_type": "code", "source": 42}], "nbformat": 4})", "num.ipynb");
+  CHECK_FALSE(bad_source.ok);
+  CHECK_THAT(bad_source.problem.message, Catch::Contains("cell 1"));
+
+  CHECK_FALSE(notebook_to_python("[1, 2]", "array.ipynb").ok);
+  CHECK_FALSE(notebook_to_python("", "empty.ipynb").ok);
+}

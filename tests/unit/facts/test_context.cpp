@@ -1,0 +1,200 @@
+#include <catch2/catch.hpp>
+
+#include "support/extract_helpers.hpp"
+#include "tr2audit/facts/region.hpp"
+
+using namespace tr2audit;
+using tr2audit::testing::call_at;
+using tr2audit::testing::facts_of;
+
+namespace {
+
+const char* const k_training_code = R"PY(import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Attention(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.proj = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        scores = self.proj(x)
+        peak = scores.max().item()
+        return F.softmax(scores, dim=-1)
+
+def collate(batch):
+    return torch.stack(batch)
+
+@torch.no_grad()
+def evaluate(model, loader):
+    for batch in loader:
+        acc = model(batch).mean().item()
+    return acc
+
+def train(model, loader, optimizer):
+    for step, batch in enumerate(loader):
+        loss = model(batch).sum()
+        loss.backward()
+        optimizer.step()
+        if step % 10 == 0:
+            print(loss.item())
+        running = loss.item()
+)PY";
+
+}  // namespace
+
+TEST_CASE("facts::Context knows forward, functions, classes and loops", "[facts]") {
+  const auto f = facts_of(k_training_code);
+  const auto* item = call_at(f, 12, "item");
+  REQUIRE(item);
+  CHECK(facts::function_qualname(f, item->ctx) == "Attention.forward");
+  CHECK(facts::class_name(f, item->ctx) == "Attention");
+  CHECK(facts::region_of(f, item->ctx) == facts::Region::forward);
+  CHECK(item->receiver_text == "scores.max()");
+  CHECK(item->ctx.loop == -1);
+}
+
+TEST_CASE("facts::Context classifies the training loop, data pipeline and evaluation", "[facts]") {
+  const auto f = facts_of(k_training_code);
+  const auto* stack = call_at(f, 16, "torch.stack");
+  REQUIRE(stack);
+  CHECK(facts::region_of(f, stack->ctx) == facts::Region::data_pipeline);
+  const auto* eval_item = call_at(f, 21, "item");
+  REQUIRE(eval_item);
+  CHECK(facts::region_of(f, eval_item->ctx) == facts::Region::evaluation);
+  CHECK(eval_item->ctx.has(facts::Guard::no_grad));
+  CHECK_FALSE(facts::in_training_loop(f, eval_item->ctx));
+  const auto* logged = call_at(f, 30, "item");
+  REQUIRE(logged);
+  CHECK(facts::in_training_loop(f, logged->ctx));
+  CHECK(logged->ctx.has(facts::Guard::periodic));
+  CHECK(facts::region_of(f, logged->ctx) == facts::Region::training_step);
+  const auto* running = call_at(f, 31, "item");
+  REQUIRE(running);
+  CHECK_FALSE(running->ctx.has(facts::Guard::periodic));
+  CHECK(f.functions.back().calls_backward);
+  CHECK(f.functions.back().calls_optimizer_step);
+}
+
+TEST_CASE("facts::Context marks module-level training loops in scripts", "[facts]") {
+  const auto f = facts_of(
+      "import torch\n"
+      "for it in range(max_iters):\n"
+      "    logits, loss = model(X, Y)\n"
+      "    lossf = loss.item()\n"
+      "    loss.backward()\n"
+      "    optimizer.step()\n");
+  const auto* item = call_at(f, 4, "item");
+  REQUIRE(item);
+  CHECK(facts::in_training_loop(f, item->ctx));
+  CHECK(facts::region_of(f, item->ctx) == facts::Region::training_step);
+}
+
+TEST_CASE("facts::Context sees ImportError fallbacks", "[facts]") {
+  const auto f = facts_of(
+      "try:\n"
+      "    from flash_attn import flash_attn_func\n"
+      "    HAS_FLASH = True\n"
+      "except ImportError:\n"
+      "    flash_attn_func = None\n"
+      "import xformers\n");
+  REQUIRE(f.imports.size() == 2);
+  CHECK(f.imports[0].ctx.has(facts::Guard::import_error_fallback));
+  CHECK_FALSE(f.imports[1].ctx.has(facts::Guard::import_error_fallback));
+}
+
+TEST_CASE("facts::Context sees broad excepts only around imports", "[facts]") {
+  const auto f = facts_of(
+      "try:\n"
+      "    import apex\n"
+      "except Exception:\n"
+      "    apex = None\n"
+      "try:\n"
+      "    torch.cuda.synchronize()\n"
+      "except Exception:\n"
+      "    pass\n");
+  CHECK(f.imports[0].ctx.has(facts::Guard::import_error_fallback));
+  CHECK_FALSE(f.calls[0].ctx.has(facts::Guard::import_error_fallback));
+}
+
+TEST_CASE("facts::Context sees CUDA-availability and device-type guards", "[facts]") {
+  const auto f = facts_of(
+      "import torch\n"
+      "if torch.cuda.is_available():\n"
+      "    torch.cuda.manual_seed_all(0)\n"
+      "else:\n"
+      "    torch.manual_seed(0)\n"
+      "device = 'cuda' if torch.cuda.is_available() else 'cpu'\n"
+      "if device.type == 'cuda':\n"
+      "    torch.cuda.synchronize()\n"
+      "torch.cuda.empty_cache()\n"
+      "if args.use_cuda:\n"
+      "    model.cuda()\n");
+  CHECK(call_at(f, 3)->ctx.has(facts::Guard::cuda_available));
+  CHECK(call_at(f, 5)->ctx.has(facts::Guard::cuda_available));
+  CHECK_FALSE(call_at(f, 2)->ctx.has(facts::Guard::cuda_available));  // the probe itself
+  REQUIRE_FALSE(f.devices.empty());
+  CHECK(f.devices[0].value == "cuda");
+  CHECK(f.devices[0].use == facts::DeviceUse::assignment);
+  CHECK(f.devices[0].ctx.has(facts::Guard::cuda_available));
+  CHECK(call_at(f, 8)->ctx.has(facts::Guard::device_branch));
+  CHECK(call_at(f, 9)->ctx.guards == 0);
+  CHECK(call_at(f, 11)->ctx.has(facts::Guard::cuda_available));
+}
+
+TEST_CASE("facts::Context marks test files, main blocks and step closures", "[facts]") {
+  const auto t = facts_of("def test_forward():\n    assert model(x).sum().item() > 0\n", "tests/test_model.py", true);
+  CHECK(facts::region_of(t, t.calls[0].ctx) == facts::Region::test);
+  const auto f = facts_of(
+      "import torch_xla.core.xla_model as xm\n"
+      "def _log(loss):\n"
+      "    print(loss.item())\n"
+      "def train():\n"
+      "    xm.add_step_closure(_log, args=(loss,))\n"
+      "    xm.add_step_closure(lambda: print(loss.item()))\n"
+      "if __name__ == '__main__':\n"
+      "    train()\n");
+  CHECK(call_at(f, 3, "item")->ctx.has(facts::Guard::step_closure));
+  CHECK(call_at(f, 6, "item")->ctx.has(facts::Guard::step_closure));
+  CHECK(call_at(f, 8)->ctx.has(facts::Guard::main_block));
+}
+
+TEST_CASE("facts::Context marks facts inside syntax-error regions", "[facts]") {
+  const auto f = facts_of(
+      "import torch\n"
+      "def broken(:\n"
+      "    torch.cuda.synchronize()\n"
+      "torch.cuda.empty_cache()\n");
+  CHECK(f.has_syntax_errors);
+  REQUIRE_FALSE(f.problems.empty());
+  CHECK(f.problems[0].kind == ProblemKind::syntax_errors);
+  CHECK(f.problems[0].line == 2);
+  const auto* fine = call_at(f, 4);
+  REQUIRE(fine);
+  CHECK_FALSE(fine->ctx.in_error_region);
+  CHECK(fine->callee.dotted() == "torch.cuda.empty_cache");
+}
+
+TEST_CASE("facts::Extractor never turns strings or comments into facts", "[facts]") {
+  const auto f = facts_of(
+      "def sync():\n"
+      "    \"\"\"Calls torch.cuda.synchronize() before timing.\"\"\"\n"
+      "    # torch.cuda.synchronize()\n"
+      "    msg = 'torch.cuda.synchronize()'\n"
+      "    return msg\n");
+  CHECK(f.calls.empty());
+  CHECK(f.devices.empty());
+}
+
+TEST_CASE("facts::Context treats is_<lib>_available() checks as optional-dependency guards", "[facts]") {
+  const auto f = facts_of(
+      "from transformers.utils import is_bitsandbytes_available\n"
+      "if is_bitsandbytes_available():\n"
+      "    import bitsandbytes as bnb\n"
+      "if torch.cuda.is_available():\n"
+      "    import apex\n");
+  REQUIRE(f.imports.size() == 3);
+  CHECK(f.imports[1].ctx.has(facts::Guard::import_error_fallback));
+  CHECK_FALSE(f.imports[2].ctx.has(facts::Guard::import_error_fallback));
+}

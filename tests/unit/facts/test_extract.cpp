@@ -1,0 +1,138 @@
+#include <catch2/catch.hpp>
+
+#include "support/extract_helpers.hpp"
+
+using namespace tr2audit;
+using tr2audit::testing::call_at;
+using tr2audit::testing::facts_of;
+
+TEST_CASE("facts::Extractor keeps method calls on unknown receivers as methods", "[facts]") {
+  const auto f = facts_of(
+      "import numpy as np\n"
+      "v = loss.item()\n"
+      "m = model.cuda()\n"
+      "xs = preds.tolist()\n"
+      "for k, val in stats.items():\n"
+      "    pass\n"
+      "mean = np.mean(vals).item()\n"
+      "self.load_inline(src)\n");
+  const auto* item = call_at(f, 2);
+  REQUIRE(item);
+  CHECK(item->callee.empty());
+  CHECK(item->method == "item");
+  CHECK(item->receiver_text == "loss");
+  CHECK(call_at(f, 3)->method == "cuda");
+  CHECK(call_at(f, 4)->method == "tolist");
+  CHECK(call_at(f, 5)->method == "items");
+  const auto* np_item = call_at(f, 7, "item");
+  REQUIRE(np_item);
+  CHECK(np_item->receiver_callee.dotted() == "numpy.mean");
+  const auto* own = call_at(f, 8);
+  CHECK(own->receiver_is_self);
+  CHECK(own->callee.empty());
+}
+
+TEST_CASE("facts::Extractor records keyword arguments with literal values", "[facts]") {
+  const auto f = facts_of(
+      "import torch.distributed as dist\n"
+      "enc = tokenizer(texts, padding='longest', truncation=True, max_length=512)\n"
+      "dist.init_process_group(backend='nccl', **kwargs)\n"
+      "x = torch.zeros(4, dtype=torch.bfloat16)\n");
+  const auto* tok = call_at(f, 2);
+  REQUIRE(tok->args.size() == 4);
+  CHECK(tok->callee_text == "tokenizer");
+  CHECK(tok->args[1].keyword == "padding");
+  CHECK(tok->args[1].kind == facts::LiteralKind::string);
+  CHECK(tok->args[1].value == "longest");
+  CHECK(tok->args[2].value == "True");
+  CHECK(tok->args[2].kind == facts::LiteralKind::boolean);
+  CHECK(tok->args[3].kind == facts::LiteralKind::integer);
+  const auto* init = call_at(f, 3);
+  CHECK(init->callee.dotted() == "torch.distributed.init_process_group");
+  REQUIRE(init->args.size() == 2);
+  CHECK(init->args[1].is_splat);
+  CHECK(init->args[1].keyword == "**");
+  const auto* zeros = call_at(f, 4);
+  CHECK(zeros->args[1].resolved.empty());  // `torch` is not imported in this file
+}
+
+TEST_CASE("facts::Extractor records device strings with their use", "[facts]") {
+  const auto f = facts_of(
+      "import torch\n"
+      "model.to('cuda:1')\n"
+      "dev = torch.device('cuda', local_rank)\n"
+      "x = torch.randn(3, device='cuda')\n"
+      "if str(dev) == 'cpu':\n"
+      "    pass\n"
+      "name = 'cudafoo'\n");
+  REQUIRE(f.devices.size() == 4);
+  CHECK(f.devices[0].value == "cuda:1");
+  CHECK(f.devices[0].callee == ".to");
+  CHECK(f.devices[1].callee == "torch.device");
+  CHECK(f.devices[2].keyword == "device");
+  CHECK(f.devices[2].callee == "torch.randn");
+  CHECK(f.devices[3].use == facts::DeviceUse::comparison);
+}
+
+TEST_CASE("facts::Extractor records decorators, classes and attribute assignments", "[facts]") {
+  const auto f = facts_of(
+      "import triton\n"
+      "import torch\n"
+      "import torch.nn as nn\n"
+      "@triton.autotune(configs=[], key=['n'])\n"
+      "@triton.jit\n"
+      "def kernel(x_ptr, n):\n"
+      "    pass\n"
+      "class Block(nn.Module):\n"
+      "    pass\n"
+      "class Llama(Block):\n"
+      "    pass\n"
+      "torch.backends.cudnn.benchmark = True\n"
+      "torch.cuda.is_bf16_supported = lambda: True\n"
+      "cuda_available = False\n"
+      "self_thing.nonzero_count = 3\n");
+  REQUIRE(f.decorators.size() == 2);
+  CHECK(f.decorators[0].decorator.dotted() == "triton.autotune");
+  CHECK(f.decorators[0].decorated == "kernel");
+  CHECK(f.decorators[1].decorator.dotted() == "triton.jit");
+  REQUIRE(f.classes.size() == 2);
+  CHECK(f.classes[0].bases[0].dotted() == "torch.nn.Module");
+  CHECK(f.classes[1].bases[0].dotted() == "Block");
+  REQUIRE(f.assigns.size() == 4);
+  CHECK(f.assigns[0].target.dotted() == "torch.backends.cudnn.benchmark");
+  CHECK(f.assigns[0].target_is_import);
+  CHECK(f.assigns[0].value.value == "True");
+  CHECK(f.assigns[1].target.dotted() == "torch.cuda.is_bf16_supported");
+  CHECK(f.assigns[2].target.dotted() == "cuda_available");
+  CHECK_FALSE(f.assigns[2].target_is_import);
+  CHECK_FALSE(f.assigns[3].target_is_import);
+  CHECK(f.calls.size() == 1);  // triton.autotune(...) only; the lambda calls nothing
+}
+
+TEST_CASE("facts::Extractor reads install_requires from setup.py", "[facts]") {
+  const auto f = facts_of(
+      "from setuptools import setup\n"
+      "from torch.utils.cpp_extension import CUDAExtension, BuildExtension\n"
+      "setup(\n"
+      "    name='fused',\n"
+      "    install_requires=['torch>=2.1', 'flash_attn==2.5.6'],\n"
+      "    extras_require={'gpu': ['apex']},\n"
+      "    ext_modules=[CUDAExtension('fused_cuda', ['csrc/fused.cu'])],\n"
+      "    cmdclass={'build_ext': BuildExtension},\n"
+      ")\n",
+      "setup.py");
+  REQUIRE(f.dependencies.size() == 3);
+  CHECK(f.dependencies[0].name == "torch");
+  CHECK(f.dependencies[1].name == "flash-attn");
+  CHECK(f.dependencies[1].at.line == 5);
+  CHECK(f.dependencies[2].name == "apex");
+  CHECK(f.dependencies[2].section == "extras_require");
+  CHECK(call_at(f, 7)->callee.dotted() == "torch.utils.cpp_extension.CUDAExtension");
+}
+
+TEST_CASE("facts::Extractor reports columns in code points", "[facts]") {
+  const auto f = facts_of("x = 'é'; torch.cuda.synchronize()\nimport torch\n");
+  REQUIRE(f.calls.size() == 1);
+  CHECK(f.calls[0].at.line == 1);
+  CHECK(f.calls[0].at.column == 10);
+}

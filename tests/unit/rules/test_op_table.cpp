@@ -1,0 +1,224 @@
+// Tests for rules/op_table: the strict loader (errors as Problems with file:line:column), the real
+// rules/neuron-ops.yaml (size, provenance, documented profile differences) and the lookups.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "tr2audit/rules/op_table.hpp"
+#include "unit/rules/rules_test_support.hpp"
+
+namespace {
+
+using tr2audit::Problem;
+using tr2audit::ProblemKind;
+using tr2audit::TargetProfile;
+using tr2audit::rules::LoadedOpTable;
+using tr2audit::rules::OpKind;
+using tr2audit::rules::OpRow;
+using tr2audit::rules::OpStatus;
+using tr2audit::rules::OpTable;
+
+const std::string k_header = "version: \"2026.11.1\"\nneuron_sdk: \"2.33\"\nchecked: \"2026-11-29\"\nops:\n";
+
+std::string row(const std::string& name, const std::string& extra = "",
+                const std::string& source = "  source: \"pytorch/xla:codegen/xla_native_functions.yaml@0192ff75\"\n") {
+  return "- name: " + name +
+         "\n  kind: op\n  native: {status: supported, note: \"Lowered.\"}\n"
+         "  xla: {status: caveat, note: \"Not lowered.\"}\n" +
+         source + extra;
+}
+
+LoadedOpTable load(const std::string& text) {
+  tr2audit::rules::testing::TempDir dir;
+  return OpTable::load(dir.write("neuron-ops.yaml", text));
+}
+
+/// The single problem of a load; fails the test when there is not exactly one or a table was built.
+Problem only_problem(const LoadedOpTable& loaded) {
+  CHECK_FALSE(loaded.table.has_value());
+  REQUIRE(loaded.problems.size() == 1);
+  CHECK(loaded.problems.front().kind == ProblemKind::invalid_op_table);
+  CHECK(loaded.problems.front().path.ends_with("neuron-ops.yaml"));
+  return loaded.problems.front();
+}
+
+const OpTable& real_table() {
+  static const LoadedOpTable loaded = OpTable::load(std::string(TR2AUDIT_SOURCE_DIR) + "/rules/neuron-ops.yaml");
+  for (const Problem& problem : loaded.problems) UNSCOPED_INFO(tr2audit::format_problem(problem));
+  REQUIRE(loaded.problems.empty());
+  REQUIRE(loaded.table.has_value());
+  return *loaded.table;
+}
+
+}  // namespace
+
+TEST_CASE("rules::OpTable loads a minimal valid table", "[rules][op_table]") {
+  const LoadedOpTable loaded = load(k_header + row("torch.nonzero", "  aliases: [torch.Tensor.nonzero]\n"));
+  REQUIRE(loaded.problems.empty());
+  REQUIRE(loaded.table.has_value());
+  CHECK(loaded.table->info().version == "2026.11.1");
+  CHECK(loaded.table->info().neuron_sdk == "2.33");
+  REQUIRE(loaded.table->rows().size() == 1);
+  const OpRow& first = loaded.table->rows().front();
+  CHECK(first.line == 5);
+  CHECK(first.kind == OpKind::op);
+  CHECK(first.for_profile(TargetProfile::native).status == OpStatus::supported);
+  CHECK(first.for_profile(TargetProfile::xla).status == OpStatus::caveat);
+  CHECK(loaded.table->find("torch.Tensor.nonzero") == &first);
+}
+
+TEST_CASE("rules::OpTable rejects a row without a source", "[rules][op_table]") {
+  SECTION("missing key") {
+    const Problem problem = only_problem(load(k_header + row("torch.nonzero", "", "")));
+    CHECK(problem.line == 5);
+    CHECK(problem.message.find("missing the required key 'source'") != std::string::npos);
+  }
+  SECTION("empty string") {
+    const Problem problem = only_problem(load(k_header + row("torch.nonzero", "", "  source: \"  \"\n")));
+    CHECK(problem.line == 9);
+    CHECK(problem.message.find("must not be empty") != std::string::npos);
+  }
+}
+
+TEST_CASE("rules::OpTable rejects a bad status and lists the valid ones", "[rules][op_table]") {
+  const std::string text = k_header +
+                           "- name: torch.sort\n  kind: op\n  native: {status: partial, note: \"x\"}\n"
+                           "  xla: {status: caveat, note: \"y\"}\n  source: \"s\"\n";
+  const Problem problem = only_problem(load(text));
+  CHECK(problem.line == 7);
+  CHECK(problem.column == 20);
+  CHECK(problem.message.find("unknown status 'partial'") != std::string::npos);
+  CHECK(problem.message.find("supported, caveat, replace, unsupported") != std::string::npos);
+}
+
+TEST_CASE("rules::OpTable rejects duplicate names, aliases and keys naming both lines", "[rules][op_table]") {
+  SECTION("alias of a later row repeats an earlier name") {
+    const std::string text = k_header + row("torch.nonzero") + row("torch.argwhere", "  aliases: [torch.nonzero]\n");
+    const Problem problem = only_problem(load(text));
+    CHECK(problem.line == 10);
+    CHECK(problem.message.find("duplicate alias 'torch.nonzero' of row 'torch.argwhere' (line 10)") !=
+          std::string::npos);
+    CHECK(problem.message.find("name of row 'torch.nonzero' at line 5") != std::string::npos);
+  }
+  SECTION("duplicate key inside a row") {
+    const Problem problem = only_problem(load(k_header + row("torch.nonzero", "  kind: api\n")));
+    CHECK(problem.line == 10);
+    CHECK(problem.message.find("duplicate key 'kind'") != std::string::npos);
+  }
+}
+
+TEST_CASE("rules::OpTable reports an unknown key with a suggestion", "[rules][op_table]") {
+  const Problem problem = only_problem(load(k_header + row("torch.nonzero", "  alises: [torch.Tensor.nonzero]\n")));
+  CHECK(problem.line == 10);
+  CHECK(problem.column == 3);
+  CHECK(problem.message.find("unknown key 'alises'") != std::string::npos);
+  CHECK(problem.message.find("did you mean 'aliases'?") != std::string::npos);
+}
+
+TEST_CASE("rules::OpTable reports invalid YAML with its position and never throws", "[rules][op_table]") {
+  const Problem problem = only_problem(load(k_header + "- name: [unclosed\n  kind: op\n"));
+  CHECK(problem.line >= 5);
+  CHECK(problem.message.find("invalid YAML") == 0);
+  const LoadedOpTable missing = OpTable::load("/nonexistent/neuron-ops.yaml");
+  CHECK_FALSE(missing.table.has_value());
+  REQUIRE(missing.problems.size() == 1);
+  CHECK(missing.problems.front().message == "cannot read the op table");
+}
+
+TEST_CASE("rules::OpTable checks header keys and inferred provenance", "[rules][op_table]") {
+  SECTION("missing header key") {
+    const Problem problem = only_problem(load("version: \"1\"\nchecked: \"2026-11-29\"\nops:\n" + row("torch.sort")));
+    CHECK(problem.message.find("missing the required key 'neuron_sdk'") != std::string::npos);
+  }
+  SECTION("reasoned note without inferred: true") {
+    const std::string text = k_header +
+                             "- name: torch.sort\n  kind: op\n  native: {status: caveat, note: \"inferred: guess\"}\n"
+                             "  xla: {status: caveat, note: \"y\"}\n  source: \"s\"\n";
+    CHECK(only_problem(load(text)).message.find("not 'inferred: true'") != std::string::npos);
+  }
+  SECTION("inferred: true without an inferred note") {
+    CHECK(only_problem(load(k_header + row("torch.sort", "  inferred: true\n"))).message.find("neither note") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("rules::OpTable real table loads with at least 420 sourced rows", "[rules][op_table]") {
+  const OpTable& table = real_table();
+  CHECK(table.rows().size() >= 420);
+  CHECK(table.info().neuron_sdk == "2.33");
+  for (const OpRow& op : table.rows()) {
+    INFO(op.name);
+    CHECK_FALSE(op.sources().empty());
+    const bool reasoned = [&] {
+      for (const auto* note : {&op.native.note, &op.xla.note}) {
+        if (note->find("reasoning") != std::string::npos || note->find("[UNSOURCED]") != std::string::npos) return true;
+      }
+      return false;
+    }();
+    if (reasoned) CHECK(op.inferred);
+  }
+}
+
+TEST_CASE("rules::OpTable finds rows by name, alias and module constructor", "[rules][op_table]") {
+  const OpTable& table = real_table();
+  const OpRow* grid = table.find("torch.nn.functional.grid_sample");
+  REQUIRE(grid != nullptr);
+  CHECK(grid->xla.status == OpStatus::caveat);
+  REQUIRE(table.find("torch.Tensor.nonzero") != nullptr);
+  CHECK(table.find("torch.Tensor.nonzero")->name == "torch.nonzero");
+  REQUIRE(table.find("torch.nn.Conv3d") != nullptr);
+  CHECK(table.find("torch.nn.Conv3d")->name == "torch.nn.functional.conv3d");
+  REQUIRE(table.find("torch.nn.LSTM") != nullptr);
+  CHECK(table.find("torch.nn.LSTMCell") == table.find("torch.nn.LSTM"));
+  REQUIRE(table.find("torch.nn.MultiheadAttention") != nullptr);
+  CHECK(table.find("torch.nn.CrossEntropyLoss") == table.find("torch.nn.functional.cross_entropy"));
+  CHECK(table.find("torch.nn.functional.no_such_op") == nullptr);
+}
+
+TEST_CASE("rules::OpTable resolves bare Tensor methods only when unambiguous", "[rules][op_table]") {
+  const OpTable& table = real_table();
+  REQUIRE(table.find_tensor_method("nonzero") != nullptr);
+  CHECK(table.find_tensor_method("nonzero")->name == "torch.nonzero");
+  REQUIRE(table.find_tensor_method("item") != nullptr);
+  CHECK(table.find_tensor_method("item")->name == "torch.Tensor.item");
+  CHECK(table.find("torch.Tensor.sort") != nullptr);
+  CHECK(table.find_tensor_method("sort") == nullptr);   // list.sort
+  CHECK(table.find_tensor_method("split") == nullptr);  // str.split
+  CHECK(table.find_tensor_method("add") == nullptr);    // set.add
+  CHECK(table.find_tensor_method("cuda") == nullptr);   // nn.Module.cuda
+  CHECK(OpTable::is_ambiguous_method("items"));
+  CHECK_FALSE(OpTable::is_ambiguous_method("nonzero"));
+  CHECK(table.find_tensor_method("not_a_method") == nullptr);
+}
+
+TEST_CASE("rules::OpTable holds the documented profile differences", "[rules][op_table]") {
+  const OpTable& table = real_table();
+  const auto status = [&](const char* name, TargetProfile profile) {
+    const OpRow* op = table.find(name);
+    REQUIRE(op != nullptr);
+    return op->for_profile(profile).status;
+  };
+  CHECK(status("torch.compile", TargetProfile::xla) == OpStatus::unsupported);
+  CHECK(status("torch.compile", TargetProfile::native) == OpStatus::caveat);
+  CHECK(table.find("torch.compile")->native.note.find("dynamic=True is rejected") != std::string::npos);
+  CHECK(status("torch_xla.core.xla_model.mark_step", TargetProfile::xla) == OpStatus::supported);
+  CHECK(status("torch_xla.core.xla_model.mark_step", TargetProfile::native) == OpStatus::caveat);
+  CHECK(status("torch.nn.parallel.DistributedDataParallel", TargetProfile::xla) == OpStatus::replace);
+  CHECK(status("torch.nn.parallel.DistributedDataParallel", TargetProfile::native) == OpStatus::supported);
+  CHECK(status("torch.Tensor.item", TargetProfile::xla) == OpStatus::caveat);
+  CHECK(status("torch.Tensor.item", TargetProfile::native) == OpStatus::caveat);
+  CHECK(table.find("torch.Tensor.item")->native.note.find("graph break") != std::string::npos);
+  CHECK(status("torch.cuda.amp.GradScaler", TargetProfile::xla) == OpStatus::replace);
+  CHECK(status("torch.cuda.amp.GradScaler", TargetProfile::native) == OpStatus::replace);
+}
+
+TEST_CASE("rules::expand_op_name expands the usual import aliases", "[rules][op_table]") {
+  using tr2audit::rules::expand_op_name;
+  CHECK(expand_op_name("F.grid_sample") == "torch.nn.functional.grid_sample");
+  CHECK(expand_op_name("nn.Conv3d") == "torch.nn.Conv3d");
+  CHECK(expand_op_name("nn.functional.relu") == "torch.nn.functional.relu");
+  CHECK(expand_op_name("Tensor.nonzero") == "torch.Tensor.nonzero");
+  CHECK(expand_op_name("th.sort") == "torch.sort");
+  CHECK(expand_op_name("xm.mark_step") == "torch_xla.core.xla_model.mark_step");
+  CHECK(expand_op_name("torch.sort") == "torch.sort");
+  CHECK(expand_op_name("Fx.foo") == "Fx.foo");
+}

@@ -1,0 +1,258 @@
+// Tests of score::assess against hand-built findings and the shipped policy (rules/scoring.yaml).
+#include <algorithm>
+#include <random>
+
+#include "score_test_support.hpp"
+
+using namespace tr2audit;
+using testing::assess_findings;
+using testing::F;
+using testing::findings_of;
+
+namespace {
+
+struct Case {
+  const char* name;
+  std::vector<F> findings;
+  score::Verdict verdict;
+  std::uint32_t min_readiness, max_readiness;
+};
+
+const std::vector<F> k_portable = {
+    {"cuda-api.nccl-backend", "setup", Severity::high, "train.py", 20, "nccl"},
+    {"cuda-api.cuda-method", "training-step", Severity::high, "train.py", 61, "cuda"},
+    {"cuda-api.cuda-device-literal", "setup", Severity::high, "train.py", 15, "cuda"},
+    {"cuda-api.grad-scaler", "setup", Severity::medium, "train.py", 42, "torch.cuda.amp.GradScaler"},
+    {"cuda-api.cuda-amp-autocast", "training-step", Severity::medium, "train.py", 63, "torch.cuda.amp.autocast"},
+    {"cuda-api.cuda-synchronize", "other", Severity::medium, "timing.py", 8, "torch.cuda.synchronize"},
+    {"dynamic-shape.data-collator-dynamic-padding", "data-pipeline", Severity::medium, "data.py", 30,
+     "transformers.DataCollatorWithPadding"},
+    {"dynamic-graph.item-in-training-step", "training-step", Severity::medium, "train.py", 70, "item"},
+};
+
+}  // namespace
+
+TEST_CASE("score::assess decides verdicts and readiness ranges from findings", "[score]") {
+  const std::vector<Case> cases = {
+      {"nothing to port", {}, score::Verdict::trainium2_pilot, 100, 100},
+      {"an unguarded Triton kernel defined and launched in forward",
+       {{"cuda-extension.triton-kernel", "setup", Severity::blocker, "kernels.py", 12, "triton.jit"},
+        {"cuda-extension.triton-jit-call", "forward", Severity::blocker, "kernels.py", 40, "rmsnorm_kernel"}},
+       score::Verdict::gpu_keep,
+       0,
+       60},
+      {"a single isolated blocker kind costs readiness but does not decide alone",
+       {{"cuda-extension.cuda-extension-jit-build", "forward", Severity::blocker, "layer.py", 90, "load"}},
+       score::Verdict::dual_run,
+       35,
+       60},
+      {"portable CUDA APIs with replacements", k_portable, score::Verdict::dual_run, 35, 74},
+      {"a couple of device calls only",
+       {{"cuda-api.cuda-method", "setup", Severity::high, "train.py", 30, "cuda"}},
+       score::Verdict::trainium2_pilot,
+       75,
+       100},
+      {"flash-attn called unguarded in forward",
+       {{"cuda-library.flash-attn-call", "forward", Severity::medium, "model.py", 53, "flash_attn.flash_attn_func"}},
+       score::Verdict::gpu_keep,
+       0,
+       100},
+      {"dynamic forward: two kinds of data-dependent code",
+       {{"dynamic-graph.data-dependent-shape-op", "forward", Severity::high, "model.py", 80, "torch.nonzero"},
+        {"dynamic-graph.data-dependent-branch-in-forward", "forward", Severity::high, "model.py", 82, "if"}},
+       score::Verdict::gpu_keep,
+       0,
+       100},
+      {"one .item() in forward is dual-run work, not gpu-keep",
+       {{"dynamic-graph.item-in-forward", "forward", Severity::high, "model.py", 82, "item"},
+        {"cuda-api.cuda-method", "setup", Severity::high, "train.py", 30, "cuda"},
+        {"cuda-api.nccl-backend", "setup", Severity::high, "train.py", 20, "nccl"},
+        {"cuda-api.cuda-device-literal", "setup", Severity::high, "train.py", 15, "cuda"}},
+       score::Verdict::dual_run,
+       35,
+       74},
+  };
+  for (const auto& c : cases) {
+    SECTION(c.name) {
+      const auto findings = findings_of(c.findings);
+      const auto a = assess_findings(findings);
+      INFO(c.name << ": readiness " << a.readiness << ", verdict " << score::to_string(a.verdict));
+      CHECK(a.verdict == c.verdict);
+      CHECK(a.readiness >= c.min_readiness);
+      CHECK(a.readiness <= c.max_readiness);
+      CHECK(a.reasons.size() >= 2);
+      CHECK(a.reasons.size() <= 6);
+      CHECK(a.categories.size() == k_all_categories.size());
+    }
+  }
+}
+
+TEST_CASE("score::assess counts repeats of one rule as one kind of work", "[score]") {
+  std::vector<F> one = {{"cuda-api.cuda-synchronize", "training-step", Severity::medium, "train.py", 5}};
+  std::vector<F> ten;
+  for (std::uint32_t i = 0; i < 10; ++i)
+    ten.push_back({"cuda-api.cuda-synchronize", "training-step", Severity::medium, "train.py", 5 + i});
+  const auto a1 = assess_findings(findings_of(one));
+  const auto a10 = assess_findings(findings_of(ten));
+  // One sync costs 4 points; ten cost less than two syncs would.
+  CHECK(100 - a1.readiness == 4);
+  CHECK(100 - a10.readiness < 8);
+  CHECK(a10.categories[static_cast<std::size_t>(Category::cuda_api)].findings == 10);
+}
+
+TEST_CASE("score::assess ignores test code and suppressed findings", "[score]") {
+  const auto clean = assess_findings({});
+  auto in_tests = findings_of({{"cuda-extension.triton-jit-call", "test", Severity::blocker, "tests/test_k.py", 3},
+                               {"cuda-api.cuda-method", "test", Severity::high, "tests/test_model.py", 9}});
+  const auto a = assess_findings(in_tests);
+  CHECK(a.verdict == clean.verdict);
+  CHECK(a.readiness == clean.readiness);
+  auto suppressed = findings_of({{"cuda-extension.triton-jit-call", "forward", Severity::blocker, "k.py", 3}});
+  suppressed[0].suppressed = rules::Suppression{"ported already", ""};
+  CHECK(assess_findings(suppressed).verdict == score::Verdict::trainium2_pilot);
+}
+
+TEST_CASE("score::assess applies the hard rules in order", "[score]") {
+  SECTION("a guarded blocker does not force gpu-keep") {
+    const auto a = assess_findings(findings_of(
+        {{"cuda-extension.triton-jit-call", "forward", Severity::blocker, "k.py", 3, "k", {"import-error-fallback"}}}));
+    CHECK(a.verdict != score::Verdict::gpu_keep);
+  }
+  SECTION("a blocker in the evaluation code is not on the hot path") {
+    const auto a = assess_findings(
+        findings_of({{"cuda-extension.cuda-inline-extension-build", "evaluation", Severity::blocker, "eval.py", 3}}));
+    CHECK(a.verdict != score::Verdict::gpu_keep);
+  }
+  SECTION("neuron-ready code is a pilot despite CUDA leftovers") {
+    std::vector<F> specs = k_portable;
+    specs.push_back({"neuron-ready.neuron-sdk-import", "setup", Severity::info, "train.py", 2, "torch_neuronx"});
+    const auto a = assess_findings(findings_of(specs));
+    CHECK(a.verdict == score::Verdict::trainium2_pilot);
+    REQUIRE(!a.flip.empty());
+    CHECK_THAT(a.flip[0], Catch::Contains("would be dual-run"));
+  }
+  SECTION("an unguarded blocker anywhere cancels the neuron-ready pilot") {
+    const auto a = assess_findings(
+        findings_of({{"neuron-ready.neuron-sdk-import", "setup", Severity::info, "train.py", 2, "torch_neuronx"},
+                     {"cuda-extension.cuda-inline-extension-build", "other", Severity::blocker, "tools/bench.py", 3}}));
+    CHECK(a.reasons[0].text.find("already targets Neuron and has no unguarded blocker") == std::string::npos);
+  }
+  SECTION("the blocker rule wins over neuron signals") {
+    const auto a = assess_findings(
+        findings_of({{"neuron-ready.neuron-sdk-import", "setup", Severity::info, "train.py", 2, "torch_neuronx"},
+                     {"cuda-extension.triton-jit-call", "forward", Severity::blocker, "model.py", 30, "rmsnorm"},
+                     {"cuda-extension.triton-kernel", "setup", Severity::blocker, "kernels.py", 8, "triton.jit"}}));
+    CHECK(a.verdict == score::Verdict::gpu_keep);
+    CHECK_THAT(a.reasons[0].text, Catch::Contains("rmsnorm in") || Catch::Contains("rmsnorm (model.py:30)"));
+    CHECK(std::find(a.reasons[0].finding_ids.begin(), a.reasons[0].finding_ids.end(), "F0002") !=
+          a.reasons[0].finding_ids.end());
+  }
+}
+
+TEST_CASE("score::assess flip re-decides with the named work done", "[score]") {
+  std::vector<F> specs = k_portable;
+  specs.push_back(
+      {"cuda-library.flash-attn-call", "forward", Severity::medium, "model.py", 53, "flash_attn.flash_attn_func"});
+  specs.push_back({"cuda-extension.triton-jit-call", "forward", Severity::blocker, "kernels.py", 12, "fused_mlp"});
+  const auto findings = findings_of(specs);
+  const auto a = assess_findings(findings);
+  REQUIRE(a.verdict == score::Verdict::gpu_keep);
+  REQUIRE(!a.flip.empty());
+  CHECK_THAT(a.flip[0], Catch::Contains("fused_mlp (kernels.py:12)"));
+  CHECK_THAT(a.flip[0], Catch::Contains("flash_attn.flash_attn_func (model.py:53)"));
+  CHECK_THAT(a.flip[0], Catch::Contains("the verdict becomes dual-run"));
+  // Doing exactly that work gives the verdict the flip promises.
+  const auto rest = findings_of(k_portable);
+  CHECK(assess_findings(rest).verdict == score::Verdict::dual_run);
+  SECTION("a dual-run names what reaches the pilot") {
+    const auto d = assess_findings(rest);
+    REQUIRE(!d.flip.empty());
+    CHECK_THAT(d.flip[0], Catch::Contains("trainium2-pilot"));
+    CHECK_THAT(d.flip.back(), Catch::Contains("gpu-keep"));
+  }
+}
+
+TEST_CASE("score::assess is independent of the order of findings", "[score]") {
+  std::vector<F> specs = k_portable;
+  specs.push_back({"cuda-library.apex-import", "setup", Severity::high, "train.py", 3, "apex"});
+  const auto base = assess_findings(findings_of(specs));
+  std::mt19937 rng(7);
+  for (int round = 0; round < 5; ++round) {
+    auto findings = findings_of(specs);
+    std::shuffle(findings.begin(), findings.end(), rng);
+    const auto a = assess_findings(findings);
+    CHECK(a.verdict == base.verdict);
+    CHECK(a.readiness == base.readiness);
+    CHECK(a.confidence == base.confidence);
+  }
+}
+
+TEST_CASE("score::assess lowers confidence for weak evidence", "[score]") {
+  const auto strong = assess_findings(findings_of(k_portable));
+  std::vector<F> weak = k_portable;
+  for (auto& f : weak) f.confidence = Confidence::low;
+  const auto a = assess_findings(findings_of(weak));
+  CHECK(static_cast<int>(a.confidence) < static_cast<int>(strong.confidence));
+  SECTION("a tiny repo without a training loop is low confidence") {
+    const auto findings = findings_of({{"cuda-api.cuda-method", "setup", Severity::high, "x.py", 1}});
+    const report::TrainingSetup no_loop;
+    score::ScoreInput input;
+    input.findings = findings;
+    input.setup = &no_loop;
+    input.lines = 40;
+    input.files_scanned = 1;
+    input.files_with_syntax_errors = 1;
+    CHECK(score::assess(input, testing::shipped_policy()).confidence == Confidence::low);
+  }
+}
+
+TEST_CASE("score::assess estimates effort per category", "[score]") {
+  const auto a =
+      assess_findings(findings_of({{"cuda-extension.triton-jit-call", "forward", Severity::blocker, "k.py", 3},
+                                   {"cuda-api.cuda-synchronize", "other", Severity::medium, "t.py", 3}}));
+  const auto& ext = a.categories[static_cast<std::size_t>(Category::cuda_extension)];
+  const auto& api = a.categories[static_cast<std::size_t>(Category::cuda_api)];
+  const auto& shape = a.categories[static_cast<std::size_t>(Category::dynamic_shape)];
+  CHECK(ext.effort == score::Effort::high);
+  CHECK(ext.engineer_days == "15-40");
+  CHECK(ext.score < 50);
+  CHECK(api.effort == score::Effort::low);
+  CHECK(shape.effort == score::Effort::none);
+  CHECK(shape.engineer_days == "0");
+  CHECK(shape.score == 100);
+  CHECK(!a.effort_assumptions.empty());
+}
+
+TEST_CASE("score::assess reproduces the worked example of docs/scoring.md", "[score]") {
+  const auto a = assess_findings(findings_of(k_portable));
+  CHECK(a.verdict == score::Verdict::dual_run);
+  CHECK(a.readiness == 69);
+  CHECK(a.confidence == Confidence::high);
+  REQUIRE(!a.flip.empty());
+  CHECK(a.flip[0] ==
+        "Switch cuda (train.py:61), cuda (train.py:15) to their Neuron equivalents: the verdict becomes "
+        "trainium2-pilot (readiness 76).");
+  CHECK(a.categories[static_cast<std::size_t>(Category::cuda_api)].score == 0);
+  CHECK(a.categories[static_cast<std::size_t>(Category::cuda_api)].engineer_days == "3-5");
+  CHECK(a.categories[static_cast<std::size_t>(Category::dynamic_graph)].score == 89);
+}
+
+TEST_CASE("score::assess keeps a standard Hugging Face fine-tune at least dual-run", "[score]") {
+  const auto findings = findings_of(
+      {{"dynamic-graph.data-dependent-shape-op", "forward", Severity::high, "variants/cpt.py", 80, "torch.nonzero"},
+       {"dynamic-graph.data-dependent-branch-in-forward", "forward", Severity::high, "variants/cpt.py", 82, "if"},
+       {"dynamic-graph.item-in-forward", "forward", Severity::high, "variants/cpt.py", 84, "item"},
+       {"dynamic-graph.boolean-mask-index", "forward", Severity::high, "variants/cpt.py", 86, "mask"}});
+  report::TrainingSetup setup = testing::loop_setup();
+  score::ScoreInput input;
+  input.findings = findings;
+  input.setup = &setup;
+  CHECK(score::assess(input, testing::shipped_policy()).verdict == score::Verdict::gpu_keep);
+  setup.fine_tuning.push_back(report::SetupFact{"lora", {"train.py:31"}});
+  setup.model_family.push_back(report::SetupFact{"llama", {"train.py:20"}});
+  const auto a = score::assess(input, testing::shipped_policy());
+  CHECK(a.verdict == score::Verdict::dual_run);
+  CHECK_THAT(a.reasons[0].text, Catch::Contains("lora (train.py:31)"));
+  CHECK_THAT(a.reasons[0].text, Catch::Contains("llama (train.py:20)"));
+  CHECK(a.readiness < 75);  // the thresholds alone would not give a pilot either
+}

@@ -1,0 +1,151 @@
+// Tests of score::collect_setup on facts from the real extractor over realistic training code.
+#include <catch2/catch.hpp>
+
+#include "support/extract_helpers.hpp"
+#include "tr2audit/score/setup.hpp"
+
+using namespace tr2audit;
+using testing::facts_of;
+
+namespace {
+
+const report::SetupFact* fact(const std::vector<report::SetupFact>& facts, std::string_view value) {
+  for (const auto& f : facts) {
+    if (f.value == value) return &f;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> values(const std::vector<report::SetupFact>& facts) {
+  std::vector<std::string> out;
+  for (const auto& f : facts) out.push_back(f.value);
+  return out;
+}
+
+report::TrainingSetup setup_of(std::string_view code, std::string path = "train.py") {
+  report::TrainingSetup setup;
+  score::collect_setup(facts_of(code, std::move(path)), setup);
+  score::finalize_setup(setup);
+  return setup;
+}
+
+constexpr std::string_view k_lora = R"(import torch
+from peft import LoraConfig, get_peft_model
+from transformers import AutoModelForCausalLM, Trainer, TrainingArguments
+
+def build(name="meta-llama/Llama-3.2-1B"):
+    model = AutoModelForCausalLM.from_pretrained("meta-llama/Llama-3.2-1B", torch_dtype=torch.bfloat16)
+    config = LoraConfig(r=16, lora_alpha=32, target_modules=["q_proj", "v_proj"])
+    return get_peft_model(model, config)
+
+def main():
+    model = build()
+    args = TrainingArguments(output_dir="out", bf16=True)
+    trainer = Trainer(model=model, args=args)
+    trainer.train(resume_from_checkpoint=True)
+    model.save_pretrained("out/adapter")
+)";
+
+constexpr std::string_view k_nanogpt = R"(import torch
+from torch.nn.parallel import DistributedDataParallel as DDP
+from model import GPTConfig, GPT
+
+dtype = 'bfloat16' if torch.cuda.is_bf16_supported() else 'float16'
+gptconf = GPTConfig(n_layer=12)
+model = GPT(gptconf)
+scaler = torch.cuda.amp.GradScaler(enabled=(dtype == 'float16'))
+optimizer = torch.optim.AdamW(model.parameters(), lr=6e-4)
+model = DDP(model, device_ids=[0])
+for step in range(100):
+    loss = model(x, y)
+    scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.update()
+    if step % 1000 == 0:
+        checkpoint = {'model': model.state_dict(), 'optimizer': optimizer.state_dict(), 'iter_num': step}
+        torch.save(checkpoint, 'ckpt.pt')
+)";
+
+}  // namespace
+
+TEST_CASE("score::collect_setup recognises a LoRA fine-tune of Llama in bf16 with the HF Trainer", "[score]") {
+  const auto setup = setup_of(k_lora);
+  CHECK(values(setup.fine_tuning) == std::vector<std::string>{"lora"});  // not "full": adapters train
+  const auto* llama = fact(setup.model_family, "llama");
+  REQUIRE(llama != nullptr);
+  CHECK(llama->evidence == std::vector<std::string>{"train.py:6"});
+  CHECK(fact(setup.model_family, "hf-auto") != nullptr);
+  const auto* bf16 = fact(setup.precision, "bf16");
+  REQUIRE(bf16 != nullptr);
+  CHECK(bf16->evidence == std::vector<std::string>{"train.py:6", "train.py:12"});
+  CHECK(fact(setup.precision, "fp16") == nullptr);
+  CHECK(values(setup.frameworks) == std::vector<std::string>{"hf-trainer"});
+  CHECK(fact(setup.checkpointing, "resume") != nullptr);
+  CHECK(fact(setup.checkpointing, "save-pretrained") != nullptr);
+}
+
+TEST_CASE("score::collect_setup recognises nanoGPT-style pretraining with DDP", "[score]") {
+  const auto setup = setup_of(k_nanogpt);
+  const auto* pre = fact(setup.fine_tuning, "pretraining");
+  REQUIRE(pre != nullptr);
+  CHECK(pre->evidence == std::vector<std::string>{"train.py:7"});
+  CHECK(values(setup.model_family) == std::vector<std::string>{"custom"});
+  const auto* bf16 = fact(setup.precision, "bf16");
+  REQUIRE(bf16 != nullptr);
+  CHECK(bf16->evidence == std::vector<std::string>{"train.py:5"});
+  const auto* fp16 = fact(setup.precision, "fp16");
+  REQUIRE(fp16 != nullptr);
+  CHECK(fp16->evidence == std::vector<std::string>{"train.py:8"});
+  CHECK(values(setup.parallelism) == std::vector<std::string>{"ddp"});
+  const auto* opt = fact(setup.checkpointing, "optimizer-state");
+  REQUIRE(opt != nullptr);
+  CHECK(opt->evidence == std::vector<std::string>{"train.py:17"});
+  const auto* loop = fact(setup.frameworks, "plain-pytorch");
+  REQUIRE(loop != nullptr);
+  CHECK(loop->evidence == std::vector<std::string>{"train.py:11"});
+}
+
+TEST_CASE("score::collect_setup recognises QLoRA, FSDP, NxD and optimum-neuron", "[score]") {
+  const auto setup = setup_of(R"(import torch
+from transformers import BitsAndBytesConfig, AutoModelForCausalLM
+from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
+from neuronx_distributed.parallel_layers import ColumnParallelLinear
+from optimum.neuron import NeuronTrainer
+
+bnb = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_compute_dtype=torch.bfloat16)
+model = AutoModelForCausalLM.from_pretrained("mistralai/Mistral-7B-v0.1", quantization_config=bnb)
+model = FSDP(model)
+proj = ColumnParallelLinear(4096, 4096)
+trainer = NeuronTrainer(model=model)
+)");
+  CHECK(values(setup.fine_tuning) == std::vector<std::string>{"qlora"});
+  CHECK(fact(setup.model_family, "mistral") != nullptr);
+  CHECK(values(setup.parallelism) == std::vector<std::string>{"fsdp", "nxd-tp"});
+  CHECK(values(setup.frameworks) == std::vector<std::string>{"optimum-neuron"});
+}
+
+TEST_CASE("score::finalize_setup is independent of file order and caps evidence", "[score]") {
+  std::string many = "import torch\n";
+  for (int i = 0; i < 6; ++i) many += "x" + std::to_string(i) + " = torch.zeros(3, dtype=torch.bfloat16)\n";
+  const auto a = facts_of(many, "b.py");
+  const auto b = facts_of("import torch\ny = torch.ones(2, dtype=torch.bfloat16)\n", "a.py");
+  report::TrainingSetup ab, ba;
+  score::collect_setup(a, ab);
+  score::collect_setup(b, ab);
+  score::collect_setup(b, ba);
+  score::collect_setup(a, ba);
+  score::finalize_setup(ab);
+  score::finalize_setup(ba);
+  const auto* bf16 = fact(ab.precision, "bf16");
+  REQUIRE(bf16 != nullptr);
+  CHECK(bf16->evidence == std::vector<std::string>{"a.py:2", "b.py:2", "b.py:3"});
+  CHECK(fact(ba.precision, "bf16")->evidence == bf16->evidence);
+}
+
+TEST_CASE("score::collect_setup skips test files", "[score]") {
+  report::TrainingSetup setup;
+  score::collect_setup(facts_of(k_lora, "tests/test_train.py", true), setup);
+  score::finalize_setup(setup);
+  CHECK(setup.fine_tuning.empty());
+  CHECK(setup.precision.empty());
+}
