@@ -6,9 +6,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "tr2audit/facts/facts_json.hpp"
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/facts/extract.hpp"
+#include "tr2audit/facts/facts_json.hpp"
 #include "tr2audit/pipeline/scan.hpp"
 
 namespace tr2audit::cli {

@@ -24,8 +24,8 @@ namespace {
 
 struct ScanCommand {
   std::string path;
-  std::string format;
-  std::string output;
+  std::vector<std::string> formats;  ///< --format, repeatable
+  std::vector<std::string> outputs;  ///< -o, one per format in the same order ("-" = stdout)
   SettingsFlags settings;
   std::uint64_t parse_budget_ms = 20000;
   std::string baseline;
@@ -117,9 +117,9 @@ ScanRequest request_of(const ScanCommand& cmd, const gate::Settings& settings, c
 }
 
 void render(const ScanCommand& cmd, const report::Format& format, const report::Report& report,
-            const gate::GateOutcome& outcome, std::ostream& out) {
+            const gate::GateOutcome& outcome, std::ostream& out, bool to_stdout) {
   report::RenderOptions options;
-  options.color = cmd.output.empty() && isatty(STDOUT_FILENO) && !cmd.no_color && std::getenv("NO_COLOR") == nullptr;
+  options.color = to_stdout && isatty(STDOUT_FILENO) && !cmd.no_color && std::getenv("NO_COLOR") == nullptr;
   options.quiet = cmd.quiet;
   if (format.name == "json") {
     std::ostringstream json;
@@ -143,11 +143,38 @@ int exit_code_of(const gate::GateOutcome& outcome) {
   return k_exit_internal;
 }
 
+/// Pairs each --format with its -o (in order); one format may go to stdout. Empty on a usage error.
+std::vector<std::pair<const report::Format*, std::string>> outputs_of(const ScanCommand& cmd) {
+  const std::vector<std::string> names = cmd.formats.empty() ? std::vector<std::string>{"text"} : cmd.formats;
+  std::vector<std::pair<const report::Format*, std::string>> out;
+  if (names.size() > 1 && cmd.outputs.size() != names.size()) {
+    usage_error("give one -o FILE per --format, in the same order (\"-\" writes that one to stdout)");
+    return {};
+  }
+  if (cmd.outputs.size() > names.size()) {
+    usage_error("more -o than --format options");
+    return {};
+  }
+  std::size_t to_stdout = 0;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const report::Format* format = pick_format(names[i]);
+    if (!format) return {};
+    std::string file = i < cmd.outputs.size() ? cmd.outputs[i] : "-";
+    to_stdout += file == "-" ? 1 : 0;
+    out.emplace_back(format, std::move(file));
+  }
+  if (to_stdout > 1) {
+    usage_error("only one report can go to stdout");
+    return {};
+  }
+  return out;
+}
+
 int run_scan(const ScanCommand& cmd) {
   std::error_code ec;
   if (!std::filesystem::exists(cmd.path, ec)) return usage_error(cmd.path + ": no such file or directory");
-  const report::Format* format = pick_format(cmd.format.empty() ? "text" : cmd.format);
-  if (!format) return k_exit_usage;
+  const auto outputs = outputs_of(cmd);
+  if (outputs.empty()) return k_exit_usage;
   const auto today = today_date();
   if (!today) return usage_error("TR2AUDIT_TODAY must be a date written YYYY-MM-DD");
   std::vector<Problem> problems;
@@ -182,14 +209,18 @@ int run_scan(const ScanCommand& cmd) {
   const gate::FailOn criteria = criteria_of(settings);
   outcome.criteria_given = criteria.any();
   outcome.result = gate::evaluate_gate(result, outcome.gated, criteria);
-  if (cmd.output.empty()) {
-    render(cmd, *format, result, outcome, std::cout);
-  } else {
-    std::ofstream out(cmd.output, std::ios::binary);
-    if (!out) return usage_error("cannot write " + cmd.output);
-    render(cmd, *format, result, outcome, out);
+  bool text_on_stdout = false;
+  for (const auto& [format, file] : outputs) {
+    if (file == "-") {
+      render(cmd, *format, result, outcome, std::cout, true);
+      text_on_stdout |= format->name == "text";
+      continue;
+    }
+    std::ofstream out(file, std::ios::binary);
+    if (!out) return usage_error("cannot write " + file);
+    render(cmd, *format, result, outcome, out, false);
   }
-  if (!cmd.output.empty() || format->name != "text") {
+  if (!text_on_stdout) {
     for (const auto& reason : outcome.result.reasons) std::cerr << "tr2audit: gate " << reason << "\n";
   }
   return exit_code_of(outcome);
@@ -201,8 +232,13 @@ void register_scan(CLI::App& app, int& exit_code) {
   auto cmd = std::make_shared<ScanCommand>();
   CLI::App* sub = app.add_subcommand("scan", "Scan a repository (or one file) and report its Trainium2 readiness");
   sub->add_option("path", cmd->path, "Repository root or file to scan")->required();
-  sub->add_option("-f,--format", cmd->format, "Report format: text (default), json, sarif, markdown, html");
-  sub->add_option("-o,--output", cmd->output, "Write the report to FILE instead of stdout");
+  sub->add_option("-f,--format", cmd->formats,
+                  "Report format: text (default), json, sarif, markdown, html; repeat with one -o each to write several")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  sub->add_option("-o,--output", cmd->outputs, "Write the report to FILE instead of stdout (one per --format, in order)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   add_settings_flags(sub, cmd->settings);
   sub->add_option("--baseline", cmd->baseline, "Report and gate only findings not recorded in FILE (new debt)");
   sub->add_option("--write-baseline", cmd->write_baseline, "Record the current findings in FILE as the baseline");

@@ -6,10 +6,10 @@
 
 namespace tr2audit::cli {
 
-void register_scan(CLI::App& app, int& exit_code);   // cmd_scan.cpp
-void register_rules(CLI::App& app, int& exit_code);  // cmd_rules.cpp: rules list|explain|test|docs
-void register_ops(CLI::App& app, int& exit_code);    // cmd_ops.cpp: ops lookup|list
-void register_debug(CLI::App& app, int& exit_code);  // cmd_debug.cpp: debug tree|facts
+void register_scan(CLI::App& app, int& exit_code);    // cmd_scan.cpp
+void register_rules(CLI::App& app, int& exit_code);   // cmd_rules.cpp: rules list|explain|test|docs
+void register_ops(CLI::App& app, int& exit_code);     // cmd_ops.cpp: ops lookup|list
+void register_debug(CLI::App& app, int& exit_code);   // cmd_debug.cpp: debug tree|facts
 void register_config(CLI::App& app, int& exit_code);  // cmd_config.cpp: config show
 
 }  // namespace tr2audit::cli

@@ -37,7 +37,9 @@ bool QualifiedName::starts_with(std::string_view prefix) const {
   return m_dotted.size() == prefix.size() || m_dotted[prefix.size()] == '.';
 }
 
-bool QualifiedName::starts_with(const QualifiedName& prefix) const { return starts_with(prefix.m_dotted); }
+bool QualifiedName::starts_with(const QualifiedName& prefix) const {
+  return starts_with(prefix.m_dotted);
+}
 
 QualifiedName QualifiedName::append(std::string_view dotted_tail) const {
   if (dotted_tail.empty()) return *this;

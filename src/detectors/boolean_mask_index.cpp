@@ -36,6 +36,8 @@ class BooleanMaskIndex final : public Detector {
 
 }  // namespace
 
-std::unique_ptr<Detector> make_BooleanMaskIndex() { return std::make_unique<BooleanMaskIndex>(); }
+std::unique_ptr<Detector> make_BooleanMaskIndex() {
+  return std::make_unique<BooleanMaskIndex>();
+}
 
 }  // namespace tr2audit::detectors

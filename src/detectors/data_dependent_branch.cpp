@@ -16,9 +16,12 @@ class DataDependentBranch final : public Detector {
     const auto& k = scope.kinds();
     const TSSymbol kind = ts_node_symbol(node);
     TSNode condition;
-    if (kind == k.conditional_expression) condition = ts_node_named_child(node, 1);
-    else if (kind == k.assert_statement) condition = ts_node_named_child(node, 0);
-    else condition = ts_node_child_by_field_id(node, k.f_condition);
+    if (kind == k.conditional_expression)
+      condition = ts_node_named_child(node, 1);
+    else if (kind == k.assert_statement)
+      condition = ts_node_named_child(node, 0);
+    else
+      condition = ts_node_child_by_field_id(node, k.f_condition);
     if (ts_node_is_null(condition)) return;
     std::string read = find_value_read(condition, scope);
     if (read.empty()) return;
@@ -30,6 +33,8 @@ class DataDependentBranch final : public Detector {
 
 }  // namespace
 
-std::unique_ptr<Detector> make_DataDependentBranch() { return std::make_unique<DataDependentBranch>(); }
+std::unique_ptr<Detector> make_DataDependentBranch() {
+  return std::make_unique<DataDependentBranch>();
+}
 
 }  // namespace tr2audit::detectors

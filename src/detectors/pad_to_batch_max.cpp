@@ -29,6 +29,8 @@ class PadToBatchMax final : public Detector {
 
 }  // namespace
 
-std::unique_ptr<Detector> make_PadToBatchMax() { return std::make_unique<PadToBatchMax>(); }
+std::unique_ptr<Detector> make_PadToBatchMax() {
+  return std::make_unique<PadToBatchMax>();
+}
 
 }  // namespace tr2audit::detectors

@@ -22,12 +22,14 @@ class PrintTensor final : public Detector {
       return;
     }
     const TSNode callee = ts_node_child_by_field_id(node, k.f_function);
-    if (ts_node_symbol(callee) == k.attribute && scope.text(ts_node_child_by_field_id(callee, k.f_attribute)) == "backward") {
+    if (ts_node_symbol(callee) == k.attribute &&
+        scope.text(ts_node_child_by_field_id(callee, k.f_attribute)) == "backward") {
       const TSNode receiver = ts_node_child_by_field_id(callee, k.f_object);
       if (ts_node_symbol(receiver) == k.identifier) m_tensors.insert({fn, std::string(scope.text(receiver))});
       return;
     }
-    if (ts_node_symbol(callee) != k.identifier || scope.text(callee) != "print" || !scope.resolve(callee).empty()) return;
+    if (ts_node_symbol(callee) != k.identifier || scope.text(callee) != "print" || !scope.resolve(callee).empty())
+      return;
     std::string printed;
     parse::walk(ts_node_child_by_field_id(node, k.f_arguments), [&](const parse::WalkStep& step) {
       if (step.event != parse::WalkEvent::enter || !printed.empty()) return false;
@@ -49,9 +51,10 @@ class PrintTensor final : public Detector {
     const TSNode callee = ts_node_child_by_field_id(right, k.f_function);
     const QualifiedName resolved = scope.resolve(callee);
     const std::string_view text = scope.text(callee);
-    const bool tensor_call = resolved.first_segment() == "torch" ||
-                             (resolved.empty() && (text == "model" || text == "self.model" || text.find("criterion") != std::string_view::npos ||
-                                                   text.find("loss_fn") != std::string_view::npos));
+    const bool tensor_call =
+        resolved.first_segment() == "torch" || (resolved.empty() && (text == "model" || text == "self.model" ||
+                                                                     text.find("criterion") != std::string_view::npos ||
+                                                                     text.find("loss_fn") != std::string_view::npos));
     if (tensor_call) m_tensors.insert({fn, std::string(scope.text(left))});
   }
 
@@ -60,6 +63,8 @@ class PrintTensor final : public Detector {
 
 }  // namespace
 
-std::unique_ptr<Detector> make_PrintTensor() { return std::make_unique<PrintTensor>(); }
+std::unique_ptr<Detector> make_PrintTensor() {
+  return std::make_unique<PrintTensor>();
+}
 
 }  // namespace tr2audit::detectors

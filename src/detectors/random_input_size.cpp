@@ -31,6 +31,8 @@ class RandomInputSize final : public Detector {
 
 }  // namespace
 
-std::unique_ptr<Detector> make_RandomInputSize() { return std::make_unique<RandomInputSize>(); }
+std::unique_ptr<Detector> make_RandomInputSize() {
+  return std::make_unique<RandomInputSize>();
+}
 
 }  // namespace tr2audit::detectors

@@ -15,12 +15,15 @@ class RandomStructure final : public Detector {
                                  ? ts_node_named_child(node, 1)
                                  : ts_node_child_by_field_id(node, k.f_condition);
     if (ts_node_is_null(condition) || !calls_random(condition, scope)) return;
-    scope.emit("random-structure", condition, "structure chosen by " + std::string(scope.text(condition).substr(0, 100)));
+    scope.emit("random-structure", condition,
+               "structure chosen by " + std::string(scope.text(condition).substr(0, 100)));
   }
 };
 
 }  // namespace
 
-std::unique_ptr<Detector> make_RandomStructure() { return std::make_unique<RandomStructure>(); }
+std::unique_ptr<Detector> make_RandomStructure() {
+  return std::make_unique<RandomStructure>();
+}
 
 }  // namespace tr2audit::detectors

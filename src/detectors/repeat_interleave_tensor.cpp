@@ -14,7 +14,8 @@ class RepeatInterleaveTensor final : public Detector {
     const TSNode fn = ts_node_child_by_field_id(node, k.f_function);
     const QualifiedName callee = scope.resolve(fn);
     std::uint32_t repeats_index = 0;
-    if (callee.dotted() == "torch.repeat_interleave") repeats_index = 1;
+    if (callee.dotted() == "torch.repeat_interleave")
+      repeats_index = 1;
     else if (!(callee.empty() && ts_node_symbol(fn) == k.attribute &&
                scope.text(ts_node_child_by_field_id(fn, k.f_attribute)) == "repeat_interleave"))
       return;
@@ -24,7 +25,8 @@ class RepeatInterleaveTensor final : public Detector {
     for (std::uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
       const TSNode arg = ts_node_named_child(args, i);
       if (ts_node_symbol(arg) == k.keyword_argument) {
-        if (scope.text(ts_node_child_by_field_id(arg, k.f_name)) == "repeats") repeats = ts_node_child_by_field_id(arg, k.f_value);
+        if (scope.text(ts_node_child_by_field_id(arg, k.f_name)) == "repeats")
+          repeats = ts_node_child_by_field_id(arg, k.f_value);
       } else if (positional++ == repeats_index) {
         repeats = arg;
       }
@@ -33,11 +35,10 @@ class RepeatInterleaveTensor final : public Detector {
     // Dynamic: a computed tensor (a call or subscript), or a name that reads like per-item counts.
     const TSSymbol kind = ts_node_symbol(repeats);
     const std::string_view text = scope.text(repeats);
-    const bool names_counts = text.find("count") != std::string_view::npos ||
-                              text.find("len") != std::string_view::npos ||
-                              text.find("sizes") != std::string_view::npos ||
-                              text.find("repeats") != std::string_view::npos ||
-                              text.find("num_tokens") != std::string_view::npos;
+    const bool names_counts =
+        text.find("count") != std::string_view::npos || text.find("len") != std::string_view::npos ||
+        text.find("sizes") != std::string_view::npos || text.find("repeats") != std::string_view::npos ||
+        text.find("num_tokens") != std::string_view::npos;
     const bool computed = (kind == k.call || kind == k.subscript) && text.find("shape") == std::string_view::npos &&
                           text.find("size(") == std::string_view::npos && text.find("int(") != 0;
     const bool static_repeats = !(computed || ((kind == k.identifier || kind == k.attribute) && names_counts));
@@ -48,6 +49,8 @@ class RepeatInterleaveTensor final : public Detector {
 
 }  // namespace
 
-std::unique_ptr<Detector> make_RepeatInterleaveTensor() { return std::make_unique<RepeatInterleaveTensor>(); }
+std::unique_ptr<Detector> make_RepeatInterleaveTensor() {
+  return std::make_unique<RepeatInterleaveTensor>();
+}
 
 }  // namespace tr2audit::detectors

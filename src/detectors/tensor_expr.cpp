@@ -15,14 +15,14 @@ bool in_list(std::string_view name, std::initializer_list<std::string_view> list
 }
 
 bool is_value_method(std::string_view name) {
-  return in_list(name, {"item", "any", "all", "max", "min", "sum", "mean", "norm", "isnan", "isinf", "isfinite",
-                        "nonzero", "count_nonzero", "argmax", "argmin", "equal", "allclose", "std", "var",
-                        "amax", "amin", "prod", "tolist"});
+  return in_list(name, {"item",     "any",   "all",      "max",     "min",           "sum",    "mean",   "norm",
+                        "isnan",    "isinf", "isfinite", "nonzero", "count_nonzero", "argmax", "argmin", "equal",
+                        "allclose", "std",   "var",      "amax",    "amin",          "prod",   "tolist"});
 }
 
 bool is_value_torch_function(std::string_view last) {
-  return in_list(last, {"any", "all", "equal", "allclose", "max", "min", "sum", "mean", "count_nonzero",
-                        "is_nonzero", "isnan", "isinf", "isfinite", "norm", "argmax", "argmin", "amax", "amin"});
+  return in_list(last, {"any", "all", "equal", "allclose", "max", "min", "sum", "mean", "count_nonzero", "is_nonzero",
+                        "isnan", "isinf", "isfinite", "norm", "argmax", "argmin", "amax", "amin"});
 }
 
 bool is_non_tensor_library(const QualifiedName& name) {
@@ -82,10 +82,11 @@ bool is_mask_expression(TSNode expr, const NodeScope& scope) {
   const TSNode fn = ts_node_child_by_field_id(expr, k.f_function);
   const QualifiedName callee = scope.resolve(fn);
   std::string_view last = callee.last_segment();
-  if (callee.empty() && ts_node_symbol(fn) == k.attribute) last = scope.text(ts_node_child_by_field_id(fn, k.f_attribute));
+  if (callee.empty() && ts_node_symbol(fn) == k.attribute)
+    last = scope.text(ts_node_child_by_field_id(fn, k.f_attribute));
   if (!callee.empty() && callee.first_segment() != "torch") return false;
-  return in_list(last, {"isnan", "isinf", "isfinite", "eq", "ne", "gt", "lt", "ge", "le", "logical_and",
-                        "logical_or", "logical_not", "bool", "isin"});
+  return in_list(last, {"isnan", "isinf", "isfinite", "eq", "ne", "gt", "lt", "ge", "le", "logical_and", "logical_or",
+                        "logical_not", "bool", "isin"});
 }
 
 bool calls_random(TSNode expr, const NodeScope& scope) {
@@ -96,8 +97,8 @@ bool calls_random(TSNode expr, const NodeScope& scope) {
     if (ts_node_symbol(step.node) == k.call) {
       const QualifiedName callee = scope.resolve(ts_node_child_by_field_id(step.node, k.f_function));
       const std::string& d = callee.dotted();
-      found = callee.first_segment() == "random" || callee.starts_with("numpy.random") ||
-              d == "torch.rand" || d == "torch.randint" || d == "torch.rand_like" || d == "torch.bernoulli";
+      found = callee.first_segment() == "random" || callee.starts_with("numpy.random") || d == "torch.rand" ||
+              d == "torch.randint" || d == "torch.rand_like" || d == "torch.bernoulli";
     }
     return !found;
   });

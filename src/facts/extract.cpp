@@ -41,8 +41,10 @@ std::string module_name_for(std::string_view rel_path) {
       break;
     }
   }
-  if (ends_with(path, "/__init__")) path.resize(path.size() - std::string_view("/__init__").size());
-  else if (path == "__init__") path.clear();
+  if (ends_with(path, "/__init__"))
+    path.resize(path.size() - std::string_view("/__init__").size());
+  else if (path == "__init__")
+    path.clear();
   if (starts_with(path, "src/")) path.erase(0, 4);  // src layout: src/pkg/... imports as pkg...
   std::replace(path.begin(), path.end(), '/', '.');
   return path;

@@ -7,7 +7,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json span_json(const Span& at) { return Json::array({at.line, at.column, at.end_line, at.end_column}); }
+Json span_json(const Span& at) {
+  return Json::array({at.line, at.column, at.end_line, at.end_column});
+}
 
 Json context_json(const FileFacts& file, const Context& ctx) {
   Json out{{"region", std::string(to_string(region_of(file, ctx)))}};
@@ -41,11 +43,16 @@ Json list_json(const Facts& facts, Fn&& fn) {
 
 std::vector<std::string> guard_names(std::uint16_t guards) {
   static constexpr std::pair<Guard, std::string_view> k_names[] = {
-      {Guard::cuda_available, "cuda-available"}, {Guard::import_error_fallback, "import-error-fallback"},
-      {Guard::device_branch, "device-branch"},   {Guard::neuron_branch, "neuron-branch"},
-      {Guard::main_block, "main-block"},         {Guard::type_checking, "type-checking"},
-      {Guard::no_grad, "no-grad"},               {Guard::except_handler, "except-handler"},
-      {Guard::periodic, "periodic"},             {Guard::step_closure, "step-closure"}};
+      {Guard::cuda_available, "cuda-available"},
+      {Guard::import_error_fallback, "import-error-fallback"},
+      {Guard::device_branch, "device-branch"},
+      {Guard::neuron_branch, "neuron-branch"},
+      {Guard::main_block, "main-block"},
+      {Guard::type_checking, "type-checking"},
+      {Guard::no_grad, "no-grad"},
+      {Guard::except_handler, "except-handler"},
+      {Guard::periodic, "periodic"},
+      {Guard::step_closure, "step-closure"}};
   std::vector<std::string> out;
   for (const auto& [guard, name] : k_names) {
     if (guards & guard_bit(guard)) out.emplace_back(name);
@@ -55,45 +62,66 @@ std::vector<std::string> guard_names(std::uint16_t guards) {
 
 std::string_view to_string(ImportOrigin origin) {
   switch (origin) {
-    case ImportOrigin::external: return "external";
-    case ImportOrigin::local_source: return "local-source";
-    case ImportOrigin::local_missing: return "local-missing";
+    case ImportOrigin::external:
+      return "external";
+    case ImportOrigin::local_source:
+      return "local-source";
+    case ImportOrigin::local_missing:
+      return "local-missing";
   }
   return "external";
 }
 
 std::string_view to_string(LiteralKind kind) {
   switch (kind) {
-    case LiteralKind::none: return "none";
-    case LiteralKind::string: return "string";
-    case LiteralKind::integer: return "integer";
-    case LiteralKind::floating: return "float";
-    case LiteralKind::boolean: return "boolean";
-    case LiteralKind::null: return "null";
-    case LiteralKind::name: return "name";
-    case LiteralKind::other: return "other";
+    case LiteralKind::none:
+      return "none";
+    case LiteralKind::string:
+      return "string";
+    case LiteralKind::integer:
+      return "integer";
+    case LiteralKind::floating:
+      return "float";
+    case LiteralKind::boolean:
+      return "boolean";
+    case LiteralKind::null:
+      return "null";
+    case LiteralKind::name:
+      return "name";
+    case LiteralKind::other:
+      return "other";
   }
   return "other";
 }
 
 std::string_view to_string(DeviceUse use) {
   switch (use) {
-    case DeviceUse::call_argument: return "call-argument";
-    case DeviceUse::assignment: return "assignment";
-    case DeviceUse::comparison: return "comparison";
-    case DeviceUse::other: return "other";
+    case DeviceUse::call_argument:
+      return "call-argument";
+    case DeviceUse::assignment:
+      return "assignment";
+    case DeviceUse::comparison:
+      return "comparison";
+    case DeviceUse::other:
+      return "other";
   }
   return "other";
 }
 
 nlohmann::ordered_json to_json(const FileFacts& f) {
   const auto ctx = [&](const Context& c) { return context_json(f, c); };
-  Json out{{"path", f.path}, {"kind", std::string(discover::to_string(f.kind))}, {"module", f.module_name},
-           {"lines", f.lines}, {"is_test", f.is_test}, {"has_syntax_errors", f.has_syntax_errors}};
+  Json out{{"path", f.path},          {"kind", std::string(discover::to_string(f.kind))},
+           {"module", f.module_name}, {"lines", f.lines},
+           {"is_test", f.is_test},    {"has_syntax_errors", f.has_syntax_errors}};
   out["imports"] = list_json(f.imports, [&](const ImportFact& i) {
-    return Json{{"target", i.target.dotted()}, {"module", i.module.dotted()}, {"bound", i.bound_name},
-                {"level", i.relative_level}, {"origin", std::string(to_string(i.origin))}, {"dynamic", i.dynamic},
-                {"at", span_json(i.at)}, {"context", ctx(i.ctx)}};
+    return Json{{"target", i.target.dotted()},
+                {"module", i.module.dotted()},
+                {"bound", i.bound_name},
+                {"level", i.relative_level},
+                {"origin", std::string(to_string(i.origin))},
+                {"dynamic", i.dynamic},
+                {"at", span_json(i.at)},
+                {"context", ctx(i.ctx)}};
   });
   out["calls"] = list_json(f.calls, [&](const CallFact& c) {
     Json j{{"callee", c.callee.dotted()}, {"text", c.callee_text}};
@@ -106,16 +134,23 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     return j;
   });
   out["decorators"] = list_json(f.decorators, [&](const DecoratorFact& d) {
-    return Json{{"decorator", d.decorator.dotted()}, {"decorated", d.decorated}, {"args", list_json(d.args, argument_json)},
-                {"at", span_json(d.at)}, {"context", ctx(d.ctx)}};
+    return Json{{"decorator", d.decorator.dotted()},
+                {"decorated", d.decorated},
+                {"args", list_json(d.args, argument_json)},
+                {"at", span_json(d.at)},
+                {"context", ctx(d.ctx)}};
   });
   out["assigns"] = list_json(f.assigns, [&](const AssignFact& a) {
-    return Json{{"target", a.target.dotted()}, {"target_is_import", a.target_is_import}, {"value", argument_json(a.value)},
-                {"at", span_json(a.at)}, {"context", ctx(a.ctx)}};
+    return Json{{"target", a.target.dotted()},
+                {"target_is_import", a.target_is_import},
+                {"value", argument_json(a.value)},
+                {"at", span_json(a.at)},
+                {"context", ctx(a.ctx)}};
   });
   out["devices"] = list_json(f.devices, [&](const DeviceLiteralFact& d) {
-    return Json{{"value", d.value}, {"use", std::string(to_string(d.use))}, {"callee", d.callee},
-                {"keyword", d.keyword}, {"at", span_json(d.at)}, {"context", ctx(d.ctx)}};
+    return Json{{"value", d.value},      {"use", std::string(to_string(d.use))},
+                {"callee", d.callee},    {"keyword", d.keyword},
+                {"at", span_json(d.at)}, {"context", ctx(d.ctx)}};
   });
   out["patterns"] = list_json(f.patterns, [&](const PatternFact& p) {
     return Json{{"kind", p.kind}, {"detail", p.detail}, {"at", span_json(p.at)}, {"context", ctx(p.ctx)}};
@@ -126,8 +161,11 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
   out["functions"] = list_json(f.functions, [&](const FunctionInfo& fn) {
     Json decorators = Json::array();
     for (const auto& d : fn.decorators) decorators.push_back(d.dotted());
-    return Json{{"qualname", fn.qualname}, {"decorators", decorators}, {"calls_backward", fn.calls_backward},
-                {"calls_optimizer_step", fn.calls_optimizer_step}, {"at", span_json(fn.at)}};
+    return Json{{"qualname", fn.qualname},
+                {"decorators", decorators},
+                {"calls_backward", fn.calls_backward},
+                {"calls_optimizer_step", fn.calls_optimizer_step},
+                {"at", span_json(fn.at)}};
   });
   out["classes"] = list_json(f.classes, [&](const ClassInfo& c) {
     Json bases = Json::array();

@@ -9,7 +9,9 @@
 namespace tr2audit::facts {
 namespace {
 
-bool contains(std::string_view text, std::string_view needle) { return text.find(needle) != std::string_view::npos; }
+bool contains(std::string_view text, std::string_view needle) {
+  return text.find(needle) != std::string_view::npos;
+}
 
 bool is_cuda_probe(const std::string& callee) {
   return callee == "torch.cuda.is_available" || callee == "torch.cuda.device_count" ||
@@ -51,12 +53,15 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
       if (!value) return false;
       if (*value == "cuda" || *value == "cpu" || *value == "mps" || starts_with(*value, "cuda:"))
         guards |= guard_bit(Guard::device_branch);
-      if (*value == "xla" || *value == "neuron") guards |= guard_bit(Guard::device_branch) | guard_bit(Guard::neuron_branch);
+      if (*value == "xla" || *value == "neuron")
+        guards |= guard_bit(Guard::device_branch) | guard_bit(Guard::neuron_branch);
       return false;
     } else if (kind == m_k.identifier) {
       const std::string name = to_lower(m_src.node_text(step.node));
-      if (name == "is_cuda") guards |= guard_bit(Guard::device_branch);
-      else if (contains(name, "cuda") || contains(name, "gpu")) guards |= guard_bit(Guard::cuda_available);
+      if (name == "is_cuda")
+        guards |= guard_bit(Guard::device_branch);
+      else if (contains(name, "cuda") || contains(name, "gpu"))
+        guards |= guard_bit(Guard::cuda_available);
       if (contains(name, "xla") || contains(name, "neuron") || contains(name, "tpu"))
         guards |= guard_bit(Guard::neuron_branch);
     }
@@ -124,9 +129,9 @@ void Walker::finish() {
   std::vector<bool> closure(m_out.functions.size(), false);
   for (std::size_t i = 0; i < m_out.functions.size(); ++i) {
     const auto& fn = m_out.functions[i];
-    closure[i] = std::find(m_step_closure_names.begin(), m_step_closure_names.end(), fn.name) !=
-                     m_step_closure_names.end() ||
-                 (fn.parent >= 0 && closure[fn.parent]);
+    closure[i] =
+        std::find(m_step_closure_names.begin(), m_step_closure_names.end(), fn.name) != m_step_closure_names.end() ||
+        (fn.parent >= 0 && closure[fn.parent]);
   }
   const auto mark = [&](auto& facts) {
     for (auto& fact : facts) {

@@ -2,9 +2,13 @@
 
 namespace tr2audit::facts {
 
-ImportTable::ImportTable() { m_scopes.push_back(Scope{ScopeKind::module, {}}); }
+ImportTable::ImportTable() {
+  m_scopes.push_back(Scope{ScopeKind::module, {}});
+}
 
-void ImportTable::push_scope(ScopeKind kind) { m_scopes.push_back(Scope{kind, {}}); }
+void ImportTable::push_scope(ScopeKind kind) {
+  m_scopes.push_back(Scope{kind, {}});
+}
 
 void ImportTable::pop_scope() {
   if (m_scopes.size() > 1) m_scopes.pop_back();

@@ -25,7 +25,8 @@ bool is_training_name(std::string_view name) {
 
 bool is_eval_name(std::string_view name) {
   return starts_with(name, "eval") || starts_with(name, "valid") || starts_with(name, "predict") ||
-         starts_with(name, "test") || name_has(name, {"evaluate", "validation_step", "test_step", "inference", "generate", "compute_metrics"});
+         starts_with(name, "test") ||
+         name_has(name, {"evaluate", "validation_step", "test_step", "inference", "generate", "compute_metrics"});
 }
 
 bool is_data_name(std::string_view name, std::string_view class_bases) {
@@ -50,7 +51,8 @@ std::optional<Region> own_region(const FileFacts& file, const FunctionInfo& fn) 
   if (is_data_name(lower, class_bases_text(file, fn.klass))) return Region::data_pipeline;
   if (is_eval_name(lower)) return Region::evaluation;
   for (const auto& decorator : fn.decorators) {
-    if (decorator.dotted() == "torch.no_grad" || decorator.dotted() == "torch.inference_mode") return Region::evaluation;
+    if (decorator.dotted() == "torch.no_grad" || decorator.dotted() == "torch.inference_mode")
+      return Region::evaluation;
   }
   if (fn.name == "__init__" || fn.name == "main" || starts_with(lower, "parse_arg") || starts_with(lower, "setup") ||
       starts_with(lower, "build_") || starts_with(lower, "create_") || starts_with(lower, "get_args"))
@@ -70,13 +72,20 @@ bool drives_training_loop(const FileFacts& file, std::int32_t function) {
 
 std::string_view to_string(Region region) {
   switch (region) {
-    case Region::forward: return "forward";
-    case Region::training_step: return "training-step";
-    case Region::data_pipeline: return "data-pipeline";
-    case Region::evaluation: return "evaluation";
-    case Region::setup: return "setup";
-    case Region::test: return "test";
-    case Region::other: return "other";
+    case Region::forward:
+      return "forward";
+    case Region::training_step:
+      return "training-step";
+    case Region::data_pipeline:
+      return "data-pipeline";
+    case Region::evaluation:
+      return "evaluation";
+    case Region::setup:
+      return "setup";
+    case Region::test:
+      return "test";
+    case Region::other:
+      return "other";
   }
   return "other";
 }

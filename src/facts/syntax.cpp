@@ -20,7 +20,9 @@ std::string_view SourceView::node_text(TSNode node) const {
   return m_text.substr(start, std::min<std::size_t>(end, m_text.size()) - start);
 }
 
-std::string SourceView::capped_text(TSNode node, std::size_t cap) const { return cap_text(node_text(node), cap); }
+std::string SourceView::capped_text(TSNode node, std::size_t cap) const {
+  return cap_text(node_text(node), cap);
+}
 
 std::uint32_t SourceView::column_of(std::uint32_t byte, std::uint32_t byte_column) const {
   if (byte < byte_column || byte > m_text.size()) return byte_column + 1;
@@ -32,8 +34,9 @@ Span SourceView::span(TSNode node) const {
   const TSPoint end = ts_node_end_point(node);
   const std::uint32_t start_byte = ts_node_start_byte(node);
   const std::uint32_t end_byte = ts_node_end_byte(node);
-  return Span{start.row + 1,     column_of(start_byte, start.column), end.row + 1, column_of(end_byte, end.column),
-              start_byte,        end_byte};
+  return Span{start.row + 1, column_of(start_byte, start.column),
+              end.row + 1,   column_of(end_byte, end.column),
+              start_byte,    end_byte};
 }
 
 TSNode SourceView::unwrap_parens(TSNode node) const {

@@ -2,8 +2,7 @@
 
 namespace tr2audit::facts {
 
-Walker::Walker(const SourceView& source, FileFacts& out, const DispatchTable& dispatch,
-               std::uint32_t max_error_spans)
+Walker::Walker(const SourceView& source, FileFacts& out, const DispatchTable& dispatch, std::uint32_t max_error_spans)
     : m_src(source), m_k(source.kinds()), m_out(out), m_dispatch(dispatch), m_max_error_spans(max_error_spans) {}
 
 QualifiedName Walker::resolve(TSNode node) const {
@@ -91,8 +90,8 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     enter_loop(node, LoopKind::for_loop);
   } else if (kind == m_k.while_statement) {
     enter_loop(node, LoopKind::while_loop);
-  } else if (kind == m_k.list_comprehension || kind == m_k.set_comprehension ||
-             kind == m_k.dictionary_comprehension || kind == m_k.generator_expression) {
+  } else if (kind == m_k.list_comprehension || kind == m_k.set_comprehension || kind == m_k.dictionary_comprehension ||
+             kind == m_k.generator_expression) {
     enter_loop(node, LoopKind::comprehension);
   } else if (kind == m_k.lambda) {
     enter_lambda(node);

@@ -66,7 +66,8 @@ void Walker::on_call(TSNode node) {
     call.receiver_text = m_src.capped_text(receiver, 80);
     const auto receiver_name = m_src.node_text(receiver);
     call.receiver_is_self = m_src.is(receiver, m_k.identifier) && (receiver_name == "self" || receiver_name == "cls");
-    if (m_src.is(receiver, m_k.call)) call.receiver_callee = resolve(ts_node_child_by_field_id(receiver, m_k.f_function));
+    if (m_src.is(receiver, m_k.call))
+      call.receiver_callee = resolve(ts_node_child_by_field_id(receiver, m_k.f_function));
   }
   call.args = read_arguments(ts_node_child_by_field_id(node, m_k.f_arguments));
   call.at = m_src.span(node);
@@ -80,8 +81,8 @@ void Walker::on_call(TSNode node) {
 void Walker::note_training_calls(const CallFact& call) {
   const bool backward = call.method == "backward" || call.callee.dotted() == "torch.autograd.backward";
   const std::string receiver = to_lower(call.receiver_text);
-  const bool step = (call.method == "step" && (receiver.find("optim") != std::string::npos ||
-                                               receiver.find("scaler") != std::string::npos)) ||
+  const bool step = (call.method == "step" &&
+                     (receiver.find("optim") != std::string::npos || receiver.find("scaler") != std::string::npos)) ||
                     call.callee.dotted() == "torch_xla.core.xla_model.optimizer_step";
   if (!backward && !step) return;
   if (m_ctx.function >= 0) {
@@ -89,7 +90,8 @@ void Walker::note_training_calls(const CallFact& call) {
     fn.calls_backward |= backward;
     fn.calls_optimizer_step |= step;
   }
-  for (std::int32_t loop = m_ctx.loop; loop >= 0; loop = m_out.loops[loop].parent) m_out.loops[loop].calls_backward = true;
+  for (std::int32_t loop = m_ctx.loop; loop >= 0; loop = m_out.loops[loop].parent)
+    m_out.loops[loop].calls_backward = true;
 }
 
 void Walker::on_special_call(const CallFact& call, TSNode node) {
@@ -124,8 +126,8 @@ void Walker::on_setup_call(TSNode node) {
       if (step.event != parse::WalkEvent::enter || !m_src.is(step.node, m_k.string)) return true;
       const auto text = m_src.string_literal(step.node);
       const TSNode parent = ts_node_parent(step.node);
-      const bool dict_key = std::string_view(ts_node_type(parent)) == "pair" &&
-                            ts_node_eq(ts_node_named_child(parent, 0), step.node);
+      const bool dict_key =
+          std::string_view(ts_node_type(parent)) == "pair" && ts_node_eq(ts_node_named_child(parent, 0), step.node);
       if (!text || dict_key) return false;
       auto deps = extract_dependencies(discover::FileKind::requirements, *text);
       for (auto& dep : deps) {
@@ -162,8 +164,10 @@ void Walker::on_assignment(TSNode node) {
   const TSNode right = m_src.unwrap_parens(ts_node_child_by_field_id(node, m_k.f_right));
   if (m_src.is(left, m_k.identifier)) {
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
-    if (!alias.empty()) m_imports.bind(m_src.node_text(left), alias);  // F = torch.nn.functional
-    else m_imports.shadow(m_src.node_text(left));
+    if (!alias.empty())
+      m_imports.bind(m_src.node_text(left), alias);  // F = torch.nn.functional
+    else
+      m_imports.shadow(m_src.node_text(left));
   } else if (!m_src.is(left, m_k.attribute)) {
     parse::walk(left, [&](const parse::WalkStep& step) {  // a, b = ...: both become locals
       if (step.event == parse::WalkEvent::enter && m_src.is(step.node, m_k.identifier))

@@ -6,8 +6,7 @@
 
 namespace tr2audit::facts {
 
-void Walker::add_import(QualifiedName target, QualifiedName module, std::string bound, std::uint32_t level,
-                        TSNode at) {
+void Walker::add_import(QualifiedName target, QualifiedName module, std::string bound, std::uint32_t level, TSNode at) {
   if (m_mode != Mode::full) return;
   ImportFact fact;
   fact.target = std::move(target);
@@ -67,7 +66,7 @@ void Walker::on_import_from(TSNode node) {
   if (ts_node_is_null(module_node)) return;
   std::uint32_t level = 0;
   const std::string module = m_src.is(module_node, m_k.relative_import) ? resolve_relative(module_node, level)
-                                                                         : std::string(m_src.node_text(module_node));
+                                                                        : std::string(m_src.node_text(module_node));
   const auto module_qn = QualifiedName::from_dotted(module);
   const std::uint32_t count = ts_node_named_child_count(node);
   for (std::uint32_t i = 0; i < count; ++i) {

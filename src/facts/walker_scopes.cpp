@@ -62,7 +62,8 @@ void Walker::enter_function(TSNode node) {
   }
   const TSNode params = ts_node_child_by_field_id(node, m_k.f_parameters);
   const std::uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
-  for (std::uint32_t i = 0; i < count; ++i) info.params.push_back(m_src.capped_text(ts_node_named_child(params, i), 60));
+  for (std::uint32_t i = 0; i < count; ++i)
+    info.params.push_back(m_src.capped_text(ts_node_named_child(params, i), 60));
   m_out.functions.push_back(std::move(info));
   push_frame(node, true);
   m_imports.push_scope(ScopeKind::function);

@@ -7,8 +7,7 @@ namespace tr2audit::parse {
 namespace {
 
 TSSymbol must_resolve(const TSLanguage* language, std::string_view name, bool named = true) {
-  const TSSymbol id =
-      ts_language_symbol_for_name(language, name.data(), static_cast<uint32_t>(name.size()), named);
+  const TSSymbol id = ts_language_symbol_for_name(language, name.data(), static_cast<uint32_t>(name.size()), named);
   if (id == 0) throw std::runtime_error("the Python grammar has no node kind '" + std::string(name) + "'");
   return id;
 }

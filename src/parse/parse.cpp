@@ -6,7 +6,9 @@ extern "C" const TSLanguage* tree_sitter_python(void);
 
 namespace tr2audit::parse {
 
-const TSLanguage* python_language() { return tree_sitter_python(); }
+const TSLanguage* python_language() {
+  return tree_sitter_python();
+}
 
 Parser::Parser() : m_parser(ts_parser_new()) {
   if (!ts_parser_set_language(m_parser.get(), python_language()))

@@ -69,8 +69,8 @@ void resolve_import_origins(facts::FileFacts& file, const std::vector<std::strin
     } else {
       // Not shipped as source: a compiled extension when it is named like one; otherwise most likely a
       // namespace package provided by another distribution (optimum.* in optimum-neuron).
-      const bool extension = looks_like_extension(fact.target.last_segment()) ||
-                             looks_like_extension(fact.module.last_segment());
+      const bool extension =
+          looks_like_extension(fact.target.last_segment()) || looks_like_extension(fact.module.last_segment());
       fact.origin = extension ? facts::ImportOrigin::local_missing : facts::ImportOrigin::external;
     }
   }
@@ -93,7 +93,8 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
     analysis.facts.path = file.rel_path;
     analysis.facts.kind = file.kind;
     analysis.facts.is_test = file.is_test;
-    analysis.facts.lines = static_cast<std::uint32_t>(std::count(loaded.source.text.begin(), loaded.source.text.end(), '\n'));
+    analysis.facts.lines =
+        static_cast<std::uint32_t>(std::count(loaded.source.text.begin(), loaded.source.text.end(), '\n'));
     if (file.kind != discover::FileKind::cuda_source)
       analysis.facts.dependencies = facts::extract_dependencies(file.kind, loaded.source.text);
   }

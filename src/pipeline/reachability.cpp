@@ -17,9 +17,9 @@ struct FunctionRef {
 
 // Method names too generic to link by name alone.
 bool is_generic_method(const std::string& name) {
-  static constexpr std::string_view k_generic[] = {"forward", "__init__", "__call__", "step", "update", "get", "run",
-                                                   "apply", "train", "eval", "to", "reset", "build", "load", "save",
-                                                   "item", "append", "extend", "backward", "zero_grad", "call"};
+  static constexpr std::string_view k_generic[] = {
+      "forward", "__init__", "__call__", "step", "update", "get",    "run",    "apply",    "train",     "eval", "to",
+      "reset",   "build",    "load",     "save", "item",   "append", "extend", "backward", "zero_grad", "call"};
   if (name.size() < 4 || name.front() == '_') return true;
   for (std::string_view generic : k_generic) {
     if (name == generic) return true;
@@ -49,7 +49,8 @@ class CallGraph {
     std::vector<FunctionRef> out;
     const auto& file = m_files[f];
     if (!call.callee.empty()) {
-      if (auto it = m_by_module_name.find(call.callee.dotted()); it != m_by_module_name.end()) out.push_back(it->second);
+      if (auto it = m_by_module_name.find(call.callee.dotted()); it != m_by_module_name.end())
+        out.push_back(it->second);
       return out;
     }
     if (call.method.empty()) {

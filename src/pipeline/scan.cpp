@@ -153,8 +153,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   number_findings(report.findings);
   std::sort(report.problems.begin(), report.problems.end());
   report.rules = rules_that_fired(report.findings, knowledge.rules);
-  if (knowledge.op_table)
-    report.operators = rules::summarize_operators(op_uses, *knowledge.op_table, options.target);
+  if (knowledge.op_table) report.operators = rules::summarize_operators(op_uses, *knowledge.op_table, options.target);
   if (knowledge.policy) {
     for (const auto& project : find_projects(discovered.files, all_facts)) {
       report.projects.emplace_back();
@@ -166,6 +165,13 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
 }
 
 void rescore(report::Report& report, const score::ScoringPolicy& policy) {
+  const auto& kinds = report.scan.files_by_kind;
+  const bool has_python = kinds.count("python") || kinds.count("python-stub") || kinds.count("notebook");
+  if (!has_python) {  // nothing to judge: no verdict rather than a confident "pilot" for an empty tree
+    report.recommendation.reset();
+    report.projects.clear();
+    return;
+  }
   std::vector<std::string> projects;
   for (const auto& project : report.projects) projects.push_back(project.project);
   report.recommendation = assess_part(report, policy, "", projects);

@@ -96,7 +96,10 @@ void render_categories(const std::vector<score::CategoryScore>& categories, cons
 }  // namespace
 
 void render_verdict_line(const Report& report, const Palette& p, std::ostream& out) {
-  if (!report.recommendation) return;
+  if (!report.recommendation) {
+    out << p.bold("Verdict: ") << "none · no Python code was scanned, so there is no training code to judge\n";
+    return;
+  }
   const score::Assessment& a = *report.recommendation;
   out << p.bold("Verdict: ") << p.verdict(a.verdict) << " · readiness " << p.bold(std::to_string(a.readiness))
       << "/100 · confidence " << to_string(a.confidence) << "\n";

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "rule_spec.hpp"
+#include "tr2audit/core/file.hpp"
 #include "tr2audit/rules/rule_set.hpp"
 
 namespace tr2audit::rules {
@@ -41,15 +42,6 @@ std::vector<fs::path> rule_files(const fs::path& dir, std::vector<Problem>& prob
   if (ec) problems.push_back(rule_problem(dir.generic_string(), {}, "cannot list rules folder: " + ec.message()));
   std::sort(files.begin(), files.end());
   return files;
-}
-
-std::optional<std::string> read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return buffer.str();
 }
 
 Pos mark_pos(const YAML::Mark& mark) {

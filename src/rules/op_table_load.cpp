@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "tr2audit/core/file.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/rules/op_table.hpp"
 
@@ -304,15 +305,6 @@ class TableReader {
   std::vector<Problem>& m_problems;
   std::map<std::string, Definition, std::less<>> m_defined;
 };
-
-std::optional<std::string> read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return buffer.str();
-}
 
 }  // namespace
 

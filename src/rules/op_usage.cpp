@@ -106,11 +106,16 @@ report::OperatorSummary summarize_operators(const std::vector<OpUse>& uses, cons
   for (auto& [name, op] : by_name) {
     op.first_location = std::get<0>(first[name]) + ":" + std::to_string(std::get<1>(first[name]));
     ++summary.distinct;
-    if (op.status == "supported") ++summary.supported;
-    else if (op.status == "caveat") ++summary.caveat;
-    else if (op.status == "replace") ++summary.replace;
-    else if (op.status == "unsupported") ++summary.unsupported;
-    else ++summary.unknown;
+    if (op.status == "supported")
+      ++summary.supported;
+    else if (op.status == "caveat")
+      ++summary.caveat;
+    else if (op.status == "replace")
+      ++summary.replace;
+    else if (op.status == "unsupported")
+      ++summary.unsupported;
+    else
+      ++summary.unknown;
     summary.ops.push_back(std::move(op));
   }
   std::stable_sort(summary.ops.begin(), summary.ops.end(), [](const auto& a, const auto& b) {

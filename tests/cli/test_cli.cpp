@@ -129,3 +129,19 @@ TEST_CASE("cli::scan --target xla changes severities the profile documents", "[c
   CHECK(severity_of(native, "dynamic-graph.item-in-training-step") == "medium");
   CHECK(severity_of(xla, "dynamic-graph.item-in-training-step") == "high");
 }
+
+TEST_CASE("cli::scan writes several formats in one run, one -o per --format", "[cli]") {
+  TempDir out;
+  const std::string example = "'" + k_root + "/examples/llama-lora-fixed-shapes'";
+  const auto sarif = (out.path() / "r.sarif").string(), json = (out.path() / "r.json").string();
+  const auto result =
+      run_tr2audit("scan " + example + " -f sarif -o '" + sarif + "' -f json -o '" + json + "' -f text -o - --no-color");
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.out.find("Scanned 6 files") != std::string::npos);
+  CHECK(Json::parse(tr2audit::testing::slurp(json))["schema_version"] == "1.0");
+  CHECK(Json::parse(tr2audit::testing::slurp(sarif))["version"] == "2.1.0");
+  const auto mismatch = run_tr2audit("scan " + example + " -f sarif -f json");
+  CHECK(mismatch.exit_code == 2);
+  CHECK(mismatch.err.find("one -o FILE per --format") != std::string::npos);
+}

@@ -23,7 +23,8 @@ inline facts::FileFacts facts_of(std::string_view code, std::string rel_path = "
 /// The first call on a line (1-based), or nullptr.
 inline const facts::CallFact* call_at(const facts::FileFacts& f, std::uint32_t line, std::string_view method = {}) {
   for (const auto& call : f.calls) {
-    if (call.at.line == line && (method.empty() || call.method == method || call.callee.dotted() == method)) return &call;
+    if (call.at.line == line && (method.empty() || call.method == method || call.callee.dotted() == method))
+      return &call;
   }
   return nullptr;
 }

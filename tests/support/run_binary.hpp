@@ -57,8 +57,8 @@ inline RunResult run_tr2audit(const std::string& args) {
   TempDir scratch;
   const auto out = scratch.path() / "out";
   const auto err = scratch.path() / "err";
-  const std::string command = std::string("'") + TR2AUDIT_BINARY + "' " + args + " </dev/null >'" + out.string() +
-                              "' 2>'" + err.string() + "'";
+  const std::string command =
+      std::string("'") + TR2AUDIT_BINARY + "' " + args + " </dev/null >'" + out.string() + "' 2>'" + err.string() + "'";
   const int status = std::system(command.c_str());
   RunResult result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -23,10 +23,9 @@ enum class TargetProfile { native, xla };
 
 inline constexpr std::array k_all_severities{Severity::blocker, Severity::high, Severity::medium, Severity::low,
                                              Severity::info};
-inline constexpr std::array k_all_categories{Category::cuda_extension,  Category::cuda_library,
-                                             Category::cuda_api,        Category::dynamic_graph,
-                                             Category::dynamic_shape,   Category::operator_support,
-                                             Category::neuron_ready,    Category::training_setup};
+inline constexpr std::array k_all_categories{
+    Category::cuda_extension, Category::cuda_library,     Category::cuda_api,     Category::dynamic_graph,
+    Category::dynamic_shape,  Category::operator_support, Category::neuron_ready, Category::training_setup};
 inline constexpr std::array k_all_profiles{TargetProfile::native, TargetProfile::xla};
 
 std::string_view to_string(Severity value);

@@ -19,9 +19,9 @@ struct DiscoveryOptions {
 };
 
 struct DiscoveryResult {
-  std::vector<SourceFile> files;   ///< sorted by rel_path (byte order)
-  std::vector<Problem> problems;   ///< sorted by path
-  std::uint32_t skipped = 0;       ///< files of a scanned kind that were left out with a problem
+  std::vector<SourceFile> files;  ///< sorted by rel_path (byte order)
+  std::vector<Problem> problems;  ///< sorted by path
+  std::uint32_t skipped = 0;      ///< files of a scanned kind that were left out with a problem
 };
 
 /// Walks root (a directory, or a single file) and classifies every file tr2audit reads.

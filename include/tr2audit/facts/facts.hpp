@@ -27,7 +27,9 @@ enum class Guard : std::uint16_t {
   step_closure = 1u << 9,           ///< inside a lambda/function passed to xm.add_step_closure
 };
 
-inline constexpr std::uint16_t guard_bit(Guard guard) { return static_cast<std::uint16_t>(guard); }
+inline constexpr std::uint16_t guard_bit(Guard guard) {
+  return static_cast<std::uint16_t>(guard);
+}
 
 /// Where a fact sits syntactically. Repo-wide regions (reachability) are computed later from these.
 struct Context {
@@ -48,13 +50,13 @@ enum class ImportOrigin {
 };
 
 struct ImportFact {
-  QualifiedName target;    ///< fully qualified imported thing: "torch.utils.cpp_extension.load_inline"
-  QualifiedName module;    ///< the module part: "torch.utils.cpp_extension" (relative imports resolved)
-  std::string bound_name;  ///< the local name it binds ("build_inline"); empty for `import a.b` (binds "a")
+  QualifiedName target;              ///< fully qualified imported thing: "torch.utils.cpp_extension.load_inline"
+  QualifiedName module;              ///< the module part: "torch.utils.cpp_extension" (relative imports resolved)
+  std::string bound_name;            ///< the local name it binds ("build_inline"); empty for `import a.b` (binds "a")
   std::uint32_t relative_level = 0;  ///< number of leading dots in the source
   bool star = false;                 ///< from m import *
   ImportOrigin origin = ImportOrigin::external;  ///< filled in by the pipeline once all files are known
-  bool dynamic = false;    ///< importlib.import_module("x") / __import__("x")
+  bool dynamic = false;                          ///< importlib.import_module("x") / __import__("x")
   Span at;
   Context ctx;
 };
@@ -63,38 +65,39 @@ enum class LiteralKind { none, string, integer, floating, boolean, null, name, o
 
 /// An argument as the rules see it: literal values are kept, anything else as resolved name or text.
 struct Argument {
-  std::string keyword;            ///< empty for positional arguments
+  std::string keyword;  ///< empty for positional arguments
   LiteralKind kind = LiteralKind::none;
-  std::string value;              ///< literal text without quotes ("longest", "True", "128") or the expression text (capped)
-  QualifiedName resolved;         ///< for names/attributes that resolve through imports (torch.bfloat16)
-  bool is_splat = false;          ///< *args / **kwargs
+  std::string value;       ///< literal text without quotes ("longest", "True", "128") or the expression text (capped)
+  QualifiedName resolved;  ///< for names/attributes that resolve through imports (torch.bfloat16)
+  bool is_splat = false;   ///< *args / **kwargs
 };
 
 struct CallFact {
-  QualifiedName callee;        ///< resolved through imports and aliases; empty when the base is not an import
-  std::string callee_text;     ///< the source text of the function expression (capped at 200 bytes)
-  std::string method;          ///< the last attribute name for attribute calls (x.item() -> "item"), else empty
-  std::string receiver_text;   ///< text of the receiver for attribute calls ("loss" in loss.item()), capped
-  QualifiedName receiver_callee;  ///< when the receiver is itself a call that resolved: np.mean(x).item() -> "numpy.mean"
+  QualifiedName callee;       ///< resolved through imports and aliases; empty when the base is not an import
+  std::string callee_text;    ///< the source text of the function expression (capped at 200 bytes)
+  std::string method;         ///< the last attribute name for attribute calls (x.item() -> "item"), else empty
+  std::string receiver_text;  ///< text of the receiver for attribute calls ("loss" in loss.item()), capped
+  QualifiedName
+      receiver_callee;  ///< when the receiver is itself a call that resolved: np.mean(x).item() -> "numpy.mean"
   bool receiver_is_self = false;  ///< self.foo(...) / cls.foo(...)
   std::vector<Argument> args;
-  Span at;                     ///< the whole call expression
+  Span at;  ///< the whole call expression
   Context ctx;
 };
 
 struct DecoratorFact {
-  QualifiedName decorator;   ///< resolved, without call arguments: @triton.autotune(...) -> "triton.autotune"
-  std::string text;          ///< source text of the decorator expression (capped)
+  QualifiedName decorator;     ///< resolved, without call arguments: @triton.autotune(...) -> "triton.autotune"
+  std::string text;            ///< source text of the decorator expression (capped)
   std::vector<Argument> args;  ///< when the decorator is a call
-  std::string decorated;     ///< name of the decorated function or class
+  std::string decorated;       ///< name of the decorated function or class
   Span at;
   Context ctx;
 };
 
 struct AssignFact {
-  QualifiedName target;     ///< resolved attribute/name target: torch.backends.cudnn.benchmark, or a plain name
+  QualifiedName target;  ///< resolved attribute/name target: torch.backends.cudnn.benchmark, or a plain name
   std::string target_text;
-  Argument value;           ///< the assigned value (literal kind and text, or resolved name)
+  Argument value;                 ///< the assigned value (literal kind and text, or resolved name)
   bool target_is_import = false;  ///< the target's base resolves to an imported module (patching a library)
   Span at;
   Context ctx;
@@ -103,10 +106,10 @@ struct AssignFact {
 /// A string literal that names a device ("cuda", "cuda:0", "xla", "neuron", "cpu", "mps"), where it is used.
 enum class DeviceUse { call_argument, assignment, comparison, other };
 struct DeviceLiteralFact {
-  std::string value;   ///< without quotes
+  std::string value;  ///< without quotes
   DeviceUse use = DeviceUse::other;
-  std::string callee;  ///< for call_argument: the call's resolved callee or method (".to", "torch.device")
-  std::string keyword; ///< for call_argument: the keyword ("device") or empty when positional
+  std::string callee;   ///< for call_argument: the call's resolved callee or method (".to", "torch.device")
+  std::string keyword;  ///< for call_argument: the keyword ("device") or empty when positional
   Span at;
   Context ctx;
 };
@@ -120,27 +123,27 @@ struct PatternFact {
 };
 
 struct FunctionInfo {
-  std::string name;            ///< "forward"
-  std::string qualname;        ///< "Attention.forward", "train.<locals>.step" is written "train.step"
-  std::int32_t klass = -1;     ///< enclosing class (methods), -1 for functions
-  std::int32_t parent = -1;    ///< enclosing function, -1 at module or class level
+  std::string name;          ///< "forward"
+  std::string qualname;      ///< "Attention.forward", "train.<locals>.step" is written "train.step"
+  std::int32_t klass = -1;   ///< enclosing class (methods), -1 for functions
+  std::int32_t parent = -1;  ///< enclosing function, -1 at module or class level
   std::vector<QualifiedName> decorators;
   std::vector<std::string> params;
   bool is_async = false;
-  Span at;                     ///< the whole definition
+  Span at;  ///< the whole definition
   // Filled from the calls inside the body (not nested functions):
   bool calls_backward = false;        ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()
   bool calls_optimizer_step = false;  ///< optimizer.step() / xm.optimizer_step(...) / scaler.step(...)
   /// Set by the repo-wide reachability pass: the facts::Region (as an integer) of the code that calls
   /// this function (a module's forward or the training step), -1 when not reached from either.
   std::int8_t reached_region = -1;
-  std::string reached_from;           ///< "model.py:Attention.forward" that first reached it
+  std::string reached_from;  ///< "model.py:Attention.forward" that first reached it
 };
 
 struct ClassInfo {
   std::string name;
   std::string qualname;
-  std::vector<QualifiedName> bases;   ///< resolved: nn.Module -> torch.nn.Module; repo classes as written
+  std::vector<QualifiedName> bases;  ///< resolved: nn.Module -> torch.nn.Module; repo classes as written
   std::vector<std::string> base_texts;
   std::int32_t parent_function = -1;
   Span at;
@@ -149,7 +152,7 @@ struct ClassInfo {
 enum class LoopKind { for_loop, while_loop, comprehension };
 struct LoopInfo {
   LoopKind kind = LoopKind::for_loop;
-  std::int32_t parent = -1;     ///< enclosing loop in the same function
+  std::int32_t parent = -1;  ///< enclosing loop in the same function
   std::int32_t function = -1;
   std::string iter_text;        ///< "for batch in train_loader" -> "train_loader" (capped)
   bool calls_backward = false;  ///< the body (nested loops included) calls backward / optimizer step
@@ -158,21 +161,21 @@ struct LoopInfo {
 
 /// A dependency declared in requirements*.txt, pyproject.toml, setup.cfg or setup.py.
 struct DependencyFact {
-  std::string name;        ///< normalised per PEP 503: lower case, runs of -_. become '-'
-  std::string spec;        ///< the requirement as written ("flash-attn>=2.5")
-  std::string section;     ///< "dependencies", "optional-dependencies.gpu", "install_requires", ...
+  std::string name;     ///< normalised per PEP 503: lower case, runs of -_. become '-'
+  std::string spec;     ///< the requirement as written ("flash-attn>=2.5")
+  std::string section;  ///< "dependencies", "optional-dependencies.gpu", "install_requires", ...
   Span at;
 };
 
 struct FileFacts {
-  std::string path;                      ///< rel_path of the file
+  std::string path;  ///< rel_path of the file
   discover::FileKind kind = discover::FileKind::python;
   bool is_test = false;
-  std::string module_name;               ///< dotted module of a Python file ("pkg.models.llama"), "" otherwise
-  bool is_package_init = false;          ///< __init__.py
+  std::string module_name;       ///< dotted module of a Python file ("pkg.models.llama"), "" otherwise
+  bool is_package_init = false;  ///< __init__.py
   std::uint32_t lines = 0;
   bool has_syntax_errors = false;
-  std::vector<Span> error_spans;         ///< first few ERROR/MISSING spans
+  std::vector<Span> error_spans;                ///< first few ERROR/MISSING spans
   std::vector<std::uint32_t> cell_first_lines;  ///< notebooks: see discover::LoadedSource
   std::vector<std::uint32_t> cell_numbers;
 

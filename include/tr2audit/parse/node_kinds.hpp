@@ -17,18 +17,17 @@ struct NodeKinds {
   TSSymbol module, import_statement, import_from_statement, future_import_statement, aliased_import, dotted_name,
       relative_import, import_prefix, wildcard_import, call, attribute, identifier, argument_list, keyword_argument,
       string, string_content, interpolation, concatenated_string, integer, float_, true_, false_, none,
-      function_definition, class_definition, decorated_definition, decorator, if_statement, elif_clause,
-      else_clause, while_statement, for_statement, try_statement, except_clause, with_statement, with_item,
-      assignment, augmented_assignment, expression_statement, lambda, conditional_expression, list_comprehension,
-      set_comprehension, dictionary_comprehension, generator_expression, subscript, comparison_operator,
-      boolean_operator, not_operator, binary_operator, unary_operator, assert_statement, parenthesized_expression,
-      list, tuple, block, parameters, typed_parameter, default_parameter, typed_default_parameter,
-      list_splat, dictionary_splat, list_splat_pattern, dictionary_splat_pattern, return_statement, print_statement,
-      comment, error;
+      function_definition, class_definition, decorated_definition, decorator, if_statement, elif_clause, else_clause,
+      while_statement, for_statement, try_statement, except_clause, with_statement, with_item, assignment,
+      augmented_assignment, expression_statement, lambda, conditional_expression, list_comprehension, set_comprehension,
+      dictionary_comprehension, generator_expression, subscript, comparison_operator, boolean_operator, not_operator,
+      binary_operator, unary_operator, assert_statement, parenthesized_expression, list, tuple, block, parameters,
+      typed_parameter, default_parameter, typed_default_parameter, list_splat, dictionary_splat, list_splat_pattern,
+      dictionary_splat_pattern, return_statement, print_statement, comment, error;
 
-  TSFieldId f_function, f_arguments, f_name, f_alias, f_module_name, f_object, f_attribute, f_condition,
-      f_consequence, f_alternative, f_body, f_left, f_right, f_value, f_superclasses, f_parameters, f_operators,
-      f_subscript, f_type, f_definition, f_operator;
+  TSFieldId f_function, f_arguments, f_name, f_alias, f_module_name, f_object, f_attribute, f_condition, f_consequence,
+      f_alternative, f_body, f_left, f_right, f_value, f_superclasses, f_parameters, f_operators, f_subscript, f_type,
+      f_definition, f_operator;
 };
 
 }  // namespace tr2audit::parse

@@ -10,8 +10,8 @@
 namespace tr2audit::parse {
 
 struct ParseOutcome {
-  TreeHandle tree;          ///< null when parsing was cancelled
-  bool timed_out = false;   ///< the budget ran out before the parse finished
+  TreeHandle tree;         ///< null when parsing was cancelled
+  bool timed_out = false;  ///< the budget ran out before the parse finished
 };
 
 class Parser {

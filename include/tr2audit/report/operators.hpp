@@ -8,9 +8,9 @@
 namespace tr2audit::report {
 
 struct OperatorUse {
-  std::string name;          ///< the table row's name ("torch.nonzero") or the unknown qualified name
-  std::string status;        ///< "supported", "caveat", "replace", "unsupported", "unknown"
-  std::string note;          ///< the row's note for the target profile
+  std::string name;    ///< the table row's name ("torch.nonzero") or the unknown qualified name
+  std::string status;  ///< "supported", "caveat", "replace", "unsupported", "unknown"
+  std::string note;    ///< the row's note for the target profile
   std::string alternative;
   std::string source;
   bool inferred = false;     ///< the status rests on reasoning (see the table)

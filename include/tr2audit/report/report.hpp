@@ -29,7 +29,7 @@ struct GitInfo {
 struct RunInfo {
   std::string tool_version;  ///< "0.1.0"; golden tests inject "<version>"
   std::string rules_version;
-  std::string started_at;    ///< ISO 8601 UTC
+  std::string started_at;  ///< ISO 8601 UTC
   std::uint64_t duration_ms = 0;
 };
 
@@ -53,11 +53,11 @@ struct Report {
   RunInfo run;
   TargetProfile target = TargetProfile::native;
   ScanInfo scan;
-  std::vector<rules::Finding> findings;  ///< sorted by (path, line, column, rule_id); ids F0001...
-  std::vector<Problem> problems;         ///< sorted by (path, line, kind)
-  std::vector<RuleInfo> rules;           ///< the rules that fired, sorted by id
-  OperatorSummary operators;             ///< torch ops used vs the Neuron operator table
-  TrainingSetup setup;                   ///< how the repo trains
+  std::vector<rules::Finding> findings;             ///< sorted by (path, line, column, rule_id); ids F0001...
+  std::vector<Problem> problems;                    ///< sorted by (path, line, kind)
+  std::vector<RuleInfo> rules;                      ///< the rules that fired, sorted by id
+  OperatorSummary operators;                        ///< torch ops used vs the Neuron operator table
+  TrainingSetup setup;                              ///< how the repo trains
   std::optional<score::Assessment> recommendation;  ///< the verdict for the whole repo
   std::vector<score::Assessment> projects;          ///< per-project verdicts (monorepos), may be empty
 };

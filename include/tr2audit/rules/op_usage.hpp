@@ -19,7 +19,7 @@ struct OpUse {
   std::string name;            ///< the row's name, or the unknown qualified name
   std::string path;
   Span at;
-  bool method_only = false;    ///< matched by bare method name
+  bool method_only = false;  ///< matched by bare method name
   bool in_test = false;
 };
 

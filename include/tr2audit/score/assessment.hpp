@@ -22,11 +22,11 @@ struct Reason {
 };
 
 struct PlanStep {
-  std::string step;                      ///< imperative: "Replace torch.cuda.amp.GradScaler ..."
+  std::string step;  ///< imperative: "Replace torch.cuda.amp.GradScaler ..."
   std::string why;
   std::vector<std::string> finding_ids;
-  std::vector<std::string> locations;    ///< "path:line" of the code to change, in report order
-  std::vector<std::string> probes;       ///< runtime checks that confirm the static finding
+  std::vector<std::string> locations;  ///< "path:line" of the code to change, in report order
+  std::vector<std::string> probes;     ///< runtime checks that confirm the static finding
 };
 
 enum class Effort { none, low, medium, high };
@@ -34,22 +34,22 @@ std::string_view to_string(Effort effort);
 
 struct CategoryScore {
   Category category = Category::cuda_api;
-  std::uint32_t score = 100;       ///< 0..100, 100 = nothing to do
-  std::uint32_t findings = 0;      ///< unsuppressed, non-test findings counted
+  std::uint32_t score = 100;   ///< 0..100, 100 = nothing to do
+  std::uint32_t findings = 0;  ///< unsuppressed, non-test findings counted
   Effort effort = Effort::none;
-  std::string engineer_days;       ///< "0", "1-3", "5-15", ...
+  std::string engineer_days;  ///< "0", "1-3", "5-15", ...
 };
 
 struct Assessment {
-  std::string project;             ///< "" for the whole repo, else the project folder ("examples/llama")
+  std::string project;  ///< "" for the whole repo, else the project folder ("examples/llama")
   Verdict verdict = Verdict::dual_run;
-  std::uint32_t readiness = 0;     ///< 0..100
+  std::uint32_t readiness = 0;  ///< 0..100
   Confidence confidence = Confidence::medium;
   std::vector<Reason> reasons;
-  std::vector<std::string> flip;   ///< what would change the verdict, most effective first
+  std::vector<std::string> flip;          ///< what would change the verdict, most effective first
   std::vector<CategoryScore> categories;  ///< in the contract's category order
-  std::string effort_assumptions;  ///< what the engineer-day ranges assume
-  std::vector<PlanStep> plan;      ///< in the decision guide's order
+  std::string effort_assumptions;         ///< what the engineer-day ranges assume
+  std::vector<PlanStep> plan;             ///< in the decision guide's order
 };
 
 }  // namespace tr2audit::score

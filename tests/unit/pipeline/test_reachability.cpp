@@ -9,35 +9,34 @@ using namespace tr2audit;
 using tr2audit::testing::call_at;
 using tr2audit::testing::facts_of;
 
-TEST_CASE("pipeline::mark_reachable_functions carries forward and training-step roles across files",
-          "[pipeline]") {
+TEST_CASE("pipeline::mark_reachable_functions carries forward and training-step roles across files", "[pipeline]") {
   std::vector<facts::FileFacts> files;
-  files.push_back(facts_of(
-      "from .ops import route_tokens\n"
-      "import torch.nn as nn\n"
-      "class MoE(nn.Module):\n"
-      "    def forward(self, x):\n"
-      "        idx = route_tokens(x)\n"
-      "        return self._combine(x, idx)\n"
-      "    def _combine(self, x, idx):\n"
-      "        return x[idx].sum().item()\n",
-      "pkg/model.py"));
-  files.push_back(facts_of(
-      "def route_tokens(x):\n"
-      "    n = x.argmax(-1).max().item()\n"
-      "    return n\n"
-      "def log_metrics(loss):\n"
-      "    return loss.item()\n"
-      "def unused(loss):\n"
-      "    return loss.item()\n",
-      "pkg/ops.py"));
-  files.push_back(facts_of(
-      "from pkg.ops import log_metrics\n"
-      "for batch in loader:\n"
-      "    loss = model(batch)\n"
-      "    loss.backward()\n"
-      "    log_metrics(loss)\n",
-      "train.py"));
+  files.push_back(
+      facts_of("from .ops import route_tokens\n"
+               "import torch.nn as nn\n"
+               "class MoE(nn.Module):\n"
+               "    def forward(self, x):\n"
+               "        idx = route_tokens(x)\n"
+               "        return self._combine(x, idx)\n"
+               "    def _combine(self, x, idx):\n"
+               "        return x[idx].sum().item()\n",
+               "pkg/model.py"));
+  files.push_back(
+      facts_of("def route_tokens(x):\n"
+               "    n = x.argmax(-1).max().item()\n"
+               "    return n\n"
+               "def log_metrics(loss):\n"
+               "    return loss.item()\n"
+               "def unused(loss):\n"
+               "    return loss.item()\n",
+               "pkg/ops.py"));
+  files.push_back(
+      facts_of("from pkg.ops import log_metrics\n"
+               "for batch in loader:\n"
+               "    loss = model(batch)\n"
+               "    loss.backward()\n"
+               "    log_metrics(loss)\n",
+               "train.py"));
   pipeline::mark_reachable_functions(files);
   const auto region = [&](std::size_t file, std::uint32_t line) {
     const auto* call = call_at(files[file], line, "item");
