@@ -129,6 +129,7 @@ void render(const ScanCommand& cmd, const report::Format& format, const report::
   }
   format.render(gate::gated_view(report, outcome.gated), options, out);
   if (format.name == "text") gate::render_gate_text(report, outcome, out);
+  if (format.name == "markdown") gate::render_gate_markdown(report, outcome, out);
 }
 
 int exit_code_of(const gate::GateOutcome& outcome) {
@@ -232,11 +233,13 @@ void register_scan(CLI::App& app, int& exit_code) {
   auto cmd = std::make_shared<ScanCommand>();
   CLI::App* sub = app.add_subcommand("scan", "Scan a repository (or one file) and report its Trainium2 readiness");
   sub->add_option("path", cmd->path, "Repository root or file to scan")->required();
-  sub->add_option("-f,--format", cmd->formats,
-                  "Report format: text (default), json, sarif, markdown, html; repeat with one -o each to write several")
+  sub->add_option(
+         "-f,--format", cmd->formats,
+         "Report format: text (default), json, sarif, markdown, html; repeat with one -o each to write several")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  sub->add_option("-o,--output", cmd->outputs, "Write the report to FILE instead of stdout (one per --format, in order)")
+  sub->add_option("-o,--output", cmd->outputs,
+                  "Write the report to FILE instead of stdout (one per --format, in order)")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   add_settings_flags(sub, cmd->settings);

@@ -178,4 +178,29 @@ void render_gate_text(const report::Report& report, const GateOutcome& outcome, 
   for (const auto& reason : outcome.result.reasons) out << "  " << reason << "\n";
 }
 
+void render_gate_markdown(const report::Report& report, const GateOutcome& outcome, std::ostream& out) {
+  if (!outcome.baseline && !outcome.delta && !outcome.criteria_given) return;
+  out << "\n### What this change does\n\n";
+  if (outcome.baseline) {
+    const auto& b = *outcome.baseline;
+    out << "- Against the baseline: **" << b.new_count << " new**, " << b.unchanged_count << " unchanged, **"
+        << b.fixed.size() << " fixed**\n";
+    for (const auto& e : b.fixed)
+      out << "  - fixed: `" << e.path << ":" << e.line << "` " << e.rule_id << " - " << e.message << "\n";
+  }
+  if (outcome.delta) {
+    const DiffDelta& d = *outcome.delta;
+    out << "- Since `" << d.ref << "`: this change adds " << count_phrase(d.added) << " and removes "
+        << count_phrase(d.removed) << "\n";
+    if (d.base_recommendation && report.recommendation)
+      out << "- Readiness " << d.base_recommendation->readiness << " ("
+          << score::to_string(d.base_recommendation->verdict) << ") at the merge base -> "
+          << report.recommendation->readiness << " (" << score::to_string(report.recommendation->verdict) << ") now\n";
+  }
+  if (outcome.criteria_given) {
+    out << "- Gate: **" << status_name(outcome.result.status) << "**\n";
+    for (const auto& reason : outcome.result.reasons) out << "  - " << reason << "\n";
+  }
+}
+
 }  // namespace tr2audit::gate

@@ -54,6 +54,10 @@ report::Report gated_view(const report::Report& report, const std::vector<bool>&
 std::string annotate_json(const std::string& json_text, const report::Report& report, const GateOutcome& outcome);
 
 /// The gate's text section: baseline counts and fixed findings, the diff delta, and the decision.
+/// The same as render_gate_text as a Markdown section for the PR comment (nothing when no gate,
+/// baseline or diff was asked for).
+void render_gate_markdown(const report::Report& report, const GateOutcome& outcome, std::ostream& out);
+
 void render_gate_text(const report::Report& report, const GateOutcome& outcome, std::ostream& out);
 
 }  // namespace tr2audit::gate
