@@ -134,8 +134,8 @@ TEST_CASE("cli::scan writes several formats in one run, one -o per --format", "[
   TempDir out;
   const std::string example = "'" + k_root + "/examples/llama-lora-fixed-shapes'";
   const auto sarif = (out.path() / "r.sarif").string(), json = (out.path() / "r.json").string();
-  const auto result =
-      run_tr2audit("scan " + example + " -f sarif -o '" + sarif + "' -f json -o '" + json + "' -f text -o - --no-color");
+  const auto result = run_tr2audit("scan " + example + " -f sarif -o '" + sarif + "' -f json -o '" + json +
+                                   "' -f text -o - --no-color");
   INFO(result.err);
   REQUIRE(result.exit_code == 0);
   CHECK(result.out.find("Scanned 6 files") != std::string::npos);

@@ -49,7 +49,8 @@ TEST_CASE("rules::collect_op_uses resolves aliases, module constructors and Tens
   REQUIRE(find_op(summary, "torch.nn.functional.grid_sample"));
   REQUIRE(find_op(summary, "torch.linalg.eigh"));
   CHECK(find_op(summary, "torch.linalg.eigh")->first_location == "warp.py:12");
-  REQUIRE(find_op(summary, "torch.nonzero") != nullptr);  // x.nonzero(): an unambiguous Tensor method (row torch.nonzero)
+  REQUIRE(find_op(summary, "torch.nonzero") !=
+          nullptr);  // x.nonzero(): an unambiguous Tensor method (row torch.nonzero)
   CHECK(find_op(summary, "torch.nonzero")->method_only);
   CHECK(find_op(summary, "torch.nn.functional.grid_sample")->calls == 1);
   const auto lstm = std::find_if(summary.ops.begin(), summary.ops.end(), [](const auto& op) {
@@ -60,7 +61,8 @@ TEST_CASE("rules::collect_op_uses resolves aliases, module constructors and Tens
   REQUIRE(unknown);
   CHECK(unknown->status == "unknown");
   CHECK(summary.unknown >= 1);
-  CHECK(summary.distinct == summary.supported + summary.caveat + summary.replace + summary.unsupported + summary.unknown);
+  CHECK(summary.distinct ==
+        summary.supported + summary.caveat + summary.replace + summary.unsupported + summary.unknown);
 }
 
 TEST_CASE("rules::summarize_operators follows the target profile and leaves test code out", "[rules][op_usage]") {
