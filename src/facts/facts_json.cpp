@@ -41,21 +41,36 @@ Json list_json(const Facts& facts, Fn&& fn) {
 
 }  // namespace
 
+std::string_view to_string(Guard guard) {
+  switch (guard) {
+    case Guard::cuda_available:
+      return "cuda-available";
+    case Guard::import_error_fallback:
+      return "import-error-fallback";
+    case Guard::device_branch:
+      return "device-branch";
+    case Guard::neuron_branch:
+      return "neuron-branch";
+    case Guard::main_block:
+      return "main-block";
+    case Guard::type_checking:
+      return "type-checking";
+    case Guard::no_grad:
+      return "no-grad";
+    case Guard::except_handler:
+      return "except-handler";
+    case Guard::periodic:
+      return "periodic";
+    case Guard::step_closure:
+      return "step-closure";
+  }
+  return "unknown-guard";
+}
+
 std::vector<std::string> guard_names(std::uint16_t guards) {
-  static constexpr std::pair<Guard, std::string_view> k_names[] = {
-      {Guard::cuda_available, "cuda-available"},
-      {Guard::import_error_fallback, "import-error-fallback"},
-      {Guard::device_branch, "device-branch"},
-      {Guard::neuron_branch, "neuron-branch"},
-      {Guard::main_block, "main-block"},
-      {Guard::type_checking, "type-checking"},
-      {Guard::no_grad, "no-grad"},
-      {Guard::except_handler, "except-handler"},
-      {Guard::periodic, "periodic"},
-      {Guard::step_closure, "step-closure"}};
   std::vector<std::string> out;
-  for (const auto& [guard, name] : k_names) {
-    if (guards & guard_bit(guard)) out.emplace_back(name);
+  for (Guard guard : k_all_guards) {
+    if (guards & guard_bit(guard)) out.emplace_back(to_string(guard));
   }
   return out;
 }

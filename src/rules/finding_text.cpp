@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "tr2audit/core/text.hpp"
+#include "tr2audit/facts/facts_json.hpp"
 #include "tr2audit/rules/match.hpp"
 #include "vocabulary.hpp"
 
@@ -66,11 +67,7 @@ std::string fill_message(std::string_view message, const MessageFields& fields) 
 }
 
 std::vector<std::string> guard_names(std::uint16_t guards) {
-  std::vector<std::string> out;
-  for (const auto& [name, guard] : guard_vocabulary()) {
-    if ((guards & facts::guard_bit(guard)) != 0) out.emplace_back(name);
-  }
-  return out;
+  return facts::guard_names(guards);
 }
 
 void fill_snippet_and_fingerprint(Finding& finding, std::string_view file_text) {

@@ -1,20 +1,15 @@
 #include "vocabulary.hpp"
 
+#include "tr2audit/facts/facts_json.hpp"
+
 namespace tr2audit::rules {
 
 const Vocabulary<facts::Guard>& guard_vocabulary() {
-  static const Vocabulary<facts::Guard> k_words{
-      {"cuda-available", facts::Guard::cuda_available},
-      {"import-error-fallback", facts::Guard::import_error_fallback},
-      {"device-branch", facts::Guard::device_branch},
-      {"neuron-branch", facts::Guard::neuron_branch},
-      {"main-block", facts::Guard::main_block},
-      {"type-checking", facts::Guard::type_checking},
-      {"no-grad", facts::Guard::no_grad},
-      {"except-handler", facts::Guard::except_handler},
-      {"periodic", facts::Guard::periodic},
-      {"step-closure", facts::Guard::step_closure},
-  };
+  static const Vocabulary<facts::Guard> k_words = [] {
+    Vocabulary<facts::Guard> words;
+    for (facts::Guard guard : facts::k_all_guards) words.emplace_back(facts::to_string(guard), guard);
+    return words;
+  }();
   return k_words;
 }
 
