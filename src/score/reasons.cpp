@@ -167,7 +167,7 @@ std::optional<Reason> discount_reason(const ScoreInput& input, const ScoringPoli
   }
   if (tests > 0) {
     text += (text.empty() ? "" : "; ") + std::to_string(tests) + " finding" + (tests == 1 ? "" : "s") +
-            " in test code do not count";
+            " in test code " + (tests == 1 ? "does" : "do") + " not count";
   }
   reason.text = text + ".";
   return reason;
