@@ -68,17 +68,18 @@ void Walker::on_leave(const parse::WalkStep& step) {
 // A branch of an if/elif/try receives the guards its statement computed on entry.
 void Walker::enter_branch(TSNode node, TSFieldId field) {
   if (m_frames.empty() || field == 0) return;
-  const Frame& top = m_frames.back();
-  if (top.branch_guards == 0) return;
+  // Copy what we need: push_frame below may reallocate m_frames and invalidate a reference into it.
+  const std::uint16_t branch_guards = m_frames.back().branch_guards;
+  if (branch_guards == 0) return;
   const TSNode parent = ts_node_parent(node);
-  if (!ts_node_eq(parent, top.node)) return;
+  if (!ts_node_eq(parent, m_frames.back().node)) return;
   const TSSymbol parent_kind = ts_node_symbol(parent);
   const bool is_if = parent_kind == m_k.if_statement || parent_kind == m_k.elif_clause;
   const bool if_branch = is_if && (field == m_k.f_consequence || field == m_k.f_alternative);
   const bool try_body = parent_kind == m_k.try_statement && field == m_k.f_body;
   if (!if_branch && !try_body) return;
   push_frame(node);
-  m_ctx.guards |= top.branch_guards;
+  m_ctx.guards |= branch_guards;
 }
 
 bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {

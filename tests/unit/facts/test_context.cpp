@@ -198,3 +198,16 @@ TEST_CASE("facts::Context treats is_<lib>_available() checks as optional-depende
   CHECK(f.imports[1].ctx.has(facts::Guard::import_error_fallback));
   CHECK_FALSE(f.imports[2].ctx.has(facts::Guard::import_error_fallback));
 }
+
+// Regression: Walker::enter_branch held a reference into the frame stack across push_frame, which
+// can reallocate it (heap-use-after-free under ASan). The smallest input is a one-line `if`.
+TEST_CASE("facts::Walker survives branch frames that reallocate the frame stack", "[facts]") {
+  const auto f = tr2audit::testing::facts_of("if cuda:\n");
+  CHECK(f.calls.empty());
+  std::string deep = "import torch\n";
+  for (int i = 0; i < 200; ++i) deep += std::string(static_cast<std::size_t>(i), ' ') + "if torch.cuda.is_available():\n";
+  deep += std::string(200, ' ') + "torch.cuda.synchronize()\n";
+  const auto g = tr2audit::testing::facts_of(deep);
+  REQUIRE(g.calls.size() >= 1);
+  CHECK(g.calls.back().ctx.has(tr2audit::facts::Guard::cuda_available));
+}
