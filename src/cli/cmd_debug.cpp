@@ -10,6 +10,7 @@
 #include "tr2audit/facts/extract.hpp"
 #include "tr2audit/facts/facts_json.hpp"
 #include "tr2audit/pipeline/scan.hpp"
+#include "tr2audit/program/program.hpp"
 
 namespace tr2audit::cli {
 namespace {
@@ -31,6 +32,43 @@ discover::SourceFile single_file(const std::string& path) {
   return file;
 }
 
+// What the repository model says of one file: entry points, each function's roles and the chain that
+// reaches it, and the guards of each branch as the whole program sees them.
+nlohmann::ordered_json program_json(const program::Program& model, program::FileId id) {
+  using Json = nlohmann::ordered_json;
+  const facts::FileFacts& file = model.file(id);
+  Json entries = Json::array();
+  for (const auto& entry : model.entry_points()) {
+    if (entry.function.file != id) continue;
+    entries.push_back(Json{{"function", model.describe(entry.function)},
+                           {"role", std::string(program::to_string(entry.role))},
+                           {"why", entry.why}});
+  }
+  Json functions = Json::array();
+  for (std::int32_t i = -1; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+    const program::RoleSet roles = model.roles(program::FunctionId{id, i});
+    if (roles.none()) continue;
+    facts::Context ctx;
+    ctx.function = i;
+    functions.push_back(
+        Json{{"function", i < 0 ? std::string("<module>") : file.functions[static_cast<std::size_t>(i)].qualname},
+             {"roles", program::role_names(roles)},
+             {"reached_from", model.reached_from(id, ctx)}});
+  }
+  Json branches = Json::array();
+  for (std::size_t b = 0; b < file.branches.size(); ++b) {
+    facts::Context ctx;
+    ctx.branch = static_cast<std::int32_t>(b);
+    const std::uint16_t extra = model.guards_at(id, ctx);
+    if (extra == 0) continue;
+    Json j{{"line", file.branches[b].at.line}, {"guards", facts::guard_names(extra)}};
+    const std::string option = model.opt_in_option(id, ctx);
+    if (!option.empty()) j["opt_in"] = option;
+    branches.push_back(std::move(j));
+  }
+  return Json{{"entry_points", entries}, {"functions", functions}, {"branch_guards", branches}};
+}
+
 int run_tree(const DebugCommand& cmd) {
   const discover::SourceFile file = single_file(cmd.file);
   discover::LoadResult loaded = discover::load_source(file, k_debug_max_file_size);
@@ -46,12 +84,17 @@ int run_tree(const DebugCommand& cmd) {
 int run_facts(const DebugCommand& cmd) {
   const discover::SourceFile file = single_file(cmd.file);
   facts::Extractor extractor;
-  pipeline::FileAnalysis analysis = pipeline::analyze_file(file, extractor, k_debug_max_file_size, {});
+  pipeline::FileAnalysis analysis = pipeline::analyze_file(file, extractor, k_debug_max_file_size);
   if (!analysis.loaded) {
-    std::cerr << "tr2audit: " << format_problem(analysis.facts.problems.front()) << "\n";
+    std::cerr << "tr2audit: " << cmd.file << ": " << format_problem(analysis.facts.problems.front()) << "\n";
     return k_exit_usage;
   }
-  std::cout << facts::to_json(analysis.facts).dump(2) << "\n";
+  nlohmann::ordered_json out = facts::to_json(analysis.facts);
+  std::vector<facts::FileFacts> files;
+  files.push_back(std::move(analysis.facts));
+  const program::Program model = program::Program::build(std::move(files), true);
+  out["program"] = program_json(model, program::FileId{0});
+  std::cout << out.dump(2) << "\n";
   return k_exit_ok;
 }
 

@@ -14,6 +14,7 @@
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/facts/extract.hpp"
 #include "tr2audit/pipeline/scan.hpp"
+#include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/fixture.hpp"
 #include "tr2audit/rules/rules_doc.hpp"
 
@@ -159,26 +160,22 @@ int run_explain(const RulesCommand& cmd) {
 rules::FactsProvider real_facts_provider() {
   struct State {
     facts::Extractor extractor;
-    std::map<fs::path, discover::DiscoveryResult> discovered;
+    std::map<fs::path, std::shared_ptr<const program::Program>> programs;
   };
   auto state = std::make_shared<State>();
   return [state](const rules::FixtureInput& input) {
-    auto found = state->discovered.find(input.fixture);
-    if (found == state->discovered.end()) {
+    auto found = state->programs.find(input.fixture);
+    if (found == state->programs.end()) {
       discover::DiscoveryOptions options;
       options.respect_gitignore = false;
-      found = state->discovered.emplace(input.fixture, discover::discover(input.fixture, options)).first;
+      const discover::DiscoveryResult discovered = discover::discover(input.fixture, options);
+      std::vector<facts::FileFacts> files;
+      for (const discover::SourceFile& file : discovered.files)
+        files.push_back(pipeline::analyze_file(file, state->extractor, options.max_file_size).facts);
+      auto model = std::make_shared<const program::Program>(program::Program::build(std::move(files)));
+      found = state->programs.emplace(input.fixture, std::move(model)).first;
     }
-    const std::vector<discover::SourceFile>& files = found->second.files;
-    for (const discover::SourceFile& file : files) {
-      if (file.rel_path != input.rel_path) continue;
-      return pipeline::analyze_file(file, state->extractor, discover::DiscoveryOptions{}.max_file_size,
-                                    pipeline::module_names_of(files))
-          .facts;
-    }
-    facts::FileFacts none;  // a file tr2audit does not read (README, data): no facts
-    none.path = input.rel_path;
-    return none;
+    return rules::FixtureFacts{found->second, found->second->find_file(input.rel_path)};
   };
 }
 

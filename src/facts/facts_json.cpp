@@ -63,6 +63,8 @@ std::string_view to_string(Guard guard) {
       return "periodic";
     case Guard::step_closure:
       return "step-closure";
+    case Guard::opt_in:
+      return "opt-in";
   }
   return "unknown-guard";
 }
@@ -133,7 +135,6 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
                 {"module", i.module.dotted()},
                 {"bound", i.bound_name},
                 {"level", i.relative_level},
-                {"origin", std::string(to_string(i.origin))},
                 {"dynamic", i.dynamic},
                 {"at", span_json(i.at)},
                 {"context", ctx(i.ctx)}};
@@ -186,6 +187,16 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     Json bases = Json::array();
     for (const auto& b : c.bases) bases.push_back(b.dotted());
     return Json{{"qualname", c.qualname}, {"bases", bases}, {"at", span_json(c.at)}};
+  });
+  out["branches"] = list_json(f.branches, [&](const BranchInfo& b) {
+    Json terms = Json::array();
+    for (const auto& t : b.terms) {
+      Json term{{"name", t.name}};
+      if (!t.equals.empty()) term["equals"] = t.equals;
+      if (t.negated) term["negated"] = true;
+      terms.push_back(std::move(term));
+    }
+    return Json{{"parent", b.parent}, {"else_side", b.else_side}, {"terms", terms}, {"at", span_json(b.at)}};
   });
   out["problems"] = list_json(f.problems, [&](const Problem& p) { return format_problem(p); });
   return out;

@@ -8,7 +8,9 @@ namespace tr2audit::facts {
 namespace {
 
 constexpr std::array k_regions{Region::forward, Region::training_step, Region::data_pipeline, Region::evaluation,
-                               Region::setup,   Region::test,          Region::other};
+                               Region::setup,   Region::test,          Region::other,         Region::inference,
+                               Region::export_, Region::tooling};
+static_assert(k_regions.size() == k_region_count);
 
 bool name_has(std::string_view name, std::initializer_list<std::string_view> needles) {
   for (std::string_view needle : needles) {
@@ -86,6 +88,12 @@ std::string_view to_string(Region region) {
       return "test";
     case Region::other:
       return "other";
+    case Region::inference:
+      return "inference";
+    case Region::export_:
+      return "export";
+    case Region::tooling:
+      return "tooling";
   }
   return "other";
 }
@@ -110,9 +118,7 @@ Region region_of(const FileFacts& file, const Context& ctx) {
   if (ctx.function >= 0 && drives_training_loop(file, ctx.function)) return Region::setup;
   // The innermost function with a recognisable role decides; nested helpers inherit it.
   for (std::int32_t fn = ctx.function; fn >= 0; fn = file.functions[fn].parent) {
-    std::optional<Region> region = own_region(file, file.functions[fn]);
-    const std::int8_t reached = file.functions[fn].reached_region;
-    if (!region && reached >= 0) region = static_cast<Region>(reached);
+    const std::optional<Region> region = own_region(file, file.functions[fn]);
     if (region) {
       if (*region != Region::training_step && ctx.has(Guard::no_grad)) return Region::evaluation;
       return *region;
@@ -121,6 +127,14 @@ Region region_of(const FileFacts& file, const Context& ctx) {
   if (ctx.has(Guard::no_grad)) return Region::evaluation;
   if (ctx.function < 0) return Region::setup;
   return Region::other;
+}
+
+const std::array<Region, k_region_count>& all_regions() {
+  return k_regions;
+}
+
+bool named_like_evaluation(std::string_view name) {
+  return is_eval_name(to_lower(name));
 }
 
 std::optional<Region> function_role(const FileFacts& file, std::int32_t function) {

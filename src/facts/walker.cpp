@@ -65,12 +65,13 @@ void Walker::on_leave(const parse::WalkStep& step) {
   }
 }
 
-// A branch of an if/elif/try receives the guards its statement computed on entry.
+// A branch of an if/elif/try receives the guards its statement computed on entry; an if/elif branch
+// also becomes the innermost FileFacts::branches entry (its condition terms, or their negation).
 void Walker::enter_branch(TSNode node, TSFieldId field) {
   if (m_frames.empty() || field == 0) return;
   // Copy what we need: push_frame below may reallocate m_frames and invalidate a reference into it.
   const std::uint16_t branch_guards = m_frames.back().branch_guards;
-  if (branch_guards == 0) return;
+  const std::int32_t condition = m_frames.back().condition;
   const TSNode parent = ts_node_parent(node);
   if (!ts_node_eq(parent, m_frames.back().node)) return;
   const TSSymbol parent_kind = ts_node_symbol(parent);
@@ -78,8 +79,21 @@ void Walker::enter_branch(TSNode node, TSFieldId field) {
   const bool if_branch = is_if && (field == m_k.f_consequence || field == m_k.f_alternative);
   const bool try_body = parent_kind == m_k.try_statement && field == m_k.f_body;
   if (!if_branch && !try_body) return;
+  if (branch_guards == 0 && condition < 0) return;
   push_frame(node);
   m_ctx.guards |= branch_guards;
+  if (condition < 0 || m_mode != Mode::full) return;
+  if (field == m_k.f_consequence) {
+    m_ctx.branch = condition;
+  } else {
+    m_ctx.branch = add_branch(m_out.branches[static_cast<std::size_t>(condition)].terms, true,
+                              ts_node_child_by_field_id(parent, m_k.f_condition));
+  }
+}
+
+std::int32_t Walker::add_branch(std::vector<ConditionTerm> terms, bool else_side, TSNode condition) {
+  m_out.branches.push_back(BranchInfo{m_ctx.branch, std::move(terms), else_side, m_src.span(condition)});
+  return static_cast<std::int32_t>(m_out.branches.size() - 1);
 }
 
 bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
@@ -97,9 +111,16 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
   } else if (kind == m_k.lambda) {
     enter_lambda(node);
   } else if (kind == m_k.if_statement || kind == m_k.elif_clause) {
-    std::uint16_t guards = condition_guards(ts_node_child_by_field_id(node, m_k.f_condition));
+    const TSNode condition = ts_node_child_by_field_id(node, m_k.f_condition);
+    std::uint16_t guards = condition_guards(condition);
     if (kind == m_k.elif_clause && !m_frames.empty()) guards |= m_frames.back().branch_guards;
+    // `if cuda: ... else: raise` is a hard requirement: the CUDA branch is the only way through.
+    constexpr std::uint16_t k_fallback_guards = guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch);
+    if (kind == m_k.if_statement && (guards & k_fallback_guards) && else_only_raises(node))
+      guards &= static_cast<std::uint16_t>(~k_fallback_guards);
+    const std::int32_t branch = m_mode == Mode::full ? add_branch(condition_terms(condition), false, condition) : -1;
     push_frame(node, false, guards);
+    m_frames.back().condition = branch;
   } else if (kind == m_k.conditional_expression) {
     push_frame(node);
     m_ctx.guards |= condition_guards(ts_node_named_child(node, 1));

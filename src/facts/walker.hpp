@@ -44,6 +44,7 @@ class Walker final : public detectors::NodeScope {
     Context saved;
     bool pops_scope = false;
     std::uint16_t branch_guards = 0;  ///< for if/elif/try: guards its branches receive
+    std::int32_t condition = -1;      ///< for if/elif: the FileFacts::branches entry of its consequence side
   };
 
   bool on_enter(const parse::WalkStep& step);
@@ -78,6 +79,11 @@ class Walker final : public detectors::NodeScope {
 
   // guards.cpp
   std::uint16_t condition_guards(TSNode condition) const;
+  /// The and-terms of a condition (empty when it is not a plain conjunction of tests).
+  std::vector<ConditionTerm> condition_terms(TSNode condition) const;
+  /// True when an if statement's else branch only raises (a hard requirement, not a fallback).
+  bool else_only_raises(TSNode if_statement) const;
+  std::int32_t add_branch(std::vector<ConditionTerm> terms, bool else_side, TSNode condition);
   std::uint16_t try_guards(TSNode try_statement) const;
   bool is_no_grad_with(TSNode with_statement) const;
   bool is_step_closure_lambda(TSNode lambda) const;

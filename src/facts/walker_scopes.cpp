@@ -62,8 +62,15 @@ void Walker::enter_function(TSNode node) {
   }
   const TSNode params = ts_node_child_by_field_id(node, m_k.f_parameters);
   const std::uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
-  for (std::uint32_t i = 0; i < count; ++i)
-    info.params.push_back(m_src.capped_text(ts_node_named_child(params, i), 60));
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode param = ts_node_named_child(params, i);
+    info.params.push_back(m_src.capped_text(param, 60));
+    if (m_src.is(param, m_k.default_parameter) || m_src.is(param, m_k.typed_default_parameter)) {
+      Argument value = m_src.literal(ts_node_child_by_field_id(param, m_k.f_value));
+      value.keyword = std::string(m_src.node_text(ts_node_child_by_field_id(param, m_k.f_name)));
+      info.param_defaults.push_back(std::move(value));
+    }
+  }
   m_out.functions.push_back(std::move(info));
   push_frame(node, true);
   m_imports.push_scope(ScopeKind::function);

@@ -86,7 +86,7 @@ rules::Finding meta_finding(std::string_view rule_id, const std::string& path, c
   f.cell = source.map_line(d.line);
   if (f.cell.cell == 0) f.cell = CellLocation{};
   f.subject = id;
-  f.region = "module-level";
+  f.meta = true;  // about the directive itself: reported, never scored, no region
   rules::fill_snippet_and_fingerprint(f, source.text);
   return f;
 }

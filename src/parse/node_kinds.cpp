@@ -91,6 +91,7 @@ NodeKinds::NodeKinds(const TSLanguage* l)
       dictionary_splat_pattern(must_resolve(l, "dictionary_splat_pattern")),
       return_statement(must_resolve(l, "return_statement")),
       print_statement(must_resolve(l, "print_statement")),
+      raise_statement(must_resolve(l, "raise_statement")),
       comment(must_resolve(l, "comment")),
       error(must_resolve(l, "ERROR")),
       f_function(must_field(l, "function")),

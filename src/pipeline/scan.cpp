@@ -1,5 +1,6 @@
 // The scan in four phases: discover; extract every file in parallel (facts kept in file order);
-// repo-wide reachability; match, snippets and operator lookups in parallel; then merge and sort.
+// the repository model (program::Program: symbols, call graph, entry points, roles, repo-wide guards);
+// match, snippets and operator lookups in parallel; then merge and sort.
 #include "tr2audit/pipeline/scan.hpp"
 
 #include <algorithm>
@@ -10,7 +11,7 @@
 #include <tuple>
 
 #include "tr2audit/pipeline/projects.hpp"
-#include "tr2audit/pipeline/reachability.hpp"
+#include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/match.hpp"
 #include "tr2audit/rules/op_usage.hpp"
 #include "tr2audit/score/score.hpp"
@@ -116,7 +117,6 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   discover::DiscoveryResult discovered = discover::discover(options.root, options.discovery);
   report.problems = std::move(discovered.problems);
   report.scan.files_skipped = discovered.skipped;
-  const std::vector<std::string> modules = module_names_of(discovered.files);
   const unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   const std::size_t count = discovered.files.size();
 
@@ -125,29 +125,33 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   std::atomic<std::size_t> done{0};
   parallel_for(count, jobs, [&](unsigned worker, std::size_t i) {
     if (!extractors[worker]) extractors[worker] = std::make_unique<facts::Extractor>(options.extraction);
-    analyses[i] = analyze_file(discovered.files[i], *extractors[worker], options.discovery.max_file_size, modules);
+    analyses[i] = analyze_file(discovered.files[i], *extractors[worker], options.discovery.max_file_size);
     if (options.progress) options.progress(++done, count);
   });
   std::vector<facts::FileFacts> all_facts(count);
   for (std::size_t i = 0; i < count; ++i) all_facts[i] = std::move(analyses[i].facts);
-  mark_reachable_functions(all_facts);
+  std::error_code ec;
+  const program::Program model =
+      program::Program::build(std::move(all_facts), std::filesystem::is_regular_file(options.root, ec));
 
   std::vector<FileOutcome> outcomes(count);
   parallel_for(count, jobs, [&](unsigned, std::size_t i) {
     if (!analyses[i].loaded) return;
     FileOutcome& out = outcomes[i];
-    out.findings = rules::match(all_facts[i], knowledge.rules, options.target);
+    const program::FileId id{static_cast<std::uint32_t>(i)};
+    out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target);
     for (auto& finding : out.findings) rules::fill_snippet_and_fingerprint(finding, analyses[i].text);
-    if (knowledge.op_table) out.op_uses = rules::collect_op_uses(all_facts[i], *knowledge.op_table);
+    if (knowledge.op_table) out.op_uses = rules::collect_op_uses(model.file(id), *knowledge.op_table);
   });
 
   std::vector<rules::OpUse> op_uses;
   for (std::size_t i = 0; i < count; ++i) {
     count_file(report.scan, discovered.files[i], analyses[i]);
-    for (auto& problem : all_facts[i].problems) report.problems.push_back(std::move(problem));
+    const facts::FileFacts& facts = model.file(program::FileId{static_cast<std::uint32_t>(i)});
+    for (const auto& problem : facts.problems) report.problems.push_back(problem);
     for (auto& finding : outcomes[i].findings) report.findings.push_back(std::move(finding));
     for (auto& use : outcomes[i].op_uses) op_uses.push_back(std::move(use));
-    if (analyses[i].loaded) score::collect_setup(all_facts[i], report.setup);
+    if (analyses[i].loaded) score::collect_setup(facts, report.setup);
   }
   score::finalize_setup(report.setup);
   number_findings(report.findings);
@@ -155,7 +159,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   report.rules = rules_that_fired(report.findings, knowledge.rules);
   if (knowledge.op_table) report.operators = rules::summarize_operators(op_uses, *knowledge.op_table, options.target);
   if (knowledge.policy) {
-    for (const auto& project : find_projects(discovered.files, all_facts)) {
+    for (const auto& project : find_projects(discovered.files, model.files())) {
       report.projects.emplace_back();
       report.projects.back().project = project;
     }

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tr2audit/report/report.hpp"
+#include "tr2audit/rules/match.hpp"
 
 namespace tr2audit::report {
 namespace {
@@ -122,9 +123,13 @@ Json finding_json(const rules::Finding& f) {
               {"context",
                {{"function", null_if_empty(f.function)},
                 {"class", null_if_empty(f.klass)},
-                {"region", f.region},
-                {"guarded_by", f.guarded_by},
+                {"region", f.region ? std::string(facts::to_string(*f.region)) : std::string()},
+                {"roles", program::role_names(f.roles)},
+                {"reached_from", null_if_empty(f.reached_from)},
+                {"guarded_by", rules::guard_names(f.guards)},
+                {"opt_in", null_if_empty(f.opt_in)},
                 {"in_syntax_error", f.in_error_region}}},
+              {"off_training_path", f.off_training_path},
               {"fingerprint", f.fingerprint},
               {"suppressed", suppressed}};
 }

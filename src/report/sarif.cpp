@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tr2audit/rules/match.hpp"
+
 #include "renderers.hpp"
 
 namespace tr2audit::report {
@@ -168,7 +170,11 @@ Json result_json(const rules::Finding& f, std::size_t rule_index) {
                   {"severity", std::string(to_string(f.severity))},
                   {"precision", std::string(to_string(f.confidence))},
                   {"tags", {std::string(to_string(f.category))}}};
-  if (!f.region.empty()) properties["region"] = f.region;
+  if (f.region) properties["region"] = std::string(facts::to_string(*f.region));
+  if (f.roles.any()) properties["roles"] = program::role_names(f.roles);
+  if (!f.reached_from.empty()) properties["reachedFrom"] = f.reached_from;
+  if (!f.opt_in.empty()) properties["optIn"] = f.opt_in;
+  if (f.off_training_path) properties["offTrainingPath"] = true;
   if (!f.function.empty()) properties["function"] = f.function;
   result["properties"] = properties;
   return result;

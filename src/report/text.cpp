@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <string>
 
+#include "tr2audit/rules/match.hpp"
+
 #include "text_style.hpp"
 
 namespace tr2audit::report {
@@ -81,9 +83,11 @@ void render_finding(const rules::Finding& f, const Palette& p, std::ostream& out
       out << "    " << p.dim("|") << " " << p.paint(caret, f.severity >= Severity::high ? "31" : "33") << "\n";
     }
   }
-  std::string where = f.region.empty() ? std::string("file") : f.region;
+  std::string where(f.region_name());
   if (!f.function.empty()) where += " · " + f.function;
-  if (!f.guarded_by.empty()) where += " · guarded by " + text::join_limited(f.guarded_by, f.guarded_by.size());
+  const std::vector<std::string> guards = rules::guard_names(f.guards);
+  if (!guards.empty()) where += " · guarded by " + text::join_limited(guards, guards.size());
+  if (!f.reached_from.empty()) where += " · via " + f.reached_from;
   out << "    " << p.dim(where + " · confidence " + std::string(to_string(f.confidence))) << "\n";
 }
 

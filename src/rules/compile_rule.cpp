@@ -229,7 +229,7 @@ class Compiler {
 
   Predicates predicates(const PredicatesSpec& spec) {
     Predicates p;
-    if (spec.region) p.regions = static_cast<std::uint8_t>(word_bits(*spec.region, region_vocabulary(), "region"));
+    if (spec.region) p.regions = decltype(p.regions)(word_bits(*spec.region, region_vocabulary(), "region"));
     if (spec.guard) p.guards = word_bits(*spec.guard, guard_vocabulary(), "guard");
     if (spec.in_loop) p.in_loop = spec.in_loop->value;
     if (spec.in_training_loop) p.in_training_loop = spec.in_training_loop->value;

@@ -63,6 +63,7 @@ class RuleFixtureRun {
     for (const AnnotationError& error : parsed.errors) fail(fixture.path, error.line, error.message);
     const TargetProfile profile = parsed.target.value_or(TargetProfile::native);
     std::set<std::uint32_t> expect, ok, todo;
+    m_low.clear();
     for (const Annotation& a : parsed.annotations) {
       if (a.rule_id != m_rule.id) {
         if (m_all.find(a.rule_id) == nullptr)
@@ -71,6 +72,7 @@ class RuleFixtureRun {
       }
       auto& lines = a.kind == AnnotationKind::expect ? expect : a.kind == AnnotationKind::ok ? ok : todo;
       if (a.target_line != 0) lines.insert(a.target_line);
+      if (a.target_line != 0 && a.severity) m_low.insert(a.target_line);
     }
     m_result.expects += expect.size();
     m_result.oks += ok.size();
@@ -85,8 +87,10 @@ class RuleFixtureRun {
  private:
   void compare(const FixtureFile& fixture, TargetProfile profile, const std::set<std::uint32_t>& expect,
                const std::set<std::uint32_t>& ok, const std::set<std::uint32_t>& todo) {
-    const facts::FileFacts facts = m_provider(FixtureInput{fixture.fixture, fixture.path, fixture.rel_path});
-    const std::vector<Finding> findings = match(facts, m_single, profile);
+    const FixtureFacts facts = m_provider(FixtureInput{fixture.fixture, fixture.path, fixture.rel_path});
+    const std::vector<Finding> findings =
+        facts.program && facts.file ? match(program::FileView{*facts.program, *facts.file}, m_single, profile)
+                                    : std::vector<Finding>{};
     if (m_rule.subject == SubjectKind::file) return compare_file(fixture, findings, expect, ok);
     std::set<std::uint32_t> hits;
     for (const Finding& finding : findings) {
@@ -98,6 +102,9 @@ class RuleFixtureRun {
         fail(fixture.path, line, "'todo-expect' is now reported: promote it to 'expect'");
       } else if (expect.count(line) == 0) {
         fail(fixture.path, line, "finding on a line without an annotation: " + finding.message);
+      } else if (m_low.count(line) != 0 && finding.severity != Severity::low) {
+        fail(fixture.path, line,
+             "'expect-low' but reported at " + std::string(to_string(finding.severity)) + ": " + finding.message);
       }
     }
     for (std::uint32_t line : expect) {
@@ -122,6 +129,7 @@ class RuleFixtureRun {
     m_result.failures.push_back(at(file, line) + ": " + reason);
   }
 
+  std::set<std::uint32_t> m_low;  ///< expect-low lines of the current file
   const Rule& m_rule;
   const RuleSet& m_all;
   RuleSet m_single;

@@ -15,8 +15,8 @@ namespace {
 
 class Matcher {
  public:
-  Matcher(const facts::FileFacts& file, const RuleSet& rules, TargetProfile profile)
-      : m_file(file), m_rules(rules), m_profile(profile) {}
+  Matcher(const program::FileView& view, const RuleSet& rules, TargetProfile profile)
+      : m_view(view), m_file(view.facts()), m_rules(rules), m_profile(profile) {}
 
   std::vector<Finding> run() {
     calls();
@@ -104,10 +104,12 @@ class Matcher {
   }
 
   void imports() {
-    for (const facts::ImportFact& import : m_file.imports) {
+    for (std::size_t n = 0; n < m_file.imports.size(); ++n) {
+      const facts::ImportFact& import = m_file.imports[n];
+      const facts::ImportOrigin origin = m_view.program.origin(m_view.id, n);
       const std::string& subject = import.target.empty() ? import.module.dotted() : import.target.dotted();
       for (std::uint32_t i : candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()})) {
-        if (detail::import_conditions_hold(m_rules.rules()[i].conditions, import)) {
+        if (detail::import_conditions_hold(m_rules.rules()[i].conditions, import, origin)) {
           emit(i, import.ctx, import.at, MessageFields{subject, {}, {}, {}, {}, {}, {}, subject});
         }
       }
@@ -141,7 +143,8 @@ class Matcher {
     for (const facts::DependencyFact& dep : m_file.dependencies) {
       for (std::uint32_t i : candidates(SubjectKind::dependency, {dep.name})) {
         if (detail::dependency_conditions_hold(m_rules.rules()[i].conditions, dep)) {
-          emit(i, facts::Context{}, dep.at, MessageFields{dep.name, {}, {}, {}, dep.spec, {}, dep.section, dep.spec});
+          emit(i, facts::Context{}, dep.at, MessageFields{dep.name, {}, {}, {}, dep.spec, {}, dep.section, dep.spec},
+               false);
         }
       }
     }
@@ -161,7 +164,7 @@ class Matcher {
       const Rule& rule = m_rules.rules()[i];
       if (rule.file_kind != m_file.kind || !rule.applies_to(m_profile)) continue;
       const Span at{1, 1, 1, 1, 0, 0};
-      emit(i, facts::Context{}, at, MessageFields{m_file.path, {}, {}, {}, {}, {}, {}, m_file.path});
+      emit(i, facts::Context{}, at, MessageFields{m_file.path, {}, {}, {}, {}, {}, {}, m_file.path}, false);
     }
   }
 
@@ -173,10 +176,12 @@ class Matcher {
     return CellLocation{m_file.cell_numbers[index], line - firsts[index] + 1};
   }
 
-  void emit(std::uint32_t index, const facts::Context& ctx, const Span& at, MessageFields fields) {
+  void emit(std::uint32_t index, const facts::Context& ctx, const Span& at, MessageFields fields,
+            bool has_region = true) {
     const Rule& rule = m_rules.rules()[index];
-    if (!detail::context_allows(rule, m_file, ctx)) return;
+    if (!detail::context_allows(rule, m_view, ctx)) return;
     if (!m_seen.emplace(index, at).second) return;
+    const program::Program& program = m_view.program;
     Finding f;
     f.rule_id = rule.id;
     f.category = rule.category;
@@ -187,15 +192,45 @@ class Matcher {
     f.cell = cell_of(at.line);
     f.function = facts::function_qualname(m_file, ctx);
     f.klass = facts::class_name(m_file, ctx);
-    f.region = std::string(facts::to_string(facts::region_of(m_file, ctx)));
-    f.guarded_by = guard_names(ctx.guards);
+    if (has_region) {
+      f.region = program.region_at(m_view.id, ctx);
+      f.roles = program.roles_at(m_view.id, ctx);
+      f.reached_from = program.reached_from(m_view.id, ctx);
+    }
+    f.guards = program.guards_at(m_view.id, ctx);
+    const bool off_region = f.region && (*f.region == facts::Region::inference || *f.region == facts::Region::export_ ||
+                                         *f.region == facts::Region::tooling || *f.region == facts::Region::test);
+    f.off_training_path = off_region && (f.roles & program::training_roles()).none();
     f.in_error_region = ctx.in_error_region;
     f.subject = fields.subject;
     fields.function = f.function;
     f.message = fill_message(rule.message, fields);
+    apply_guards(rule, ctx, f);
     m_findings.push_back(std::move(f));
   }
 
+  // Guarded and opt-in code is reported, never dropped: at most low, with what gates it. Rules written
+  // for guarded code (`where: guard`) and positive signals keep their own severity.
+  void apply_guards(const Rule& rule, const facts::Context& ctx, Finding& f) const {
+    if (rule.where.guards != 0 || rule.category == Category::neuron_ready || rule.category == Category::training_setup)
+      return;
+    constexpr std::uint16_t k_fallbacks = facts::guard_bit(facts::Guard::cuda_available) |
+                                          facts::guard_bit(facts::Guard::device_branch) |
+                                          facts::guard_bit(facts::Guard::import_error_fallback);
+    if (f.guards & facts::guard_bit(facts::Guard::opt_in)) {
+      f.opt_in = m_view.program.opt_in_option(m_view.id, ctx);
+      f.severity = std::min(f.severity, Severity::low);
+      f.message += " (opt-in: runs only when `" + f.opt_in + "` is set, off by default)";
+    } else if (f.guards & k_fallbacks) {
+      const auto names = guard_names(static_cast<std::uint16_t>(f.guards & k_fallbacks));
+      if (f.severity > Severity::low) {
+        f.severity = Severity::low;
+        f.message += " (guarded by " + names.front() + ": the other branch must still run on Neuron)";
+      }
+    }
+  }
+
+  const program::FileView& m_view;
   const facts::FileFacts& m_file;
   const RuleSet& m_rules;
   TargetProfile m_profile;
@@ -206,7 +241,7 @@ class Matcher {
 
 }  // namespace
 
-std::vector<Finding> match(const facts::FileFacts& file, const RuleSet& rules, TargetProfile profile) {
+std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile) {
   return Matcher(file, rules, profile).run();
 }
 

@@ -66,12 +66,13 @@ bool flag_holds(const std::optional<bool>& wanted, bool actual) {
 }
 
 /// Each given predicate's truth, in a fixed order; nullopt for those not given.
-std::vector<bool> predicate_values(const Predicates& p, const facts::FileFacts& file, const facts::Context& ctx) {
+std::vector<bool> predicate_values(const Predicates& p, const program::FileView& view, const facts::Context& ctx) {
+  const facts::FileFacts& file = view.facts();
   std::vector<bool> out;
-  if (p.regions != 0) out.push_back((p.regions & enum_bit(facts::region_of(file, ctx))) != 0);
+  if (p.regions.any()) out.push_back(p.regions.test(static_cast<std::size_t>(view.program.region_at(view.id, ctx))));
   if (p.in_loop) out.push_back((ctx.loop >= 0) == *p.in_loop);
   if (p.in_training_loop) out.push_back(facts::in_training_loop(file, ctx) == *p.in_training_loop);
-  if (p.guards != 0) out.push_back((ctx.guards & p.guards) != 0);
+  if (p.guards != 0) out.push_back((view.program.guards_at(view.id, ctx) & p.guards) != 0);
   if (p.in_error_region) out.push_back(ctx.in_error_region == *p.in_error_region);
   if (p.in_test) out.push_back(file.is_test == *p.in_test);
   if (!p.functions.empty()) {
@@ -108,8 +109,8 @@ bool decorator_conditions_hold(const Conditions& c, const facts::DecoratorFact& 
   return keywords_hold(c, decorator.args, value);
 }
 
-bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import) {
-  if (c.origins != 0 && (c.origins & enum_bit(import.origin)) == 0) return false;
+bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import, facts::ImportOrigin origin) {
+  if (c.origins != 0 && (c.origins & enum_bit(origin)) == 0) return false;
   return flag_holds(c.dynamic, import.dynamic);
 }
 
@@ -126,7 +127,7 @@ bool device_conditions_hold(const Conditions& c, const facts::DeviceLiteralFact&
   return c.device_uses == 0 || (c.device_uses & enum_bit(device.use)) != 0;
 }
 
-bool context_allows(const Rule& rule, const facts::FileFacts& file, const facts::Context& ctx) {
+bool context_allows(const Rule& rule, const program::FileView& file, const facts::Context& ctx) {
   if (!rule.where.empty()) {
     for (bool holds : predicate_values(rule.where, file, ctx)) {
       if (!holds) return false;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "tr2audit/facts/facts.hpp"
+#include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/rule.hpp"
 
 namespace tr2audit::rules::detail {
@@ -13,12 +14,12 @@ namespace tr2audit::rules::detail {
 bool call_conditions_hold(const Conditions& c, const facts::CallFact& call, std::string& value);
 /// Decorators take keyword conditions only.
 bool decorator_conditions_hold(const Conditions& c, const facts::DecoratorFact& decorator, std::string& value);
-bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import);
+bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import, facts::ImportOrigin origin);
 bool assign_conditions_hold(const Conditions& c, const facts::AssignFact& assign);
 bool dependency_conditions_hold(const Conditions& c, const facts::DependencyFact& dependency);
 bool device_conditions_hold(const Conditions& c, const facts::DeviceLiteralFact& device);
 
 /// True when the rule's `where` predicates all hold and none of its `unless` predicates does.
-bool context_allows(const Rule& rule, const facts::FileFacts& file, const facts::Context& ctx);
+bool context_allows(const Rule& rule, const program::FileView& file, const facts::Context& ctx);
 
 }  // namespace tr2audit::rules::detail

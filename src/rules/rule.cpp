@@ -44,7 +44,7 @@ bool NameMatcher::matches(std::string_view text) const {
 }
 
 bool Predicates::empty() const {
-  return regions == 0 && !in_loop && !in_training_loop && guards == 0 && !in_error_region && !in_test &&
+  return regions.none() && !in_loop && !in_training_loop && guards == 0 && !in_error_region && !in_test &&
          functions.empty() && paths.empty();
 }
 

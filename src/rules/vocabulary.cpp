@@ -33,15 +33,11 @@ const Vocabulary<facts::ImportOrigin>& origin_vocabulary() {
 }
 
 const Vocabulary<facts::Region>& region_vocabulary() {
-  static const Vocabulary<facts::Region> k_words{
-      {"forward", facts::Region::forward},
-      {"training-step", facts::Region::training_step},
-      {"data-pipeline", facts::Region::data_pipeline},
-      {"evaluation", facts::Region::evaluation},
-      {"setup", facts::Region::setup},
-      {"test", facts::Region::test},
-      {"other", facts::Region::other},
-  };
+  static const Vocabulary<facts::Region> k_words = [] {
+    Vocabulary<facts::Region> words;
+    for (facts::Region region : facts::all_regions()) words.emplace_back(facts::to_string(region), region);
+    return words;
+  }();
   return k_words;
 }
 

@@ -18,8 +18,13 @@ const std::vector<std::string> k_weight_keys{"severity",        "confidence", "r
                                              "fallback_guards", "guarded",    "error_region"};
 const std::vector<std::string> k_severities{"blocker", "high", "medium", "low", "info"};
 const std::vector<std::string> k_confidences{"high", "medium", "low"};
-const std::vector<std::string> k_regions{"forward", "training-step", "data-pipeline", "evaluation",
-                                         "setup",   "test",          "other"};
+// Region names come from the one table facts owns, plus "file" for file-level findings.
+const std::vector<std::string> k_regions = [] {
+  std::vector<std::string> names;
+  for (facts::Region region : facts::all_regions()) names.emplace_back(facts::to_string(region));
+  names.emplace_back("file");
+  return names;
+}();
 const std::vector<std::string> k_guards{"cuda-available", "import-error-fallback", "device-branch", "neuron-branch",
                                         "main-block",     "type-checking",         "no-grad",       "except-handler",
                                         "periodic",       "step-closure"};

@@ -151,7 +151,7 @@ std::optional<Reason> discount_reason(const ScoreInput& input, const ScoringPoli
   std::size_t guarded = 0, tests = 0;
   for (const auto& f : input.findings) {
     if (f.suppressed || f.severity < Severity::medium || f.category == Category::neuron_ready) continue;
-    if (f.region == "test") {
+    if (f.region == facts::Region::test) {
       ++tests;
     } else if (is_guarded(f, policy)) {
       ++guarded;

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "score/engine.hpp"
+#include "tr2audit/rules/match.hpp"
 #include "tr2audit/core/qualified_name.hpp"
 
 namespace tr2audit::score::detail {
@@ -58,11 +59,12 @@ std::string location_of(const rules::Finding& finding) {
 }
 
 bool counts(const rules::Finding& finding) {
-  return !finding.suppressed && finding.region != "test";
+  return !finding.suppressed && !finding.meta && !finding.off_training_path && finding.region != facts::Region::test;
 }
 
 bool is_guarded(const rules::Finding& finding, const ScoringPolicy& policy) {
-  return std::any_of(finding.guarded_by.begin(), finding.guarded_by.end(), [&](const std::string& guard) {
+  const std::vector<std::string> guards = rules::guard_names(finding.guards);
+  return std::any_of(guards.begin(), guards.end(), [&](const std::string& guard) {
     return std::find(policy.fallback_guards.begin(), policy.fallback_guards.end(), guard) !=
            policy.fallback_guards.end();
   });
@@ -72,7 +74,7 @@ double finding_weight(const rules::Finding& finding, const ScoringPolicy& policy
   if (!counts(finding)) return 0;
   double weight = policy.severity[static_cast<std::size_t>(finding.severity)] *
                   policy.confidence[static_cast<std::size_t>(finding.confidence)];
-  const auto region = policy.region.find(finding.region);
+  const auto region = policy.region.find(std::string(finding.region_name()));
   weight *= region != policy.region.end() ? region->second : 1.0;
   for (const auto& [glob, factor] : policy.path_factors) {
     if (glob_match(glob, finding.path)) {
@@ -98,7 +100,8 @@ bool selects(const FindingSelector& sel, const rules::Finding& finding, const Sc
   }
   if (sel.min_severity && finding.severity < *sel.min_severity) return false;
   if (sel.min_confidence && finding.confidence < *sel.min_confidence) return false;
-  if (!sel.regions.empty() && std::find(sel.regions.begin(), sel.regions.end(), finding.region) == sel.regions.end()) {
+  if (!sel.regions.empty() &&
+      std::find(sel.regions.begin(), sel.regions.end(), finding.region_name()) == sel.regions.end()) {
     return false;
   }
   return !(sel.unguarded && is_guarded(finding, policy));

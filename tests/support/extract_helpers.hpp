@@ -6,6 +6,8 @@
 #include "tr2audit/discover/source_file.hpp"
 #include "tr2audit/facts/extract.hpp"
 #include "tr2audit/facts/facts.hpp"
+#include "tr2audit/program/program.hpp"
+#include "tr2audit/rules/match.hpp"
 
 namespace tr2audit::testing {
 
@@ -18,6 +20,19 @@ inline facts::FileFacts facts_of(std::string_view code, std::string rel_path = "
   source.text = std::string(code);
   facts::Extractor extractor;
   return extractor.extract(file, source);
+}
+
+/// Matches one file as a repo of its own (the program built around a copy of its facts).
+inline std::vector<rules::Finding> match_one(const facts::FileFacts& file, const rules::RuleSet& rules,
+                                             TargetProfile profile) {
+  std::vector<facts::FileFacts> files{file};
+  const program::Program model = program::Program::build(std::move(files));
+  return rules::match(program::FileView{model, program::FileId{0}}, rules, profile);
+}
+
+/// A program over several files' facts.
+inline program::Program program_of(std::vector<facts::FileFacts> files) {
+  return program::Program::build(std::move(files));
 }
 
 /// The first call on a line (1-based), or nullptr.

@@ -25,7 +25,11 @@ enum class Guard : std::uint16_t {
   except_handler = 1u << 7,         ///< inside an except clause
   periodic = 1u << 8,               ///< if step % log_every == 0: (periodic logging / checkpointing)
   step_closure = 1u << 9,           ///< inside a lambda/function passed to xm.add_step_closure
+  opt_in = 1u << 10,                ///< under an option that is off by default (set by the program stage, never by facts)
 };
+
+/// Number of Guard values; every name table over Guard has this many entries.
+inline constexpr std::size_t k_guard_count = 11;
 
 inline constexpr std::uint16_t guard_bit(Guard guard) {
   return static_cast<std::uint16_t>(guard);
@@ -36,6 +40,7 @@ struct Context {
   std::int32_t function = -1;  ///< index into FileFacts::functions of the innermost function, -1 at module/class level
   std::int32_t klass = -1;     ///< index into FileFacts::classes of the innermost class, -1 outside classes
   std::int32_t loop = -1;      ///< index into FileFacts::loops of the innermost loop, -1 outside loops
+  std::int32_t branch = -1;    ///< index into FileFacts::branches of the innermost if/elif branch, -1 outside
   std::uint16_t guards = 0;    ///< bit set of Guard
   bool in_error_region = false;  ///< inside (or at) a tree-sitter ERROR / MISSING node
 
@@ -55,7 +60,6 @@ struct ImportFact {
   std::string bound_name;            ///< the local name it binds ("build_inline"); empty for `import a.b` (binds "a")
   std::uint32_t relative_level = 0;  ///< number of leading dots in the source
   bool star = false;                 ///< from m import *
-  ImportOrigin origin = ImportOrigin::external;  ///< filled in by the pipeline once all files are known
   bool dynamic = false;                          ///< importlib.import_module("x") / __import__("x")
   Span at;
   Context ctx;
@@ -134,10 +138,7 @@ struct FunctionInfo {
   // Filled from the calls inside the body (not nested functions):
   bool calls_backward = false;        ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()
   bool calls_optimizer_step = false;  ///< optimizer.step() / xm.optimizer_step(...) / scaler.step(...)
-  /// Set by the repo-wide reachability pass: the facts::Region (as an integer) of the code that calls
-  /// this function (a module's forward or the training step), -1 when not reached from either.
-  std::int8_t reached_region = -1;
-  std::string reached_from;  ///< "model.py:Attention.forward" that first reached it
+  std::vector<Argument> param_defaults;  ///< one per parameter with a default: keyword = name, value = the default
 };
 
 struct ClassInfo {
@@ -157,6 +158,22 @@ struct LoopInfo {
   std::string iter_text;        ///< "for batch in train_loader" -> "train_loader" (capped)
   bool calls_backward = false;  ///< the body (nested loops included) calls backward / optimizer step
   Span at;
+};
+
+/// One term of an if/elif condition joined by `and`: what the program stage needs to tell availability
+/// flags (`if HAS_APEX:`) and opt-in options (`if config.use_fp8:`, `elif cfg.attention == "flash":`).
+struct ConditionTerm {
+  std::string name;       ///< dotted text of the tested name ("config.use_fp8"), or a call's callee text + "()"
+  std::string equals;     ///< the literal it is compared with by == (without quotes); empty for a truth test
+  bool negated = false;   ///< under `not`, or compared with !=
+};
+
+/// One side of an if/elif statement. Facts inside it point here through Context::branch.
+struct BranchInfo {
+  std::int32_t parent = -1;          ///< the enclosing branch, -1 when none
+  std::vector<ConditionTerm> terms;  ///< the condition's and-terms; empty when it is not a plain conjunction
+  bool else_side = false;            ///< the elif/else side: the terms are false here
+  Span at;                           ///< the condition
 };
 
 /// A dependency declared in requirements*.txt, pyproject.toml, setup.cfg or setup.py.
@@ -189,6 +206,7 @@ struct FileFacts {
   std::vector<FunctionInfo> functions;
   std::vector<ClassInfo> classes;
   std::vector<LoopInfo> loops;
+  std::vector<BranchInfo> branches;
   std::vector<Problem> problems;
 };
 

@@ -1,5 +1,6 @@
 // facts/facts_json: FileFacts as JSON, for `tr2audit debug facts` and for tests that compare facts.
 #pragma once
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "tr2audit/facts/facts.hpp"
@@ -13,7 +14,8 @@ nlohmann::ordered_json to_json(const FileFacts& file);
 inline constexpr Guard k_all_guards[] = {
     Guard::cuda_available, Guard::import_error_fallback, Guard::device_branch, Guard::neuron_branch,
     Guard::main_block,     Guard::type_checking,         Guard::no_grad,       Guard::except_handler,
-    Guard::periodic,       Guard::step_closure};
+    Guard::periodic,       Guard::step_closure,          Guard::opt_in};
+static_assert(std::size(k_all_guards) == k_guard_count, "k_all_guards must list every Guard");
 
 /// The kebab-case name of a guard ("cuda-available").
 std::string_view to_string(Guard guard);

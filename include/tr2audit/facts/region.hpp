@@ -1,7 +1,8 @@
-// facts/region: the part of a training program a fact sits in. Per-file heuristics live in
-// facts::region_of; the repo-wide reachability stage (call graph from forward and the training
-// step) may later promote a fact's region.
+// facts/region: the part of a program a fact sits in. facts::region_of is the per-file, syntactic
+// reading (names, decorators, loops); the program stage (program::Program::region_at) combines it with
+// the roles that reachability from entry points gives, which is what rules and reports use.
 #pragma once
+#include <array>
 #include <optional>
 #include <string_view>
 
@@ -17,9 +18,22 @@ enum class Region {
   setup,          ///< module level, __init__, main(), argument parsing, model construction
   test,           ///< test files (tests/, test_*.py, conftest.py)
   other,          ///< any other function
+  inference,      ///< reached only from generation, serving or demo entry points
+  export_,        ///< reached only from export / conversion entry points
+  tooling,        ///< reached only from benchmarks, profiling, visualisation or docs
 };
 
-std::string_view to_string(Region region);  ///< "training-step", "data-pipeline", ...
+/// Number of Region values; bit sets over Region must hold this many.
+inline constexpr std::size_t k_region_count = 10;
+static_assert(static_cast<std::size_t>(Region::tooling) + 1 == k_region_count, "k_region_count must match Region");
+
+/// Every Region, in declaration order (the one name table is to_string over this list).
+const std::array<Region, k_region_count>& all_regions();
+
+/// True for function names that read like evaluation (eval*, valid*, test*, predict*, evaluate, ...).
+bool named_like_evaluation(std::string_view name);
+
+std::string_view to_string(Region region);  ///< "training-step", "data-pipeline", "export", ...
 std::optional<Region> parse_region(std::string_view text);
 
 /// Classifies a fact's context within its file (see Region for the heuristics).

@@ -43,20 +43,12 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge);
 /// suppressed or re-rated findings: suppressed findings must not weigh on the verdict.
 void rescore(report::Report& report, const score::ScoringPolicy& policy);
 
-/// Loads, extracts and resolves one file on its own (for `debug facts` and rule fixtures).
-/// `module_names` lists the repo's modules for import-origin resolution (may be empty).
+/// Loads and extracts one file on its own (facts only: repo-wide meaning comes from program::Program).
 struct FileAnalysis {
   facts::FileFacts facts;
   std::string text;  ///< the scanned text (a notebook's code), for snippets
   bool loaded = false;
 };
-FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& extractor, std::uint64_t max_file_size,
-                          const std::vector<std::string>& module_names);
-
-/// The dotted module names a list of discovered files defines (sorted, unique).
-std::vector<std::string> module_names_of(const std::vector<discover::SourceFile>& files);
-
-/// Sets each ImportFact's origin: external, local source, or local-missing (a compiled extension).
-void resolve_import_origins(facts::FileFacts& file, const std::vector<std::string>& sorted_module_names);
+FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& extractor, std::uint64_t max_file_size);
 
 }  // namespace tr2audit::pipeline

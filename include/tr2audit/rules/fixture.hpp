@@ -5,10 +5,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "tr2audit/program/program.hpp"
 
 #include "tr2audit/core/severity.hpp"
 #include "tr2audit/facts/facts.hpp"
@@ -24,6 +27,7 @@ struct Annotation {
   std::string rule_id;
   std::uint32_t line = 0;         ///< the annotation's own line (1-based)
   std::uint32_t target_line = 0;  ///< the next non-blank, non-comment line; 0 when there is none
+  std::optional<Severity> severity;  ///< `expect-low:`: the finding must also have this severity (guarded, opt-in code)
 };
 
 /// A malformed annotation.
@@ -52,9 +56,15 @@ struct FixtureInput {
   std::string rel_path;           ///< its path inside the fixture: the file name, or relative to the folder
 };
 
-/// Facts of one fixture file. The CLI wires the real extractor (discovering the fixture as a repo);
-/// tests pass hand-built facts.
-using FactsProvider = std::function<facts::FileFacts(const FixtureInput& input)>;
+/// The repository model of a fixture and the file of it to match (no file: tr2audit does not read it).
+struct FixtureFacts {
+  std::shared_ptr<const program::Program> program;
+  std::optional<program::FileId> file;
+};
+
+/// Facts of one fixture file, inside the program of its whole fixture (so roles and origins are what a
+/// scan of the fixture would see). The CLI wires the real extractor; tests pass hand-built facts.
+using FactsProvider = std::function<FixtureFacts(const FixtureInput& input)>;
 
 struct FixtureOptions {
   std::filesystem::path fixtures_root;  ///< empty: <rule's rules folder>/../tests/rules

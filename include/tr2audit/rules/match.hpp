@@ -8,13 +8,15 @@
 
 #include "tr2audit/core/severity.hpp"
 #include "tr2audit/facts/facts.hpp"
+#include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/finding.hpp"
 #include "tr2audit/rules/rule_set.hpp"
 
 namespace tr2audit::rules {
 
-/// Every finding of the rules that apply to `profile` on one file (snippet and fingerprint left empty).
-std::vector<Finding> match(const facts::FileFacts& file, const RuleSet& rules, TargetProfile profile);
+/// Every finding of the rules that apply to `profile` on one file of a program (snippet and fingerprint
+/// left empty). Context (region, guards, roles, import origins) is read through the program.
+std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile);
 
 /// Sets finding.snippet (the trimmed source line, at most 200 code points) and finding.fingerprint
 /// (FNV-1a 64 over rule id, whitespace-free snippet, function and path, as 16 hex digits).

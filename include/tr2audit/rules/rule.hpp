@@ -3,6 +3,7 @@
 // to match, context predicates as bit sets. rules::match applies Rules to facts::FileFacts.
 #pragma once
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -13,6 +14,7 @@
 
 #include "tr2audit/core/severity.hpp"
 #include "tr2audit/discover/source_file.hpp"
+#include "tr2audit/facts/region.hpp"
 
 namespace tr2audit::rules {
 
@@ -83,7 +85,7 @@ struct Conditions {
 
 /// `where` / `unless` context predicates; unset members do not take part.
 struct Predicates {
-  std::uint8_t regions = 0;  ///< bit (1 << Region); 0 = not given
+  std::bitset<facts::k_region_count> regions;  ///< bit per facts::Region; none = not given
   std::optional<bool> in_loop;
   std::optional<bool> in_training_loop;
   std::uint16_t guards = 0;  ///< facts::Guard bits; 0 = not given

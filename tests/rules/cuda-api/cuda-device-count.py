@@ -11,7 +11,7 @@ def world_size():
 
 def per_device_batch(global_batch):
     if torch.cuda.is_available():
-        # ok: cuda-api.cuda-device-count
+        # expect-low: cuda-api.cuda-device-count
         return global_batch // torch.cuda.device_count()
     # ok: cuda-api.cuda-device-count
     return global_batch // torch.accelerator.device_count()

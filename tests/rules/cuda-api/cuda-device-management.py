@@ -17,7 +17,7 @@ def setup_distributed():
 
 def log_hardware(logger):
     if torch.cuda.is_available():
-        # ok: cuda-api.cuda-device-management
+        # expect-low: cuda-api.cuda-device-management
         logger.info("gpu: %s", torch.cuda.get_device_name(0))
     # ok: cuda-api.cuda-device-management
     logger.info("cpu threads: %d", torch.get_num_threads())

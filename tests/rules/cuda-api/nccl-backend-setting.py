@@ -17,7 +17,7 @@ class DistConfig:
 
 def init(cfg):
     if torch.cuda.is_available():
-        # ok: cuda-api.nccl-backend-setting
+        # expect-low: cuda-api.nccl-backend-setting
         cfg.dist_backend = "nccl"
     # ok: cuda-api.nccl-backend-setting
     rendezvous_backend = "c10d"

@@ -21,7 +21,7 @@ inline rules::Finding sample_finding(std::string id, std::string rule_id, Severi
   f.at = Span{line, column, line, column + 6, 0, 0};
   f.function = "Trainer.train_step";
   f.klass = "Trainer";
-  f.region = "training-step";
+  f.region = facts::Region::training_step;
   f.snippet = "batch = batch.to(\"cuda\")";
   f.snippet_column = 18;  // the opening quote of "cuda"
   f.subject = "cuda";
@@ -51,7 +51,7 @@ inline Report sample_report() {
   cell.cell = CellLocation{4, 2};
   cell.snippet = "loss.item()";
   cell.snippet_column = 1;
-  cell.guarded_by = {"periodic"};
+  cell.guards = facts::guard_bit(facts::Guard::periodic);
   r.findings.push_back(cell);
   rules::Finding quiet = sample_finding("F0004", "cuda-api.cuda-device-literal", Severity::low, "train.py", 30, 1);
   quiet.suppressed = rules::Suppression{"CPU fallback path, kept on purpose", "2027-01-31"};

@@ -11,7 +11,7 @@ using tr2audit::rules::testing::TempDir;
 namespace {
 
 /// A stand-in extractor: every line holding "torch.cuda.synchronize(" becomes a CallFact.
-facts::FileFacts fake_facts(const FixtureInput& input) {
+facts::FileFacts fake_file_facts(const FixtureInput& input) {
   facts::FileFacts out;
   out.path = input.rel_path;
   std::ifstream in(input.file);
@@ -25,6 +25,12 @@ facts::FileFacts fake_facts(const FixtureInput& input) {
     out.calls.push_back(call);
   }
   return out;
+}
+
+FixtureFacts fake_facts(const FixtureInput& input) {
+  std::vector<facts::FileFacts> files{fake_file_facts(input)};
+  return FixtureFacts{std::make_shared<const program::Program>(program::Program::build(std::move(files))),
+                      program::FileId{0}};
 }
 
 struct Fixture {
@@ -210,7 +216,9 @@ TEST_CASE("rules::run_fixtures treats file-subject annotations as about the whol
     facts::FileFacts out;
     out.path = input.rel_path;
     out.kind = input.file.extension() == ".cu" ? discover::FileKind::cuda_source : discover::FileKind::python;
-    return out;
+    std::vector<facts::FileFacts> files{out};
+    return FixtureFacts{std::make_shared<const program::Program>(program::Program::build(std::move(files))),
+                        program::FileId{0}};
   };
   auto results = run_fixtures(loaded.rules, FixtureOptions{}, provider);
   REQUIRE(results.size() == 1);

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "support/extract_helpers.hpp"
 #include "tr2audit/rules/match.hpp"
 
 using namespace tr2audit;
@@ -87,7 +88,7 @@ TEST_CASE("rules::match call subject matches exact names and globs by resolved c
   facts::FileFacts file = python_file();
   file.calls = {call("torch.cuda.synchronize", 3), call("torch.cuda.amp.autocast", 5), call("torch.cudax.f", 7),
                 method_call("x", "synchronize", 9)};
-  const auto findings = match(file, rules, TargetProfile::native);
+  const auto findings = tr2audit::testing::match_one(file, rules, TargetProfile::native);
   REQUIRE(findings.size() == 3);
   CHECK(findings[0].rule_id == "cuda-api.any-cuda");  // same line: sorted by rule id
   CHECK(findings[1].rule_id == "cuda-api.sync");
@@ -106,7 +107,7 @@ TEST_CASE("rules::match method subject needs an unresolved attribute call; recei
   facts::CallFact resolved = call("torch.Tensor.item", 6);
   resolved.method = "item";
   file.calls = {method_call("loss", "item", 2), np, resolved, method_call("loss", "items", 8)};
-  const auto findings = match(file, rules, TargetProfile::native);
+  const auto findings = tr2audit::testing::match_one(file, rules, TargetProfile::native);
   REQUIRE(findings.size() == 2);
   CHECK(findings[0].rule_id == "dynamic-graph.item");
   CHECK(findings[0].at.line == 2);
@@ -132,7 +133,7 @@ TEST_CASE("rules::match keyword and missing_keyword conditions", "[rules]") {
   splat.value = "**kwargs";
   c3.args = {splat};
   file.calls = {c1, c2, c3};
-  const auto findings = match(file, rules, TargetProfile::native);
+  const auto findings = tr2audit::testing::match_one(file, rules, TargetProfile::native);
   std::vector<std::pair<std::string, std::uint32_t>> got;
   for (const auto& f : findings) got.emplace_back(f.rule_id, f.at.line);
   CHECK(got == std::vector<std::pair<std::string, std::uint32_t>>{{"dynamic-shape.any-pad", 1},
@@ -158,7 +159,7 @@ TEST_CASE("rules::match positional and argument-count conditions", "[rules]") {
   star.value = "*args";
   m4.args = {star, positional_arg("cuda")};
   file.calls = {m1, m2, m3, m4};
-  const auto findings = match(file, rules, TargetProfile::native);
+  const auto findings = tr2audit::testing::match_one(file, rules, TargetProfile::native);
   REQUIRE(findings.size() == 2);
   CHECK(findings[0].rule_id == "cuda-api.to-cuda");
   CHECK(findings[0].at.line == 1);
@@ -178,7 +179,6 @@ TEST_CASE("rules::match import subject by target or module with origin and dynam
   facts::ImportFact i2;
   i2.target = QualifiedName::from_dotted("pkg._C");
   i2.module = QualifiedName::from_dotted("pkg");
-  i2.origin = facts::ImportOrigin::local_missing;
   i2.at = span_at(2);
   facts::ImportFact i3;
   i3.target = i3.module = QualifiedName::from_dotted("apex");
@@ -187,7 +187,14 @@ TEST_CASE("rules::match import subject by target or module with origin and dynam
   i4.dynamic = true;
   i4.at = span_at(4);
   file.imports = {i1, i2, i3, i4};
-  const auto findings = match(file, rules, TargetProfile::native);
+  file.path = "pkg/model.py";
+  file.module_name = "pkg.model";
+  facts::FileFacts init = python_file();  // makes `pkg` a package of the repo, so `pkg._C` is a compiled extension
+  init.path = "pkg/__init__.py";
+  init.module_name = "pkg";
+  init.is_package_init = true;
+  const program::Program model = tr2audit::testing::program_of({file, init});
+  const auto findings = match(program::FileView{model, program::FileId{0}}, rules, TargetProfile::native);
   std::vector<std::pair<std::string, std::uint32_t>> got;
   for (const auto& f : findings) got.emplace_back(f.rule_id, f.at.line);
   CHECK(got == std::vector<std::pair<std::string, std::uint32_t>>{
@@ -227,12 +234,12 @@ TEST_CASE("rules::match decorator, assign, device, dependency, pattern and file 
   file.devices = {dev, dev_cmp};
   file.dependencies = {dep};
   file.patterns = {pat};
-  CHECK(lines_of(match(file, rules, TargetProfile::native)) == std::vector<std::uint32_t>{1, 3, 5, 7, 8});
+  CHECK(lines_of(tr2audit::testing::match_one(file, rules, TargetProfile::native)) == std::vector<std::uint32_t>{1, 3, 5, 7, 8});
 
   facts::FileFacts cu;
   cu.path = "csrc/kernel.cu";
   cu.kind = discover::FileKind::cuda_source;
-  const auto cu_findings = match(cu, rules, TargetProfile::native);
+  const auto cu_findings = tr2audit::testing::match_one(cu, rules, TargetProfile::native);
   REQUIRE(cu_findings.size() == 1);
   CHECK(cu_findings[0].rule_id == "cuda-extension.cu-file");
   CHECK(cu_findings[0].at.line == 1);
@@ -278,7 +285,7 @@ TEST_CASE("rules::match where and unless with guards, regions, loops, functions 
   file.calls = {in_forward, fwd_plain, in_loop, broken};
 
   std::vector<std::pair<std::string, std::uint32_t>> got;
-  const auto findings = match(file, rules, TargetProfile::native);
+  const auto findings = tr2audit::testing::match_one(file, rules, TargetProfile::native);
   for (const auto& f : findings) got.emplace_back(f.rule_id, f.at.line);
   CHECK(got == std::vector<std::pair<std::string, std::uint32_t>>{{"cuda-api.fn-glob", 10},
                                                                   {"cuda-api.not-test", 10},
@@ -295,18 +302,18 @@ TEST_CASE("rules::match where and unless with guards, regions, loops, functions 
   const Finding& fwd = findings[0];
   CHECK(fwd.function == "Net.forward");
   CHECK(fwd.klass == "Net");
-  CHECK(fwd.region == "evaluation");  // no_grad wins over forward
-  CHECK(fwd.guarded_by == std::vector<std::string>{"cuda-available", "no-grad"});
-  CHECK(findings[2].region == "forward");
-  CHECK(findings[6].region == "training-step");
+  CHECK(fwd.region == facts::Region::evaluation);  // no_grad wins over forward
+  CHECK(guard_names(fwd.guards) == std::vector<std::string>{"cuda-available", "no-grad"});
+  CHECK(findings[2].region == facts::Region::forward);
+  CHECK(findings[6].region == facts::Region::training_step);
   CHECK(findings[6].function == "run");
   CHECK(findings[9].in_error_region);
   CHECK(findings[9].function.empty());
 
   file.path = "scripts/net.py";  // the path glob no longer holds
-  for (const auto& f : match(file, rules, TargetProfile::native)) CHECK(f.rule_id != "cuda-api.fn-glob");
+  for (const auto& f : tr2audit::testing::match_one(file, rules, TargetProfile::native)) CHECK(f.rule_id != "cuda-api.fn-glob");
   file.is_test = true;
-  for (const auto& f : match(file, rules, TargetProfile::native)) CHECK(f.rule_id != "cuda-api.not-test");
+  for (const auto& f : tr2audit::testing::match_one(file, rules, TargetProfile::native)) CHECK(f.rule_id != "cuda-api.not-test");
 }
 
 TEST_CASE("rules::match honours profiles and severity_by_profile", "[rules]") {
@@ -315,11 +322,11 @@ TEST_CASE("rules::match honours profiles and severity_by_profile", "[rules]") {
                 {"dynamic-graph.both", "  method: [item]\n", "severity_by_profile: {xla: blocker}\n"}});
   facts::FileFacts file = python_file();
   file.calls = {method_call("loss", "item", 1)};
-  const auto native = match(file, rules, TargetProfile::native);
+  const auto native = tr2audit::testing::match_one(file, rules, TargetProfile::native);
   REQUIRE(native.size() == 1);
   CHECK(native[0].rule_id == "dynamic-graph.both");
   CHECK(native[0].severity == Severity::medium);
-  const auto xla = match(file, rules, TargetProfile::xla);
+  const auto xla = tr2audit::testing::match_one(file, rules, TargetProfile::xla);
   REQUIRE(xla.size() == 2);
   CHECK(xla[0].rule_id == "dynamic-graph.both");
   CHECK(xla[0].severity == Severity::blocker);
@@ -357,7 +364,7 @@ TEST_CASE("rules::match fills message placeholders", "[rules]") {
   m.args = {keyword_arg("device", "cuda")};
   m.ctx.function = 0;
   file.calls = {m};
-  const auto findings = match(file, with_message, TargetProfile::native);
+  const auto findings = tr2audit::testing::match_one(file, with_message, TargetProfile::native);
   REQUIRE(findings.size() == 1);
   CHECK(findings[0].message == "to on batch in Trainer.step = cuda [batch.to|batch.to]");
 }
@@ -372,7 +379,7 @@ TEST_CASE("rules::match emits once per rule and span, and sorts by line, column,
   auto first_col = call("torch.z", 2);
   first_col.at = span_at(2, 1);
   file.calls = {late, early_col, first_col, late};
-  const auto findings = match(file, rules, TargetProfile::native);
+  const auto findings = tr2audit::testing::match_one(file, rules, TargetProfile::native);
   std::vector<std::string> order;
   for (const auto& f : findings)
     order.push_back(std::to_string(f.at.line) + ":" + std::to_string(f.at.column) + " " + f.rule_id);
@@ -387,7 +394,7 @@ TEST_CASE("rules::match maps notebook lines to cells", "[rules]") {
   file.cell_first_lines = {1, 5, 12};
   file.cell_numbers = {1, 3, 4};
   file.calls = {call("torch.cuda.synchronize", 7), call("torch.cuda.synchronize", 12)};
-  const auto findings = match(file, rules, TargetProfile::native);
+  const auto findings = tr2audit::testing::match_one(file, rules, TargetProfile::native);
   REQUIRE(findings.size() == 2);
   CHECK(findings[0].cell.cell == 3);
   CHECK(findings[0].cell.line == 3);
@@ -423,7 +430,7 @@ TEST_CASE("rules::match call_text subject and argument, exclude and section cond
   file.dependencies = {{"flash-attn", "flash-attn", "optional-dependencies.gpu", span_at(7)},
                        {"pytest", "pytest", "optional-dependencies.dev", span_at(8)},
                        {"torch", "torch", "dependencies", span_at(9)}};
-  const auto findings = match(file, rules, TargetProfile::native);
+  const auto findings = tr2audit::testing::match_one(file, rules, TargetProfile::native);
   std::vector<std::pair<std::string, std::uint32_t>> got;
   for (const auto& f : findings) got.emplace_back(f.rule_id, f.at.line);
   CHECK(got == std::vector<std::pair<std::string, std::uint32_t>>{{"dynamic-shape.tok", 1},
@@ -443,6 +450,6 @@ TEST_CASE("rules::match knows the periodic and step-closure guards", "[rules]") 
   auto closure = method_call("loss", "item", 2);
   closure.ctx.guards = facts::guard_bit(facts::Guard::step_closure);
   file.calls = {periodic, closure, method_call("loss", "item", 3)};
-  CHECK(lines_of(match(file, rules, TargetProfile::native)) == std::vector<std::uint32_t>{3});
+  CHECK(lines_of(tr2audit::testing::match_one(file, rules, TargetProfile::native)) == std::vector<std::uint32_t>{3});
   CHECK(guard_names(facts::guard_bit(facts::Guard::step_closure)) == std::vector<std::string>{"step-closure"});
 }

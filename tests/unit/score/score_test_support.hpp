@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "tr2audit/facts/facts_json.hpp"
+#include "tr2audit/facts/region.hpp"
 #include "tr2audit/score/policy.hpp"
 #include "tr2audit/score/score.hpp"
 
@@ -41,11 +43,15 @@ inline std::vector<rules::Finding> findings_of(const std::vector<F>& specs) {
     f.category = *parse_category(s.rule_id.substr(0, s.rule_id.find('.')));
     f.severity = s.severity;
     f.confidence = s.confidence;
-    f.region = s.region;
+    f.region = facts::parse_region(s.region);
     f.path = s.path;
     f.at.line = s.line;
     f.subject = s.subject.empty() ? s.rule_id.substr(s.rule_id.find('.') + 1) : s.subject;
-    f.guarded_by = s.guards;
+    for (const auto& name : s.guards) {
+      for (facts::Guard guard : facts::k_all_guards) {
+        if (facts::to_string(guard) == name) f.guards |= facts::guard_bit(guard);
+      }
+    }
     f.function = s.function;
     out.push_back(std::move(f));
   }

@@ -76,7 +76,7 @@ TEST_CASE("score::load_policy reports unknown keys with line, column and a sugge
 TEST_CASE("score::load_policy rejects bad values and never throws", "[score]") {
   CHECK(!score::load_policy_text(edited("{pilot: 75, dual_run: 35}", "{pilot: 30, dual_run: 35}"), "s.yaml").policy);
   CHECK(!score::load_policy_text(edited("guarded: 0.2", "guarded: lots"), "s.yaml").policy);
-  CHECK(!score::load_policy_text(edited("test: 0}", "tst: 0}"), "s.yaml").policy);
+  CHECK(!score::load_policy_text(edited("test: 0,", "tst: 0,"), "s.yaml").policy);
   const auto broken = score::load_policy_text("weights: {severity: [1, 2\n", "s.yaml");
   CHECK(!broken.policy);
   REQUIRE(broken.problems.size() == 1);

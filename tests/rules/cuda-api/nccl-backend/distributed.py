@@ -23,7 +23,7 @@ def setup_positional():
 
 def setup_portable():
     if torch.cuda.is_available():
-        # ok: cuda-api.nccl-backend
+        # expect-low: cuda-api.nccl-backend
         dist.init_process_group(backend="nccl")
     else:
         # ok: cuda-api.nccl-backend

@@ -1,0 +1,125 @@
+// program: the repository model, built once per scan between facts and rules. It reads every file's
+// facts (which stay immutable) and owns everything that depends on the whole repo: the symbol table of
+// the repo's own modules, classes and functions; import origins; the call graph; training, inference,
+// export and tooling entry points; every function's roles and the chain that reaches it; and the guards
+// that only the whole repo can tell (availability flags defined in another module, options that are off
+// by default). Rules and scoring read facts *through* it, by typed ids.
+#pragma once
+#include <bitset>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tr2audit/facts/facts.hpp"
+#include "tr2audit/facts/region.hpp"
+
+namespace tr2audit::program {
+
+/// A file of the scan: its index in the facts vector the program was built from.
+struct FileId {
+  std::uint32_t value = 0;
+  friend bool operator==(FileId, FileId) = default;
+};
+
+/// A function of the repo; `index` -1 is the file's module body (top-level statements).
+struct FunctionId {
+  FileId file;
+  std::int32_t index = -1;
+  friend bool operator==(FunctionId, FunctionId) = default;
+};
+
+/// What a function does in a run. A function can have several (a forward used in training and in
+/// generation). Roles are computed from entry points along the call graph, never from a path alone.
+enum class Role : std::uint8_t {
+  training_forward,  ///< a module's forward (and what it calls) in a training run
+  training_step,     ///< the training loop and step: loss, backward, optimizer step, and helpers they call
+  training_eval,     ///< evaluation called from the training loop
+  data,              ///< datasets, collators, samplers, tokenisation feeding training
+  setup,             ///< construction and configuration of a training run (model __init__, argument parsing)
+  inference,         ///< generation, sampling, serving, chat and demo apps
+  export_,           ///< ONNX / torch.export / TorchScript / checkpoint conversion
+  tooling,           ///< benchmarks, profiling, visualisation, docs
+  test,              ///< test files
+};
+inline constexpr std::size_t k_role_count = 9;
+static_assert(static_cast<std::size_t>(Role::test) + 1 == k_role_count, "k_role_count must match Role");
+using RoleSet = std::bitset<k_role_count>;
+
+/// "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test".
+std::string_view to_string(Role role);
+std::optional<Role> parse_role(std::string_view text);
+/// Role names in Role order, for loaders, renderers and the schema test.
+const std::vector<std::string_view>& role_names();
+/// The training roles (forward, step, eval, data, setup).
+RoleSet training_roles();
+/// The names of the roles in a set, in Role order.
+std::vector<std::string> role_names(RoleSet roles);
+
+/// Why a function starts a run of some role.
+struct EntryPoint {
+  FunctionId function;
+  Role role = Role::training_step;
+  std::string why;  ///< "calls loss.backward() and optimizer.step()", "Trainer(...).train()", ...
+};
+
+/// Import origin of one import fact, now that every module of the repo is known.
+using facts::ImportOrigin;
+
+class Program {
+ public:
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+  Program(Program&&) noexcept;
+  Program& operator=(Program&&) noexcept;
+  ~Program();
+
+  /// Builds the model over every file of a scan (facts in discovery order). `single_file` judges a
+  /// one-file scan as its own training path: with no entry point, its top-level code is the run.
+  static Program build(std::vector<facts::FileFacts> files, bool single_file = false);
+
+  const std::vector<facts::FileFacts>& files() const;
+  const facts::FileFacts& file(FileId id) const;
+
+  /// Where an import of a file points: an external package, a repo module, or a compiled extension.
+  ImportOrigin origin(FileId file, std::size_t import_index) const;
+  /// Roles of a function (index -1: the module body).
+  RoleSet roles(FunctionId function) const;
+  /// Roles of the code at a context: the innermost enclosing function with roles, else the module body.
+  RoleSet roles_at(FileId file, const facts::Context& ctx) const;
+  /// The place of the code at a context as rules see it: the roles' region where reachability gives
+  /// roles (a `.item()` reached only from generate() is `inference`), else the syntactic region.
+  facts::Region region_at(FileId file, const facts::Context& ctx) const;
+  /// "train.py:main → Trainer.train → compute_loss" for the code at a context; "" when no entry reaches it.
+  std::string reached_from(FileId file, const facts::Context& ctx) const;
+  /// The context's guards plus those only the repo can tell (availability flags, opt-in options).
+  std::uint16_t guards_at(FileId file, const facts::Context& ctx) const;
+  /// The option that must be turned on for the code at a context to run ("config.use_fp8"), or "".
+  std::string opt_in_option(FileId file, const facts::Context& ctx) const;
+  /// Every entry point found, in file order.
+  const std::vector<EntryPoint>& entry_points() const;
+  /// "train.py:main" for a function id.
+  std::string describe(FunctionId function) const;
+  /// True when some training entry point exists.
+  bool has_training_entry() const;
+
+  /// The FileId of a path (nullopt when not scanned).
+  std::optional<FileId> find_file(std::string_view path) const;
+
+  struct Impl;  ///< the model's state (src/program/model.hpp), filled by the build stages
+
+ private:
+  explicit Program(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> m_impl;
+};
+
+/// The program as one file's facts see it: what rules and scoring are handed per file.
+struct FileView {
+  const Program& program;
+  FileId id;
+  const facts::FileFacts& facts() const { return program.file(id); }
+};
+
+}  // namespace tr2audit::program

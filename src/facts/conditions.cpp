@@ -1,0 +1,61 @@
+// Condition terms: the and-joined tests of an if/elif condition, kept as data so that the program
+// stage can tell availability flags and opt-in options apart from ordinary branches. An explicit
+// work list, no recursion: conditions can be long `a and b and c ...` chains.
+#include <utility>
+
+#include "facts/walker.hpp"
+
+namespace tr2audit::facts {
+
+std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
+  std::vector<ConditionTerm> terms;
+  std::vector<std::pair<TSNode, bool>> work{{condition, false}};  // (node, negated)
+  while (!work.empty()) {
+    auto [node, negated] = work.back();
+    work.pop_back();
+    node = m_src.unwrap_parens(node);
+    if (ts_node_is_null(node)) continue;
+    const TSSymbol kind = ts_node_symbol(node);
+    if (kind == m_k.boolean_operator) {
+      const std::string_view op = m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator));
+      if (op != "and" || negated) return {};  // `a or b` (or `not (a and b)`): no term holds on its own
+      work.emplace_back(ts_node_child_by_field_id(node, m_k.f_right), false);
+      work.emplace_back(ts_node_child_by_field_id(node, m_k.f_left), false);
+    } else if (kind == m_k.not_operator) {
+      work.emplace_back(ts_node_named_child(node, 0), !negated);
+    } else if (kind == m_k.comparison_operator && ts_node_named_child_count(node) == 2) {
+      const TSNode left = m_src.unwrap_parens(ts_node_named_child(node, 0));
+      const TSNode right = m_src.unwrap_parens(ts_node_named_child(node, 1));
+      const std::string_view op = m_src.node_text(ts_node_child(node, 1));
+      const auto name = m_src.dotted_chain(left);
+      const Argument value = m_src.literal(right);
+      const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
+                           value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
+      if (!name || !literal || (op != "==" && op != "!=" && op != "is" && op != "is not")) continue;
+      terms.push_back(ConditionTerm{*name, value.kind == LiteralKind::null ? "None" : value.value,
+                                    negated != (op == "!=" || op == "is not")});
+    } else if (kind == m_k.false_ || kind == m_k.none) {
+      if (!negated) terms.push_back(ConditionTerm{"False", {}, false});
+    } else if (kind == m_k.call) {
+      const TSNode fn = ts_node_child_by_field_id(node, m_k.f_function);
+      if (const auto name = m_src.dotted_chain(fn)) terms.push_back(ConditionTerm{*name + "()", {}, negated});
+    } else if (const auto name = m_src.dotted_chain(node)) {
+      terms.push_back(ConditionTerm{*name, {}, negated});
+    }
+  }
+  return terms;
+}
+
+bool Walker::else_only_raises(TSNode if_statement) const {
+  const std::uint32_t count = ts_node_named_child_count(if_statement);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode clause = ts_node_named_child(if_statement, i);
+    if (!m_src.is(clause, m_k.else_clause)) continue;
+    const TSNode body = ts_node_child_by_field_id(clause, m_k.f_body);
+    const TSNode first = ts_node_named_child(body, 0);
+    return !ts_node_is_null(first) && m_src.is(first, m_k.raise_statement);
+  }
+  return false;
+}
+
+}  // namespace tr2audit::facts

@@ -1,0 +1,134 @@
+// The call graph over the repo's own functions. Edges come from calls (resolved imports, bare names,
+// self.method through repo base classes, constructors of repo classes, method names only one repo class
+// defines) and from functions passed as values (collate_fn=, loss_fn=, callbacks, register_*_hook(f)).
+#include "program/model.hpp"
+#include "tr2audit/facts/region.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+// Method names too generic to link by name alone.
+bool is_generic_method(const std::string& name) {
+  static constexpr std::string_view k_generic[] = {
+      "forward", "__init__", "__call__", "step", "update", "get",    "run",    "apply",    "train",     "eval", "to",
+      "reset",   "build",    "load",     "save", "item",   "append", "extend", "backward", "zero_grad", "call"};
+  if (name.size() < 4 || name.front() == '_') return true;
+  for (std::string_view generic : k_generic) {
+    if (name == generic) return true;
+  }
+  return false;
+}
+
+// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
+bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
+  if (ctx.loop < 0 || !file.loops[static_cast<std::size_t>(ctx.loop)].calls_backward) return false;
+  for (const auto& loop : file.loops) {
+    if (loop.parent == ctx.loop && loop.calls_backward) return true;
+  }
+  return false;
+}
+
+class GraphBuilder {
+ public:
+  explicit GraphBuilder(Program::Impl& impl) : m_impl(impl), m_symbols(*impl.symbols) {}
+
+  void run() {
+    auto& edges = m_impl.edges;
+    edges.resize(m_impl.files.size());
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      edges[f].resize(file.functions.size() + 1);
+      for (const auto& call : file.calls) add_call_edges(FileId{f}, call);
+    }
+  }
+
+ private:
+  void add(FileId file, const facts::Context& ctx, Edge edge) {
+    const auto& facts = m_impl.files[file.value];
+    edge.in_training_loop = facts::in_training_loop(facts, ctx);
+    edge.periodic = ctx.has(facts::Guard::periodic) || once_per_epoch(facts, ctx);
+    m_impl.edges[file.value][m_impl.slot(function_at(file, ctx))].push_back(edge);
+  }
+
+  void add_symbol(FileId file, const facts::Context& ctx, const Symbol& symbol) {
+    if (symbol.kind == Symbol::Kind::function) {
+      add(file, ctx, Edge{symbol.function});
+    } else if (symbol.kind == Symbol::Kind::klass) {
+      Edge edge;
+      edge.constructs = true;
+      edge.klass = symbol.klass;
+      const auto init = m_symbols.method(symbol.klass, "__init__");
+      edge.target = init ? *init : FunctionId{symbol.klass.file, -2};
+      add(file, ctx, edge);
+    }
+  }
+
+  // A bare name: a def nested in the caller (or its parents), else the file's top level.
+  Symbol resolve_bare(FileId file, const facts::Context& ctx, std::string_view name) const {
+    const auto& facts = m_impl.files[file.value];
+    for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(facts.functions.size()); ++i) {
+        const auto& inner = facts.functions[static_cast<std::size_t>(i)];
+        if (inner.parent == fn && inner.klass < 0 && inner.name == name) {
+          Symbol s;
+          s.kind = Symbol::Kind::function;
+          s.function = FunctionId{file, i};
+          return s;
+        }
+      }
+    }
+    return m_symbols.lookup_in_file(file, name);
+  }
+
+  void add_call_edges(FileId file, const facts::CallFact& call) {
+    if (!call.callee.empty()) {
+      add_symbol(file, call.ctx, m_symbols.lookup(call.callee.dotted()));
+    } else if (call.method.empty() && call.callee_text == "self" && call.ctx.klass >= 0) {
+      if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, "forward")) add(file, call.ctx, Edge{*m});
+    } else if (call.method.empty()) {
+      add_symbol(file, call.ctx, resolve_bare(file, call.ctx, call.callee_text));
+    } else if (call.method == "apply" && !call.receiver_text.empty()) {
+      // `Fn.apply(...)` runs a torch.autograd.Function's forward (and, in training, its backward).
+      Symbol owner = resolve_bare(file, call.ctx, call.receiver_text);
+      if (owner.kind != Symbol::Kind::klass) owner = m_symbols.lookup(call.receiver_text);
+      if (owner.kind == Symbol::Kind::klass) {
+        for (const char* name : {"forward", "backward"}) {
+          if (auto m = m_symbols.method(owner.klass, name)) add(file, call.ctx, Edge{*m});
+        }
+      }
+    } else if (call.receiver_is_self && call.ctx.klass >= 0) {
+      if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, call.method)) add(file, call.ctx, Edge{*m});
+    } else if (!is_generic_method(call.method)) {
+      if (auto m = m_symbols.unique_method(call.method)) add(file, call.ctx, Edge{*m});
+    }
+    // Functions handed over as values run as part of the caller's work.
+    for (const auto& arg : call.args) {
+      if (arg.kind != facts::LiteralKind::name) continue;
+      Symbol s = arg.resolved.empty() ? Symbol{} : m_symbols.lookup(arg.resolved.dotted());
+      if (s.kind == Symbol::Kind::none && arg.value.find('.') == std::string::npos)
+        s = resolve_bare(file, call.ctx, arg.value);
+      if (s.kind == Symbol::Kind::none && arg.value.rfind("self.", 0) == 0 && call.ctx.klass >= 0) {
+        if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, arg.value.substr(5))) {
+          s.kind = Symbol::Kind::function;
+          s.function = *m;
+        }
+      }
+      if (s.kind == Symbol::Kind::function) add(file, call.ctx, Edge{s.function});
+    }
+  }
+
+  Program::Impl& m_impl;
+  const Symbols& m_symbols;
+};
+
+}  // namespace
+
+FunctionId function_at(FileId file, const facts::Context& ctx) {
+  return FunctionId{file, ctx.function};
+}
+
+void build_call_graph(Program::Impl& impl) {
+  GraphBuilder(impl).run();
+}
+
+}  // namespace tr2audit::program

@@ -1,0 +1,209 @@
+// Entry points: the functions (or module bodies) where a run of some role starts. Training needs
+// evidence of a step (backward with an optimizer step, a training loop, Trainer(...).train(),
+// trainer.fit, Lightning training_step, an override of a trainer's step methods). Inference, export and
+// tooling need evidence too (generate/serving/chat apps, torch.onnx/torch.export/TorchScript calls,
+// profilers); a path convention (inference/, tools/, scripts/convert_*) only decides which of those an
+// entry script is when it does not train.
+#include <algorithm>
+
+#include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+bool contains(std::string_view text, std::string_view needle) {
+  return text.find(needle) != std::string_view::npos;
+}
+
+bool any_of_prefix(std::string_view name, std::initializer_list<std::string_view> prefixes) {
+  return std::any_of(prefixes.begin(), prefixes.end(), [&](std::string_view p) { return starts_with(name, p); });
+}
+
+bool is_trainer_class(std::string_view dotted) {
+  return (starts_with(dotted, "transformers.") || starts_with(dotted, "trl.") ||
+          starts_with(dotted, "optimum.neuron.") || starts_with(dotted, "lightning.") ||
+          starts_with(dotted, "pytorch_lightning.") || starts_with(dotted, "accelerate.")) &&
+         (ends_with(dotted, "Trainer") || ends_with(dotted, ".Fabric"));
+}
+
+bool is_lightning_module(std::string_view dotted) {
+  return ends_with(dotted, "LightningModule");
+}
+
+bool is_export_call(std::string_view callee) {
+  return any_of_prefix(callee, {"torch.onnx.", "torch.export.", "torch._export.", "executorch.", "coremltools.",
+                                "onnxruntime.", "tensorrt.", "torch_tensorrt."}) ||
+         callee == "torch.jit.trace" || callee == "torch.jit.script" || callee == "torch.jit.save" ||
+         callee == "torch.jit.trace_module";
+}
+
+bool is_tooling_call(std::string_view callee) {
+  return any_of_prefix(callee, {"torch.profiler.", "torch.utils.benchmark.", "triton.testing.", "matplotlib.",
+                                "torch.autograd.profiler."});
+}
+
+bool is_serving_import(std::string_view module) {
+  return any_of_prefix(module, {"gradio", "streamlit", "fastapi", "flask", "uvicorn", "vllm", "text_generation_server",
+                                "sglang", "tensorrt_llm", "lmdeploy"});
+}
+
+bool is_inference_name(std::string_view name) {
+  return name == "generate" || name == "sample" || name == "chat" || name == "serve" || name == "predict" ||
+         any_of_prefix(name, {"generate_", "sample_", "infer", "decode_", "beam_search", "greedy_search", "stream_",
+                              "run_inference", "chat_"});
+}
+
+/// The non-training role a path suggests for an entry script that does not train (tie-breaker only).
+std::optional<Role> role_by_path(std::string_view path) {
+  const std::string lower = to_lower(path);
+  const auto in = [&](std::string_view folder) {
+    return starts_with(lower, std::string(folder) + "/") || contains(lower, "/" + std::string(folder) + "/");
+  };
+  const std::string_view stem =
+      std::string_view(lower).substr(lower.rfind('/') == std::string::npos ? 0 : lower.rfind('/') + 1);
+  if (in("export") || starts_with(stem, "convert") || starts_with(stem, "export")) return Role::export_;
+  if (in("inference") || in("serve") || in("serving") || in("demo") || in("demos") || in("generate") || in("chat") ||
+      in("deploy") || starts_with(stem, "generate") || starts_with(stem, "sample") || starts_with(stem, "infer") ||
+      starts_with(stem, "chat") || starts_with(stem, "demo") || starts_with(stem, "app"))
+    return Role::inference;
+  if (in("benchmarks") || in("benchmark") || in("bench") || in("tools") || in("scripts") || in("profiling") ||
+      in("docs") || in("visualization") || in("viz") || starts_with(stem, "bench") || starts_with(stem, "profile") ||
+      starts_with(stem, "visuali") || starts_with(stem, "plot"))
+    return Role::tooling;
+  return std::nullopt;
+}
+
+class EntryFinder {
+ public:
+  explicit EntryFinder(Program::Impl& impl) : m_impl(impl) {}
+
+  void run() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) scan_file(FileId{f});
+  }
+
+ private:
+  void add(FunctionId fn, Role role, std::string why) {
+    m_impl.entries.push_back(EntryPoint{fn, role, std::move(why)});
+  }
+
+  void scan_file(FileId id) {
+    const auto& file = m_impl.files[id.value];
+    if (file.is_test) {
+      add(FunctionId{id, -1}, Role::test, "test file");
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i)
+        add(FunctionId{id, i}, Role::test, "test file");
+      return;
+    }
+    const std::size_t slots = file.functions.size() + 1;
+    std::vector<bool> trains(slots, false), step(slots, false), backward(slots, false);
+    std::vector<bool> builds_trainer(slots, false), calls_train(slots, false), exports(slots, false),
+        tools(slots, false);
+    std::vector<bool> generates(slots, false);
+    bool has_main_block = false;
+    const auto slot = [&](std::int32_t fn) { return fn < 0 ? file.functions.size() : static_cast<std::size_t>(fn); };
+    for (const auto& loop : file.loops) {
+      if (loop.calls_backward) trains[slot(loop.function)] = true;
+    }
+    for (const auto& call : file.calls) {
+      const std::size_t s = slot(call.ctx.function);
+      const std::string& callee = call.callee.dotted();
+      const std::string receiver = to_lower(call.receiver_text);
+      has_main_block |= call.ctx.has(facts::Guard::main_block);
+      if (call.method == "backward" || callee == "torch.autograd.backward") backward[s] = true;
+      if ((call.method == "step" && (contains(receiver, "optim") || contains(receiver, "scaler") ||
+                                     contains(receiver, "engine") || contains(receiver, "model"))) ||
+          callee == "torch_xla.core.xla_model.optimizer_step")
+        step[s] = true;
+      if (is_trainer_class(callee) || (call.method.empty() && ends_with(call.callee_text, "Trainer")))
+        builds_trainer[s] = true;
+      if ((call.method == "train" || call.method == "fit") && contains(receiver, "trainer")) calls_train[s] = true;
+      if (is_export_call(callee)) exports[s] = true;
+      if (is_tooling_call(callee)) tools[s] = true;
+      if (call.method == "generate") generates[s] = true;
+    }
+    bool serving = false;
+    for (const auto& import : file.imports) serving |= is_serving_import(import.module.dotted());
+
+    // A benchmark or profiling script runs training steps to time them: it is tooling, not a training run.
+    const std::optional<Role> path_role = role_by_path(file.path);
+    const bool times_steps =
+        path_role == Role::tooling && (std::any_of(tools.begin(), tools.end(), [](bool b) { return b; }) ||
+                                       starts_with(to_lower(file.path.substr(file.path.rfind('/') + 1)), "bench"));
+    bool any_training = false;
+    for (std::size_t s = 0; s < slots && !times_steps; ++s) {
+      const std::int32_t fn = s == file.functions.size() ? -1 : static_cast<std::int32_t>(s);
+      const FunctionId here{id, fn};
+      if (backward[s] && step[s]) {
+        add(here, Role::training_step, "calls backward() and an optimizer step");
+      } else if (trains[s]) {
+        add(here, Role::training_step, "runs a loop that calls backward()");
+      } else if (builds_trainer[s] && calls_train[s]) {
+        add(here, Role::training_step, "builds a trainer and calls train()/fit()");
+      } else {
+        continue;
+      }
+      any_training = true;
+    }
+    scan_methods(id, any_training);
+    for (std::size_t s = 0; s < slots; ++s) {
+      const std::int32_t fn = s == file.functions.size() ? -1 : static_cast<std::int32_t>(s);
+      if (exports[s]) add(FunctionId{id, fn}, Role::export_, "exports the model (ONNX, torch.export or TorchScript)");
+      if (tools[s]) add(FunctionId{id, fn}, Role::tooling, "profiles, benchmarks or plots");
+    }
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+      const auto& fn = file.functions[static_cast<std::size_t>(i)];
+      const bool inference_mode = std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const QualifiedName& d) {
+        return d.dotted() == "torch.inference_mode";
+      });
+      if (inference_mode)
+        add(FunctionId{id, i}, Role::inference, "decorated with @torch.inference_mode");
+      else if (is_inference_name(fn.name) && !backward[static_cast<std::size_t>(i)])
+        add(FunctionId{id, i}, Role::inference, "generates or predicts (`" + fn.name + "`)");
+    }
+    if (serving && !any_training) add(FunctionId{id, -1}, Role::inference, "a serving or demo app");
+    if (times_steps) add(FunctionId{id, -1}, Role::tooling, "a benchmark script that times training steps");
+    const std::size_t module_calls = static_cast<std::size_t>(std::count_if(
+        file.calls.begin(), file.calls.end(), [](const facts::CallFact& c) { return c.ctx.function < 0; }));
+    const bool entry_script = has_main_block || (!file.is_package_init && module_calls > 3 &&
+                                                 file.module_name.find('.') == std::string::npos);
+    if (any_training || times_steps || !entry_script) return;
+    // An entry script that does not train: the path tells which kind of tool it is.
+    const bool generates_anything = std::any_of(generates.begin(), generates.end(), [](bool b) { return b; });
+    std::optional<Role> role = path_role;
+    if (generates_anything && role != Role::export_) role = Role::inference;
+    if (role) add(FunctionId{id, -1}, *role, "an entry script under a " + std::string(to_string(*role)) + " path");
+  }
+
+  // Methods that a framework calls as the training step.
+  void scan_methods(FileId id, bool& any_training) {
+    const auto& file = m_impl.files[id.value];
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+      const auto& fn = file.functions[static_cast<std::size_t>(i)];
+      if (fn.klass < 0) continue;
+      bool lightning = false, trainer = false;
+      for (const auto& base : file.classes[static_cast<std::size_t>(fn.klass)].bases) {
+        lightning |= is_lightning_module(base.dotted());
+        trainer |= ends_with(base.dotted(), "Trainer");
+      }
+      if (lightning && fn.name == "training_step") {
+        add(FunctionId{id, i}, Role::training_step, "Lightning training_step");
+        any_training = true;
+      } else if (trainer && (fn.name == "compute_loss" || fn.name == "training_step" ||
+                             fn.name == "_inner_training_loop" || fn.name == "train_step")) {
+        add(FunctionId{id, i}, Role::training_step, "overrides the trainer's `" + fn.name + "`");
+        any_training = true;
+      }
+    }
+  }
+
+  Program::Impl& m_impl;
+};
+
+}  // namespace
+
+void find_entry_points(Program::Impl& impl) {
+  EntryFinder(impl).run();
+}
+
+}  // namespace tr2audit::program

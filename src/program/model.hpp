@@ -1,0 +1,54 @@
+// program/model (private): the Program's state and the stages that fill it, in build order:
+// symbols -> call graph -> entry points -> roles -> guards.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "program/symbols.hpp"
+
+namespace tr2audit::program {
+
+/// A call-graph edge target with how the caller reaches it.
+struct Edge {
+  FunctionId target;
+  bool constructs = false;        ///< the call constructs a repo class (target is its __init__, or -1 index when none)
+  ClassId klass;                  ///< the constructed class when constructs
+  bool in_training_loop = false;  ///< the call sits inside a loop that runs backward()
+  bool periodic = false;          ///< the call runs every N steps (`if step % eval_every == 0:`)
+};
+
+/// Per-function state.
+struct FunctionState {
+  RoleSet roles;
+  FunctionId via;  ///< the caller that first reached it (index -2 = none)
+  bool has_via = false;
+};
+
+struct Program::Impl {
+  std::vector<facts::FileFacts> files;
+  std::unique_ptr<Symbols> symbols;
+  /// Per file: one entry per function plus the module body at the end (index functions.size()).
+  std::vector<std::vector<std::vector<Edge>>> edges;
+  std::vector<std::vector<FunctionState>> state;
+  std::vector<EntryPoint> entries;
+  /// Per file, per branch: extra guard bits and the option an opt-in branch needs.
+  std::vector<std::vector<std::uint16_t>> branch_guards;
+  std::vector<std::vector<std::string>> branch_option;
+  bool single_file = false;
+
+  std::size_t slot(FunctionId id) const {
+    return id.index < 0 ? files[id.file.value].functions.size() : static_cast<std::size_t>(id.index);
+  }
+  FunctionState& at(FunctionId id) { return state[id.file.value][slot(id)]; }
+  const FunctionState& at(FunctionId id) const { return state[id.file.value][slot(id)]; }
+};
+
+void build_call_graph(Program::Impl& impl);
+void find_entry_points(Program::Impl& impl);
+void propagate_roles(Program::Impl& impl);
+void compute_branch_guards(Program::Impl& impl);
+
+/// The function a context's code belongs to for roles: its innermost function, or the module body.
+FunctionId function_at(FileId file, const facts::Context& ctx);
+
+}  // namespace tr2audit::program

@@ -1,0 +1,220 @@
+// Guards only the whole repo can tell, per if/elif branch:
+// - availability flags: `if HAS_APEX:` / `if _TRITON_AVAILABLE:` where the flag is set in a
+//   try/except ImportError somewhere in the repo (or is named like one), `find_spec(...)` tests;
+// - opt-in options: `if config.use_fp8:` / `elif cfg.attention == "flash":` / `if quantize == "bnb.nf4":`
+//   where every default the repo gives that option (argparse, dataclass or config-class fields,
+//   parameter defaults, module constants) leaves the branch off; `if False:` likewise.
+#include <unordered_map>
+#include <unordered_set>
+
+#include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+std::string last_segment(std::string_view dotted) {
+  const auto dot = dotted.rfind('.');
+  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
+bool is_falsy(const facts::Argument& value) {
+  using facts::LiteralKind;
+  if (value.kind == LiteralKind::null) return true;
+  if (value.kind == LiteralKind::boolean) return value.value == "False";
+  if (value.kind == LiteralKind::integer) return value.value == "0";
+  if (value.kind == LiteralKind::string) return value.value.empty();
+  return false;
+}
+
+bool is_literal(const facts::Argument& value) {
+  using facts::LiteralKind;
+  return value.kind == LiteralKind::null || value.kind == LiteralKind::boolean || value.kind == LiteralKind::integer ||
+         value.kind == LiteralKind::string;
+}
+
+// Names availability flags are given: HAS_APEX, _TRITON_AVAILABLE, APEX_OK, has_flash_attn.
+bool named_like_flag(std::string_view name) {
+  const std::string lower = to_lower(name);
+  const std::string_view l = lower;
+  const bool availability = ends_with(l, "_available") || ends_with(l, "_installed") || ends_with(l, "_ok");
+  const bool has = starts_with(l, "has_") || starts_with(l, "_has_");
+  return (availability || has) && l.find("cuda") == std::string_view::npos && l.find("gpu") == std::string_view::npos;
+}
+
+/// Defaults of options seen anywhere in the repo, by option name.
+class OptionDefaults {
+ public:
+  void add(const std::string& name, const facts::Argument& value) {
+    if (name.empty()) return;
+    auto& slot = m_defaults[name];
+    if (!is_literal(value)) {
+      slot.unknown = true;
+      return;
+    }
+    slot.values.push_back(value);
+  }
+  /// True when every known default leaves a branch on `term` off (and at least one is known).
+  bool off_by_default(const std::string& name, const facts::ConditionTerm& term) const {
+    const auto it = m_defaults.find(name);
+    if (it == m_defaults.end() || it->second.unknown || it->second.values.empty()) return false;
+    for (const auto& value : it->second.values) {
+      if (term.equals.empty() ? !is_falsy(value) : value.value == term.equals) return false;
+    }
+    return true;
+  }
+
+ private:
+  struct Slot {
+    std::vector<facts::Argument> values;
+    bool unknown = false;
+  };
+  std::unordered_map<std::string, Slot> m_defaults;
+};
+
+// `use_fp8`, `enable_x`, `with_lora`, `do_eval`, `x_enabled`: a name that reads as an on/off option.
+bool named_like_switch(std::string_view name) {
+  const std::string lower = to_lower(name);
+  const std::string_view l = lower;
+  return starts_with(l, "use_") || starts_with(l, "enable_") || starts_with(l, "with_") || starts_with(l, "do_") ||
+         starts_with(l, "apply_") || ends_with(l, "_enabled") || starts_with(l, "_use_");
+}
+
+// `config.x`, `cfg.model.x`, `args.x`, `self.hparams.x`: the receiver is a configuration object.
+bool config_receiver(std::string_view dotted) {
+  const auto dot = dotted.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string receiver = to_lower(dotted.substr(0, dot));
+  for (std::string_view word : {"config", "cfg", "args", "opt", "hparams", "conf", "flags", "params", "settings"}) {
+    if (receiver.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string option_name_of(const std::string& flag) {
+  std::string name = flag;
+  while (!name.empty() && name.front() == '-') name.erase(name.begin());
+  for (char& c : name) c = c == '-' ? '_' : c;
+  return name;
+}
+
+class BranchGuards {
+ public:
+  explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
+
+  void run() {
+    for (const auto& file : m_impl.files) collect(file);
+    m_impl.branch_guards.resize(m_impl.files.size());
+    m_impl.branch_option.resize(m_impl.files.size());
+    for (std::size_t f = 0; f < m_impl.files.size(); ++f) judge_file(f);
+  }
+
+ private:
+  void collect(const facts::FileFacts& file) {
+    for (const auto& assign : file.assigns) {
+      const std::string name = last_segment(assign.target.dotted());
+      if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.value.kind == facts::LiteralKind::boolean &&
+          (assign.ctx.has(facts::Guard::import_error_fallback) || assign.ctx.has(facts::Guard::except_handler)))
+        m_flags.insert(name);
+      if (assign.ctx.function < 0 && assign.ctx.klass >= 0) m_options.add(name, assign.value);  // config fields
+      if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.ctx.branch < 0)
+        m_module_constants[file.path + ":" + name].push_back(assign.value);
+    }
+    for (const auto& call : file.calls) {
+      if (call.method != "add_argument" || call.args.empty() || call.args[0].kind != facts::LiteralKind::string)
+        continue;
+      std::string flag;
+      for (const auto& arg : call.args) {
+        if (arg.keyword.empty() && arg.kind == facts::LiteralKind::string && starts_with(arg.value, "--"))
+          flag = arg.value;
+      }
+      if (flag.empty()) continue;
+      facts::Argument value;
+      value.kind = facts::LiteralKind::null;
+      for (const auto& arg : call.args) {
+        if (arg.keyword == "dest" && arg.kind == facts::LiteralKind::string) flag = arg.value;
+        if (arg.keyword == "default") value = arg;
+        if (arg.keyword == "action" && arg.value == "store_true" && value.kind == facts::LiteralKind::null) {
+          value.kind = facts::LiteralKind::boolean;
+          value.value = "False";
+        }
+        if (arg.keyword == "action" && arg.value == "store_false") {
+          value.kind = facts::LiteralKind::boolean;
+          value.value = "True";
+        }
+      }
+      m_options.add(option_name_of(flag), value);
+    }
+    for (const auto& fn : file.functions) {
+      if (fn.name != "__init__" && fn.klass < 0 && fn.parent < 0) continue;
+      for (const auto& param : fn.param_defaults) m_options.add(param.keyword, param);  // constructor/config args
+    }
+  }
+
+  // A bare name tested in a function: that function's (or an enclosing one's) parameter default,
+  // else a module constant of the file.
+  bool bare_off_by_default(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term) {
+    for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
+      for (const auto& param : file.functions[static_cast<std::size_t>(fn)].param_defaults) {
+        if (param.keyword != term.name) continue;
+        if (!is_literal(param)) return false;
+        return term.equals.empty() ? is_falsy(param) : param.value != term.equals;
+      }
+    }
+    const auto it = m_module_constants.find(file.path + ":" + term.name);
+    if (it == m_module_constants.end() || it->second.size() != 1 || !is_literal(it->second.front())) return false;
+    const auto& value = it->second.front();
+    return term.equals.empty() ? is_falsy(value) : value.value != term.equals;
+  }
+
+  void judge_file(std::size_t f) {
+    const auto& file = m_impl.files[f];
+    auto& guards = m_impl.branch_guards[f];
+    auto& option = m_impl.branch_option[f];
+    guards.assign(file.branches.size(), 0);
+    option.assign(file.branches.size(), {});
+    // The function a branch sits in: the first fact that points at it tells.
+    std::vector<std::int32_t> function_of(file.branches.size(), -1);
+    const auto note = [&](const facts::Context& ctx) {
+      if (ctx.branch >= 0 && function_of[static_cast<std::size_t>(ctx.branch)] < 0)
+        function_of[static_cast<std::size_t>(ctx.branch)] = ctx.function;
+    };
+    for (const auto& c : file.calls) note(c.ctx);
+    for (const auto& c : file.assigns) note(c.ctx);
+    for (std::size_t b = 0; b < file.branches.size(); ++b) {
+      const auto& branch = file.branches[b];
+      if (branch.else_side) continue;
+      for (const auto& term : branch.terms) {
+        if (term.negated) continue;
+        const std::string name = last_segment(term.name);
+        if (term.equals.empty() &&
+            (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()")))
+          guards[b] |= facts::guard_bit(facts::Guard::import_error_fallback);
+        const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
+        const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
+        const bool option_like = !term.equals.empty() || named_like_switch(name);
+        const bool off =
+            constant_false ||
+            (dotted ? (config_receiver(term.name) || option_like) && m_options.off_by_default(name, term)
+                    : !ends_with(term.name, "()") && option_like && bare_off_by_default(file, function_of[b], term));
+        if (off && option[b].empty()) {
+          guards[b] |= facts::guard_bit(facts::Guard::opt_in);
+          option[b] = term.equals.empty() ? term.name : term.name + " == \"" + term.equals + "\"";
+        }
+      }
+    }
+  }
+
+  Program::Impl& m_impl;
+  std::unordered_set<std::string> m_flags;
+  OptionDefaults m_options;
+  std::unordered_map<std::string, std::vector<facts::Argument>> m_module_constants;
+};
+
+}  // namespace
+
+void compute_branch_guards(Program::Impl& impl) {
+  BranchGuards(impl).run();
+}
+
+}  // namespace tr2audit::program

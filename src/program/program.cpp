@@ -1,0 +1,203 @@
+#include "tr2audit/program/program.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "program/model.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+constexpr std::array<std::string_view, k_role_count> k_role_names{
+    "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test"};
+
+constexpr std::size_t k_max_chain = 8;
+
+bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
+  for (const auto& loop : file.loops) {
+    if (loop.function == function && loop.calls_backward) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view to_string(Role role) {
+  return k_role_names[static_cast<std::size_t>(role)];
+}
+
+std::optional<Role> parse_role(std::string_view text) {
+  for (std::size_t i = 0; i < k_role_count; ++i) {
+    if (k_role_names[i] == text) return static_cast<Role>(i);
+  }
+  return std::nullopt;
+}
+
+const std::vector<std::string_view>& role_names() {
+  static const std::vector<std::string_view> k_names(k_role_names.begin(), k_role_names.end());
+  return k_names;
+}
+
+RoleSet training_roles() {
+  RoleSet out;
+  for (Role r : {Role::training_forward, Role::training_step, Role::training_eval, Role::data, Role::setup})
+    out.set(static_cast<std::size_t>(r));
+  return out;
+}
+
+std::vector<std::string> role_names(RoleSet roles) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < k_role_count; ++i) {
+    if (roles.test(i)) out.emplace_back(k_role_names[i]);
+  }
+  return out;
+}
+
+Program::Program(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+Program::Program(Program&&) noexcept = default;
+Program& Program::operator=(Program&&) noexcept = default;
+Program::~Program() = default;
+
+Program Program::build(std::vector<facts::FileFacts> files, bool single_file) {
+  auto impl = std::make_unique<Impl>();
+  impl->files = std::move(files);
+  impl->single_file = single_file;
+  impl->symbols = std::make_unique<Symbols>(impl->files);
+  build_call_graph(*impl);
+  find_entry_points(*impl);
+  // A one-file scan with no entry point of its own is judged as its own training path.
+  if (single_file && impl->files.size() == 1 &&
+      std::none_of(impl->entries.begin(), impl->entries.end(),
+                   [](const EntryPoint& e) { return training_roles().test(static_cast<std::size_t>(e.role)); }))
+    impl->entries.push_back(EntryPoint{FunctionId{FileId{0}, -1}, Role::setup, "the scanned file"});
+  propagate_roles(*impl);
+  compute_branch_guards(*impl);
+  return Program(std::move(impl));
+}
+
+const std::vector<facts::FileFacts>& Program::files() const {
+  return m_impl->files;
+}
+
+const facts::FileFacts& Program::file(FileId id) const {
+  return m_impl->files[id.value];
+}
+
+ImportOrigin Program::origin(FileId file, std::size_t import_index) const {
+  const auto& origins = m_impl->symbols->origins()[file.value];
+  return import_index < origins.size() ? origins[import_index] : ImportOrigin::external;
+}
+
+RoleSet Program::roles(FunctionId function) const {
+  return m_impl->at(function).roles;
+}
+
+RoleSet Program::roles_at(FileId file, const facts::Context& ctx) const {
+  const auto& facts = m_impl->files[file.value];
+  for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
+    const RoleSet roles = m_impl->at(FunctionId{file, fn}).roles;
+    if (roles.any()) return roles;
+  }
+  // Module-level code, and functions no entry point reaches, take the module body's roles only when
+  // the code is at module level.
+  return ctx.function < 0 ? m_impl->at(FunctionId{file, -1}).roles : RoleSet{};
+}
+
+facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
+  const auto& facts = m_impl->files[file.value];
+  if (facts.is_test) return facts::Region::test;
+  const facts::Region syntactic = facts::region_of(facts, ctx);
+  const RoleSet roles = roles_at(file, ctx);
+  if (roles.none()) return syntactic;
+  const auto has = [&](Role r) { return roles.test(static_cast<std::size_t>(r)); };
+  if (has(Role::training_forward))
+    return ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation ? syntactic
+                                                                                    : facts::Region::forward;
+  if (has(Role::training_step)) {
+    if (facts::in_training_loop(facts, ctx)) return facts::Region::training_step;
+    if (drives_training_loop(facts, ctx.function)) return facts::Region::setup;
+    if (ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation) return facts::Region::training_step;
+    return syntactic == facts::Region::setup && ctx.function >= 0 ? facts::Region::setup : facts::Region::training_step;
+  }
+  if (has(Role::data)) return facts::Region::data_pipeline;
+  if (has(Role::training_eval)) return facts::Region::evaluation;
+  if (has(Role::setup))
+    return syntactic == facts::Region::forward || syntactic == facts::Region::data_pipeline ||
+                   syntactic == facts::Region::evaluation
+               ? syntactic
+               : facts::Region::setup;
+  if (has(Role::inference)) return facts::Region::inference;
+  if (has(Role::export_)) return facts::Region::export_;
+  if (has(Role::tooling)) return facts::Region::tooling;
+  return facts::Region::test;
+}
+
+std::string Program::describe(FunctionId function) const {
+  const auto& facts = m_impl->files[function.file.value];
+  return facts.path + ":" +
+         (function.index >= 0 ? facts.functions[static_cast<std::size_t>(function.index)].qualname
+                              : std::string("<module>"));
+}
+
+std::string Program::reached_from(FileId file, const facts::Context& ctx) const {
+  const auto& facts = m_impl->files[file.value];
+  FunctionId at{file, ctx.function};
+  for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
+    at = FunctionId{file, fn};
+    if (m_impl->at(at).roles.any()) break;
+  }
+  if (m_impl->at(at).roles.none()) return {};
+  std::vector<FunctionId> chain{at};
+  while (chain.size() < k_max_chain && m_impl->at(chain.back()).has_via) {
+    const FunctionId next = m_impl->at(chain.back()).via;
+    if (std::find(chain.begin(), chain.end(), next) != chain.end()) break;
+    chain.push_back(next);
+  }
+  std::string out;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    if (!out.empty()) out += " → ";
+    const bool first = it == chain.rbegin();
+    const bool new_file = !first && (it - 1)->file.value != it->file.value;
+    out += first || new_file
+               ? describe(*it)
+               : (it->index >= 0 ? m_impl->files[it->file.value].functions[static_cast<std::size_t>(it->index)].qualname
+                                 : std::string("<module>"));
+  }
+  return out;
+}
+
+std::uint16_t Program::guards_at(FileId file, const facts::Context& ctx) const {
+  std::uint16_t guards = ctx.guards;
+  const auto& extra = m_impl->branch_guards[file.value];
+  const auto& branches = m_impl->files[file.value].branches;
+  for (std::int32_t b = ctx.branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent)
+    guards |= extra[static_cast<std::size_t>(b)];
+  return guards;
+}
+
+std::string Program::opt_in_option(FileId file, const facts::Context& ctx) const {
+  const auto& options = m_impl->branch_option[file.value];
+  const auto& branches = m_impl->files[file.value].branches;
+  for (std::int32_t b = ctx.branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent) {
+    if (!options[static_cast<std::size_t>(b)].empty()) return options[static_cast<std::size_t>(b)];
+  }
+  return {};
+}
+
+const std::vector<EntryPoint>& Program::entry_points() const {
+  return m_impl->entries;
+}
+
+bool Program::has_training_entry() const {
+  return std::any_of(m_impl->entries.begin(), m_impl->entries.end(),
+                     [](const EntryPoint& e) { return training_roles().test(static_cast<std::size_t>(e.role)); });
+}
+
+std::optional<FileId> Program::find_file(std::string_view path) const {
+  for (std::uint32_t i = 0; i < m_impl->files.size(); ++i) {
+    if (m_impl->files[i].path == path) return FileId{i};
+  }
+  return std::nullopt;
+}
+
+}  // namespace tr2audit::program

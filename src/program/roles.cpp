@@ -1,0 +1,147 @@
+// Roles: breadth-first from every entry point along the call graph. A callee keeps a role of its own
+// where its name says one (a module's forward, a collator, an evaluation loop); constructing a repo
+// class in some role runs its forward in that role; calls outside the training loop of a function that
+// drives one are setup. Each function remembers the first caller that reached it, for reached_from.
+#include <deque>
+#include <map>
+
+#include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
+#include "tr2audit/facts/region.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+bool is_training(Role role) {
+  return training_roles().test(static_cast<std::size_t>(role));
+}
+
+bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
+  for (const auto& loop : file.loops) {
+    if (loop.function == function && loop.calls_backward) return true;
+  }
+  return false;
+}
+
+class Propagation {
+ public:
+  explicit Propagation(Program::Impl& impl) : m_impl(impl) {}
+
+  void run() {
+    m_impl.state.resize(m_impl.files.size());
+    for (std::size_t f = 0; f < m_impl.files.size(); ++f) m_impl.state[f].resize(m_impl.files[f].functions.size() + 1);
+    for (const auto& entry : m_impl.entries) reach(entry.function, entry.role, std::nullopt);
+    drain();
+    // A library's modules are built by its users: a forward (or a step) no entry point reaches keeps
+    // its own role, and so does what it calls.
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+        const FunctionId id{FileId{f}, i};
+        if (m_impl.at(id).roles.any()) continue;
+        const auto own = facts::function_role(file, i);
+        if (own == facts::Region::forward) reach(id, Role::training_forward, std::nullopt);
+        if (own == facts::Region::training_step) reach(id, Role::training_step, std::nullopt);
+      }
+    }
+    drain();
+  }
+
+  void drain() {
+    while (!m_queue.empty()) {
+      const auto [fn, role] = m_queue.front();
+      m_queue.pop_front();
+      follow(fn, role);
+    }
+  }
+
+ private:
+  void reach(FunctionId fn, Role role, std::optional<FunctionId> via) {
+    if (fn.index < -1) return;
+    FunctionState& st = m_impl.at(fn);
+    if (st.roles.test(static_cast<std::size_t>(role))) return;
+    st.roles.set(static_cast<std::size_t>(role));
+    if (!st.has_via && via) {
+      st.via = *via;
+      st.has_via = true;
+    }
+    m_queue.emplace_back(fn, role);
+  }
+
+  // The role a callee takes when code of `site` role calls it.
+  Role callee_role(Role site, FunctionId target, bool periodic) const {
+    if (!is_training(site) || target.index < 0) return site;
+    const auto& file = m_impl.files[target.file.value];
+    const auto& fn = file.functions[static_cast<std::size_t>(target.index)];
+    const auto own = facts::function_role(file, target.index);
+    // Work done every N steps from the loop (evaluate, preview, sample, log) is training-eval.
+    const bool hot_own = own == facts::Region::forward || own == facts::Region::data_pipeline;
+    if (periodic && site == Role::training_step && !hot_own) return Role::training_eval;
+    if (!own) return site;
+    switch (*own) {
+      case facts::Region::forward:
+        return Role::training_forward;
+      case facts::Region::data_pipeline:
+        return Role::data;
+      case facts::Region::training_step:
+        return Role::training_step;
+      case facts::Region::evaluation:
+        // A @torch.no_grad helper called from the step (targets, label assignment) is step code.
+        // Evaluation every N steps (`if it % eval_interval == 0: estimate_loss()`) is training-eval.
+        return facts::named_like_evaluation(fn.name) || periodic ? Role::training_eval : site;
+      case facts::Region::setup:
+        return site == Role::training_step || site == Role::training_forward ? site : Role::setup;
+      default:
+        return site;
+    }
+  }
+
+  void follow(FunctionId fn, Role role) {
+    const auto& file = m_impl.files[fn.file.value];
+    const bool drives = role == Role::training_step && drives_training_loop(file, fn.index);
+    for (const Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
+      const Role site = drives && !edge.in_training_loop ? Role::setup : role;
+      if (edge.constructs) {
+        const Role made = is_training(site) ? Role::setup : site;
+        if (edge.target.index >= 0) reach(edge.target, made, fn);
+        construct(edge.klass, is_training(site) ? Role::training_forward : site, fn);
+        continue;
+      }
+      reach(edge.target, callee_role(site, edge.target, edge.periodic), fn);
+    }
+  }
+
+  // A module built in some role runs its forward in that role; a callable object (a collator, a loss)
+  // runs its __call__ as data or step code.
+  void construct(ClassId klass, Role forward_role, FunctionId via) {
+    auto& seen = m_constructed[{klass.file.value, klass.index}];
+    if (seen.test(static_cast<std::size_t>(forward_role))) return;
+    seen.set(static_cast<std::size_t>(forward_role));
+    if (auto forward = m_impl.symbols->method(klass, "forward")) {
+      reach(*forward, forward_role, via);
+      return;
+    }
+    const auto call = m_impl.symbols->method(klass, "__call__");
+    if (!call) return;
+    if (forward_role != Role::training_forward) return reach(*call, forward_role, via);
+    const std::string name =
+        to_lower(m_impl.files[klass.file.value].classes[static_cast<std::size_t>(klass.index)].name);
+    const bool data = name.find("collat") != std::string::npos || name.find("dataset") != std::string::npos ||
+                      name.find("sampler") != std::string::npos || name.find("transform") != std::string::npos ||
+                      name.find("tokeniz") != std::string::npos || name.find("augment") != std::string::npos;
+    reach(*call, data ? Role::data : Role::training_step, via);
+  }
+
+  Program::Impl& m_impl;
+  std::deque<std::pair<FunctionId, Role>> m_queue;
+  std::map<std::pair<std::uint32_t, std::int32_t>, RoleSet> m_constructed;
+};
+
+}  // namespace
+
+void propagate_roles(Program::Impl& impl) {
+  Propagation(impl).run();
+}
+
+}  // namespace tr2audit::program

@@ -1,0 +1,225 @@
+#include "program/symbols.hpp"
+
+#include <algorithm>
+#include <deque>
+
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+constexpr int k_max_reexport_hops = 8;
+
+// Names compiled extension modules are given: _C, fused_layer_norm_cuda, amp_C, my_ext, _kernels.
+bool looks_like_extension(std::string_view name) {
+  if (starts_with(name, "__")) return false;  // __version__, __all__
+  return name == "_C" || ends_with(name, "_C") || name.find("cuda") != std::string_view::npos ||
+         ends_with(name, "_ext") || ends_with(name, "_extension") || ends_with(name, "_kernels") ||
+         ends_with(name, "_ops") || ends_with(name, "_cpp");
+}
+
+std::string parent_of(std::string_view dotted) {
+  const auto dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? std::string{} : std::string(dotted.substr(0, dot));
+}
+
+}  // namespace
+
+Symbols::Symbols(const std::vector<facts::FileFacts>& files) : m_files(files) {
+  for (std::uint32_t i = 0; i < files.size(); ++i) {
+    if (files[i].module_name.empty()) continue;
+    m_modules.push_back(files[i].module_name);
+    m_module_file.emplace(files[i].module_name, FileId{i});
+  }
+  std::sort(m_modules.begin(), m_modules.end());
+  m_modules.erase(std::unique(m_modules.begin(), m_modules.end()), m_modules.end());
+  m_origins.resize(files.size());
+  for (std::uint32_t i = 0; i < files.size(); ++i) {
+    resolve_origins(FileId{i});
+    index_file(FileId{i});
+  }
+}
+
+bool Symbols::is_package(std::string_view dotted) const {
+  const std::string prefix = std::string(dotted) + ".";
+  const auto it = std::lower_bound(m_modules.begin(), m_modules.end(), prefix);
+  return it != m_modules.end() && starts_with(*it, prefix);
+}
+
+std::optional<FileId> Symbols::module(std::string_view dotted) const {
+  const auto it = m_module_file.find(std::string(dotted));
+  if (it == m_module_file.end()) return std::nullopt;
+  return it->second;
+}
+
+bool Symbols::is_local_root(std::string_view top) const {
+  return !top.empty() && (module(top) || is_package(top));
+}
+
+void Symbols::resolve_origins(FileId id) {
+  const auto& file = m_files[id.value];
+  auto& out = m_origins[id.value];
+  out.reserve(file.imports.size());
+  for (const auto& fact : file.imports) {
+    const std::string& target = fact.target.dotted();
+    const std::string& mod = fact.module.dotted();
+    const bool from_import = target != mod;
+    const bool local_root = fact.relative_level > 0 || is_local_root(fact.module.first_segment());
+    const auto local = [&](const std::string& name) { return module(name) || is_package(name); };
+    ImportOrigin origin = ImportOrigin::external;
+    if (!local_root || fact.star) {
+      origin = ImportOrigin::external;
+    } else if (local(target)) {
+      origin = ImportOrigin::local_source;
+    } else if (from_import && local(mod)) {
+      // `from pkg import name`: an attribute of pkg, unless pkg is a package and the name reads like a
+      // compiled extension module (`from . import _C`). A plain module file has no submodules.
+      const bool extension = is_package(mod) && looks_like_extension(fact.target.last_segment());
+      origin = extension ? ImportOrigin::local_missing : ImportOrigin::local_source;
+    } else {
+      // Not shipped as source: a compiled extension when it is named like one; otherwise most likely a
+      // namespace package provided by another distribution (optimum.* in optimum-neuron).
+      const bool extension =
+          looks_like_extension(fact.target.last_segment()) || looks_like_extension(fact.module.last_segment());
+      origin = extension ? ImportOrigin::local_missing : ImportOrigin::external;
+    }
+    out.push_back(origin);
+  }
+}
+
+void Symbols::index_file(FileId id) {
+  const auto& file = m_files[id.value];
+  if (file.module_name.empty()) return;
+  const std::string prefix = file.module_name + ".";
+  for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+    const auto& fn = file.functions[static_cast<std::size_t>(i)];
+    if (fn.parent < 0 && fn.klass < 0) {
+      Symbol s;
+      s.kind = Symbol::Kind::function;
+      s.function = FunctionId{id, i};
+      m_top.emplace(prefix + fn.name, s);
+    }
+    if (fn.klass >= 0 && fn.parent < 0) {
+      m_methods.emplace(std::make_tuple(id.value, fn.klass, fn.name), i);
+      auto& owners = m_methods_by_name[fn.name];
+      if (owners.size() < 2) owners.push_back(FunctionId{id, i});
+    }
+  }
+  for (std::int32_t c = 0; c < static_cast<std::int32_t>(file.classes.size()); ++c) {
+    const auto& klass = file.classes[static_cast<std::size_t>(c)];
+    if (klass.parent_function >= 0 || klass.qualname.find('.') != std::string::npos) continue;
+    Symbol s;
+    s.kind = Symbol::Kind::klass;
+    s.klass = ClassId{id, c};
+    m_top.emplace(prefix + klass.name, s);
+  }
+  // Module-level imports of repo names re-export them: `from .x import f` makes `pkg.f` denote `pkg.x.f`.
+  for (std::size_t i = 0; i < file.imports.size(); ++i) {
+    const auto& fact = file.imports[i];
+    if (fact.ctx.function >= 0 || fact.ctx.klass >= 0 || m_origins[id.value][i] != ImportOrigin::local_source) continue;
+    if (fact.star) continue;
+    const std::string bound = fact.bound_name.empty() ? std::string(fact.target.first_segment()) : fact.bound_name;
+    if (fact.bound_name.empty()) continue;  // `import a.b` binds `a`, not a re-export
+    m_reexport.emplace(prefix + bound, fact.target.dotted());
+  }
+  for (const auto& fact : file.imports) {
+    if (fact.star && fact.ctx.function < 0) m_star_sources[file.module_name].push_back(fact.module.dotted());
+  }
+}
+
+Symbol Symbols::lookup(std::string_view dotted) const {
+  return lookup_bounded(dotted, 0);
+}
+
+Symbol Symbols::lookup_bounded(std::string_view dotted, int depth) const {
+  if (depth > k_max_reexport_hops || dotted.empty()) return {};
+  const std::string key(dotted);
+  if (auto it = m_top.find(key); it != m_top.end()) return it->second;
+  if (auto it = m_reexport.find(key); it != m_reexport.end() && it->second != key)
+    return lookup_bounded(it->second, depth + 1);
+  if (auto file = module(key)) {
+    Symbol s;
+    s.kind = Symbol::Kind::module;
+    s.module = *file;
+    return s;
+  }
+  const std::string parent = parent_of(key);
+  const std::string name = key.substr(parent.empty() ? 0 : parent.size() + 1);
+  if (auto it = m_star_sources.find(parent); it != m_star_sources.end()) {
+    for (const auto& source : it->second) {
+      const Symbol s = lookup_bounded(source + "." + name, depth + 1);
+      if (s.kind != Symbol::Kind::none) return s;
+    }
+  }
+  // `pkg.mod.Class.method` -> the method of a repo class.
+  if (!parent.empty()) {
+    const Symbol owner = lookup_bounded(parent, depth + 1);
+    if (owner.kind == Symbol::Kind::klass) {
+      if (auto m = method(owner.klass, name)) {
+        Symbol s;
+        s.kind = Symbol::Kind::function;
+        s.function = *m;
+        return s;
+      }
+    }
+  }
+  return {};
+}
+
+Symbol Symbols::lookup_in_file(FileId file, std::string_view name) const {
+  const auto& facts = m_files[file.value];
+  if (facts.module_name.empty()) {  // a notebook or a file outside any module: its own top level only
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(facts.functions.size()); ++i) {
+      const auto& fn = facts.functions[static_cast<std::size_t>(i)];
+      if (fn.parent < 0 && fn.klass < 0 && fn.name == name) {
+        Symbol s;
+        s.kind = Symbol::Kind::function;
+        s.function = FunctionId{file, i};
+        return s;
+      }
+    }
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(facts.classes.size()); ++c) {
+      if (facts.classes[static_cast<std::size_t>(c)].qualname == name) {
+        Symbol s;
+        s.kind = Symbol::Kind::klass;
+        s.klass = ClassId{file, c};
+        return s;
+      }
+    }
+    return {};
+  }
+  return lookup(facts.module_name + "." + std::string(name));
+}
+
+std::optional<ClassId> Symbols::base_class(ClassId klass, std::size_t base_index) const {
+  const auto& info = m_files[klass.file.value].classes[static_cast<std::size_t>(klass.index)];
+  if (base_index >= info.bases.size()) return std::nullopt;
+  const std::string& text = info.base_texts[base_index];
+  Symbol s = lookup_in_file(klass.file, text);
+  if (s.kind != Symbol::Kind::klass) s = lookup(info.bases[base_index].dotted());
+  if (s.kind != Symbol::Kind::klass) return std::nullopt;
+  return s.klass;
+}
+
+std::optional<FunctionId> Symbols::method(ClassId klass, std::string_view name) const {
+  std::deque<ClassId> queue{klass};
+  for (int visited = 0; !queue.empty() && visited < 16; ++visited) {
+    const ClassId next = queue.front();
+    queue.pop_front();
+    const auto it = m_methods.find(std::make_tuple(next.file.value, next.index, std::string(name)));
+    if (it != m_methods.end()) return FunctionId{next.file, it->second};
+    const auto& info = m_files[next.file.value].classes[static_cast<std::size_t>(next.index)];
+    for (std::size_t b = 0; b < info.bases.size(); ++b) {
+      if (auto base = base_class(next, b)) queue.push_back(*base);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<FunctionId> Symbols::unique_method(std::string_view name) const {
+  const auto it = m_methods_by_name.find(std::string(name));
+  if (it == m_methods_by_name.end() || it->second.size() != 1) return std::nullopt;
+  return it->second.front();
+}
+
+}  // namespace tr2audit::program

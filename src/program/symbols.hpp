@@ -1,0 +1,64 @@
+// program/symbols (private): the repo's own modules, top-level functions and classes, methods, package
+// re-exports (`from .x import f` in __init__.py, `from .ops import *`), and import origins.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "tr2audit/program/program.hpp"
+
+namespace tr2audit::program {
+
+/// A repo class: its file and index in FileFacts::classes.
+struct ClassId {
+  FileId file;
+  std::int32_t index = -1;
+};
+
+/// What a dotted name of the repo denotes.
+struct Symbol {
+  enum class Kind { none, function, klass, module } kind = Kind::none;
+  FunctionId function;
+  ClassId klass;
+  FileId module;
+};
+
+class Symbols {
+ public:
+  explicit Symbols(const std::vector<facts::FileFacts>& files);
+
+  /// The repo function, class or module a fully qualified name denotes, following re-exports.
+  Symbol lookup(std::string_view dotted) const;
+  /// A name bound at the top level of one file: its own def/class, or what its import of that name denotes.
+  Symbol lookup_in_file(FileId file, std::string_view name) const;
+  /// A method of a class or of its repo base classes (breadth-first, bounded).
+  std::optional<FunctionId> method(ClassId klass, std::string_view name) const;
+  /// The repo class a class's base denotes.
+  std::optional<ClassId> base_class(ClassId klass, std::size_t base_index) const;
+  /// The one repo method with this name, when exactly one class defines it.
+  std::optional<FunctionId> unique_method(std::string_view name) const;
+  std::optional<FileId> module(std::string_view dotted) const;
+  /// True when a dotted module is a package of the repo (a folder with modules below it).
+  bool is_package(std::string_view dotted) const;
+  bool is_local_root(std::string_view top) const;
+  const std::vector<std::vector<ImportOrigin>>& origins() const { return m_origins; }
+
+ private:
+  void index_file(FileId id);
+  void resolve_origins(FileId id);
+  Symbol lookup_bounded(std::string_view dotted, int depth) const;
+
+  const std::vector<facts::FileFacts>& m_files;
+  std::vector<std::string> m_modules;  // sorted dotted module names
+  std::unordered_map<std::string, FileId> m_module_file;
+  std::unordered_map<std::string, Symbol> m_top;                             // "mod.name" -> def/class
+  std::unordered_map<std::string, std::string> m_reexport;                   // "pkg.name" -> "pkg.x.name"
+  std::unordered_map<std::string, std::vector<std::string>> m_star_sources;  // "pkg" -> ["pkg.ops", ...]
+  std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::int32_t> m_methods;
+  std::unordered_map<std::string, std::vector<FunctionId>> m_methods_by_name;
+  std::vector<std::vector<ImportOrigin>> m_origins;
+};
+
+}  // namespace tr2audit::program
