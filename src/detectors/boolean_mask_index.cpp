@@ -1,5 +1,6 @@
-// boolean-mask-index: `x[mask]` with a boolean mask (a comparison, `~m`, isnan, or a name assigned
-// from one in the same function). The result's shape depends on the data: a dynamic shape.
+// boolean-mask-index: `x[mask]` read with a boolean mask (a comparison, `~m`, isnan, or a name assigned
+// from one in the same function). The result's shape depends on the data: a dynamic shape. Masked
+// writes (`x[mask] = 0`, `x[mask] += v`) keep the shape and are not reported.
 #include <set>
 
 #include "detectors/tensor_expr.hpp"
@@ -23,6 +24,12 @@ class BooleanMaskIndex final : public Detector {
         m_masks.insert({fn, std::string(scope.text(left))});
       return;
     }
+    // `x[mask] = v` / `x[mask] += v` write in place: the shape stays static (only masked reads change it).
+    const TSNode parent = ts_node_parent(node);
+    const TSSymbol parent_kind = ts_node_symbol(parent);
+    if ((parent_kind == k.assignment || parent_kind == k.augmented_assignment) &&
+        ts_node_eq(ts_node_child_by_field_id(parent, k.f_left), node))
+      return;
     const TSNode index = ts_node_child_by_field_id(node, k.f_subscript);
     if (ts_node_is_null(index) || !ts_node_is_null(ts_node_next_named_sibling(index))) return;  // x[a, b]
     const bool is_mask = is_mask_expression(index, scope) ||

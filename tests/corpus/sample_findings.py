@@ -41,9 +41,11 @@ def main():
         ctx = f.get("context", {})
         out.write(json.dumps({
             "repo": a.repo, "path": f["location"]["path"], "line": f["location"]["line"],
+            "cell": f["location"].get("cell"), "cell_line": f["location"].get("cell_line"),
             "rule_id": f["rule_id"], "category": f["category"], "severity": f["severity"],
             "region": ctx.get("region"), "roles": ctx.get("roles"), "reached_from": ctx.get("reached_from"),
-            "guarded_by": ctx.get("guarded_by"), "function": ctx.get("function"),
+            "guarded_by": ctx.get("guarded_by"), "opt_in": ctx.get("opt_in"), "function": ctx.get("function"),
+            "off_training_path": f.get("off_training_path", False),
             "message": f["message"], "snippet": f.get("snippet"), "judgement": "", "note": ""}) + "\n")
 
 
