@@ -151,9 +151,20 @@ class EntryFinder {
       if (exports[s]) add(FunctionId{id, fn}, Role::export_, "exports the model (ONNX, torch.export or TorchScript)");
       if (tools[s]) add(FunctionId{id, fn}, Role::tooling, "profiles, benchmarks or plots");
     }
+    // `@torch.inference_mode(False)` / `(mode=False)` turns inference mode off: no evidence of inference.
+    std::vector<std::uint32_t> disabled_lines;
+    for (const auto& deco : file.decorators) {
+      if (deco.decorator.dotted() != "torch.inference_mode") continue;
+      for (const auto& arg : deco.args) {
+        if ((arg.keyword.empty() || arg.keyword == "mode") && arg.value == "False") disabled_lines.push_back(deco.at.line);
+      }
+    }
     for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
       const auto& fn = file.functions[static_cast<std::size_t>(i)];
-      const bool inference_mode = std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const QualifiedName& d) {
+      const bool disabled = std::any_of(disabled_lines.begin(), disabled_lines.end(), [&](std::uint32_t line) {
+        return line < fn.at.line + 1 && fn.at.line <= line + 4;
+      });
+      const bool inference_mode = !disabled && std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const QualifiedName& d) {
         return d.dotted() == "torch.inference_mode";
       });
       if (inference_mode)

@@ -107,7 +107,8 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
   const auto& facts = m_impl->files[file.value];
   if (facts.is_test) return facts::Region::test;
   const facts::Region syntactic = facts::region_of(facts, ctx);
-  const RoleSet roles = roles_at(file, ctx);
+  RoleSet roles = roles_at(file, ctx);
+  roles.reset(static_cast<std::size_t>(Role::test));  // library code the tests exercise keeps its own place
   if (roles.none()) return syntactic;
   const auto has = [&](Role r) { return roles.test(static_cast<std::size_t>(r)); };
   if (has(Role::training_forward))
@@ -128,8 +129,7 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
                : facts::Region::setup;
   if (has(Role::inference)) return facts::Region::inference;
   if (has(Role::export_)) return facts::Region::export_;
-  if (has(Role::tooling)) return facts::Region::tooling;
-  return facts::Region::test;
+  return facts::Region::tooling;
 }
 
 std::string Program::describe(FunctionId function) const {
