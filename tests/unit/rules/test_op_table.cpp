@@ -144,7 +144,8 @@ TEST_CASE("rules::OpTable checks header keys and inferred provenance", "[rules][
 TEST_CASE("rules::OpTable real table loads with at least 420 sourced rows", "[rules][op_table]") {
   const OpTable& table = real_table();
   CHECK(table.rows().size() >= 420);
-  CHECK(table.info().neuron_sdk == "2.33");
+  CHECK(table.info().neuron_sdk == "2.34");
+  CHECK(table.info().checked == "2026-12-01");
   for (const OpRow& op : table.rows()) {
     INFO(op.name);
     CHECK_FALSE(op.sources().empty());
