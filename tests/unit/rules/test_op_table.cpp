@@ -2,7 +2,9 @@
 // rules/neuron-ops.yaml (size, provenance, documented profile differences) and the lookups.
 #include <catch2/catch.hpp>
 #include <string>
+#include <string_view>
 
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/rules/op_table.hpp"
 #include "unit/rules/rules_test_support.hpp"
 
@@ -141,10 +143,11 @@ TEST_CASE("rules::OpTable checks header keys and inferred provenance", "[rules][
   }
 }
 
-TEST_CASE("rules::OpTable real table loads with at least 420 sourced rows", "[rules][op_table]") {
+TEST_CASE("rules::OpTable real table loads with at least 880 sourced rows", "[rules][op_table]") {
   const OpTable& table = real_table();
-  CHECK(table.rows().size() >= 420);
-  CHECK(table.info().neuron_sdk == "2.33");
+  CHECK(table.rows().size() >= 880);
+  CHECK(table.info().neuron_sdk == "2.34");
+  CHECK(table.info().checked == "2026-12-01");
   for (const OpRow& op : table.rows()) {
     INFO(op.name);
     CHECK_FALSE(op.sources().empty());
@@ -156,6 +159,97 @@ TEST_CASE("rules::OpTable real table loads with at least 420 sourced rows", "[ru
     }();
     if (reasoned) CHECK(op.inferred);
   }
+}
+
+TEST_CASE("rules::OpTable real table: every row and every listed source is non-empty", "[rules][op_table]") {
+  const OpTable& table = real_table();
+  for (const OpRow& op : table.rows()) {
+    INFO(op.name << " (line " << op.line << ")");
+    CHECK_FALSE(tr2audit::trim(op.source).empty());
+    for (const std::string_view source : op.sources()) CHECK_FALSE(source.empty());
+    CHECK_FALSE(op.native.note.empty());
+    CHECK_FALSE(op.xla.note.empty());
+    // The pre-release TorchNeuron snapshot is tier-3 evidence: a row citing it rests on reasoning.
+    if (op.source.find("parmoham-aws/test-repo-parmoham") != std::string::npos) CHECK(op.inferred);
+  }
+}
+
+TEST_CASE("rules::OpTable real table covers torchvision.ops, torch.sparse, RPC, fft, linalg and special",
+          "[rules][op_table]") {
+  const OpTable& table = real_table();
+  const auto row = [&](const char* name) {
+    const OpRow* op = table.find(name);
+    INFO(name);
+    REQUIRE(op != nullptr);
+    return op;
+  };
+  const OpRow* nms = row("torchvision.ops.nms");
+  CHECK(nms->native.status == OpStatus::caveat);
+  CHECK(nms->xla.status == OpStatus::caveat);
+  CHECK(nms->inferred);
+  CHECK(nms->source.find("pytorch/vision") != std::string::npos);
+  CHECK(row("torchvision.ops.RoIAlign") == row("torchvision.ops.roi_align"));
+  CHECK(row("torchvision.ops.box_iou")->native.status == OpStatus::supported);
+
+  const OpRow* spmm = row("torch.sparse.mm");
+  CHECK(spmm->native.status == OpStatus::unsupported);
+  CHECK(spmm->xla.status == OpStatus::unsupported);
+  CHECK(row("torch.Tensor.to_dense")->native.status == OpStatus::caveat);
+  CHECK(table.find_tensor_method("coalesce") == row("torch.Tensor.coalesce"));
+
+  const OpRow* rpc = row("torch.distributed.rpc.rpc_sync");
+  CHECK(rpc->native.status == OpStatus::caveat);
+  CHECK(rpc->native.note.find("RPC") != std::string::npos);
+  CHECK(row("torch.distributed.rpc")->kind == OpKind::library);
+  CHECK(row("torch.distributed.autograd.backward")->native.status == OpStatus::caveat);
+
+  const OpRow* rfft = row("torch.fft.rfft");
+  CHECK(rfft->native.status == OpStatus::caveat);
+  CHECK(rfft->xla.status == OpStatus::unsupported);
+  CHECK(rfft->native.note.find("[UNSOURCED]") == std::string::npos);
+
+  // The snapshot routes 11 linalg ops, linalg_qr among them, to an explicit CPU fallback.
+  for (const char* name : {"torch.linalg.qr", "torch.qr", "torch.linalg.inv", "torch.linalg.svd", "torch.linalg.eigh"}) {
+    INFO(name);
+    const OpRow* op = row(name);
+    CHECK(op->native.status == OpStatus::caveat);
+    CHECK(op->native.note.find("explicit CPU fallback") != std::string::npos);
+    CHECK(op->source.find("cpu_fallback_registrations.py") != std::string::npos);
+    CHECK(op->inferred);
+  }
+  // Ops the snapshot registers natively are sharpened to supported.
+  CHECK(row("torch.cumsum")->native.status == OpStatus::supported);
+  CHECK(row("torch.nonzero_static")->native.status == OpStatus::supported);
+
+  const OpRow* erf = row("torch.special.erf");
+  CHECK(erf->name == "torch.erf");
+  CHECK(erf->native.status == OpStatus::supported);
+  CHECK(row("torch.special.gammainc") == row("torch.igamma"));
+}
+
+TEST_CASE("rules::OpTable real table has rows for dtypes and dtype conversions", "[rules][op_table]") {
+  const OpTable& table = real_table();
+  const auto status = [&](const char* name, TargetProfile profile) {
+    const OpRow* op = table.find(name);
+    INFO(name);
+    REQUIRE(op != nullptr);
+    return op->for_profile(profile).status;
+  };
+  CHECK(table.find("torch.cfloat") == table.find("torch.complex64"));
+  CHECK(table.find("torch.cdouble") == table.find("torch.complex128"));
+  CHECK(table.find("torch.chalf") == table.find("torch.complex32"));
+  CHECK(table.find("torch.double") == table.find("torch.float64"));
+  for (const char* name : {"torch.complex64", "torch.complex32", "torch.view_as_complex", "torch.view_as_real",
+                           "torch.Tensor.cfloat", "torch.Tensor.to(dtype=torch.complex64)"}) {
+    CHECK(status(name, TargetProfile::native) == OpStatus::caveat);
+    CHECK(status(name, TargetProfile::xla) == OpStatus::unsupported);
+  }
+  CHECK(table.find("torch.Tensor.to(torch.cfloat)") == table.find("torch.Tensor.to(dtype=torch.complex64)"));
+  CHECK(status("torch.float64", TargetProfile::native) == OpStatus::caveat);
+  CHECK(status("torch.Tensor.double", TargetProfile::native) == OpStatus::caveat);
+  CHECK(status("torch.Tensor.to(torch.double)", TargetProfile::native) == OpStatus::caveat);
+  CHECK(status("torch.int32", TargetProfile::native) == OpStatus::supported);
+  CHECK(status("torch.Tensor.to", TargetProfile::native) == OpStatus::supported);
 }
 
 TEST_CASE("rules::OpTable finds rows by name, alias and module constructor", "[rules][op_table]") {
