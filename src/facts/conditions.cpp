@@ -1,6 +1,7 @@
 // Condition terms: the and-joined tests of an if/elif condition, kept as data so that the program
 // stage can tell availability flags and opt-in options apart from ordinary branches. An explicit
 // work list, no recursion: conditions can be long `a and b and c ...` chains.
+#include <string_view>
 #include <utility>
 
 #include "facts/walker.hpp"
@@ -56,6 +57,55 @@ bool Walker::else_only_raises(TSNode if_statement) const {
     return !ts_node_is_null(first) && m_src.is(first, m_k.raise_statement);
   }
   return false;
+}
+
+}  // namespace tr2audit::facts
+
+namespace tr2audit::facts {
+namespace {
+
+bool names_training_mode(std::string_view name) {
+  return name == "self.training" || (name.size() > 9 && name.substr(name.size() - 9) == ".training");
+}
+
+// KV caches exist only while decoding: `if self.kv_cache is not None:`, `if use_cache:`, `if self.caches_are_enabled():`.
+bool names_kv_cache(std::string_view name) {
+  const auto dot = name.rfind('.');
+  const std::string_view last = dot == std::string_view::npos ? name : name.substr(dot + 1);
+  return last.find("kv_cache") != std::string_view::npos || last.find("cache_enabled") != std::string_view::npos ||
+         last == "use_cache" || last.find("past_key_value") != std::string_view::npos ||
+         last.find("caches_are_enabled") != std::string_view::npos || last == "kv_caches";
+}
+
+}  // namespace
+
+std::pair<std::uint16_t, std::uint16_t> Walker::training_mode_guards(const std::vector<ConditionTerm>& terms,
+                                                                     TSNode if_statement, bool& early_return) const {
+  std::uint16_t then_guards = 0, else_guards = 0;
+  early_return = false;
+  const std::uint16_t not_training = guard_bit(Guard::not_training);
+  for (const ConditionTerm& term : terms) {
+    if (names_training_mode(term.name) && term.equals.empty()) {
+      if (term.negated) {
+        then_guards |= not_training;
+      } else if (terms.size() == 1) {
+        else_guards |= not_training;
+        bool has_else = false;
+        const std::uint32_t count = ts_node_named_child_count(if_statement);
+        for (std::uint32_t i = 0; i < count; ++i) {
+          const TSSymbol kind = ts_node_symbol(ts_node_named_child(if_statement, i));
+          has_else |= kind == m_k.else_clause || kind == m_k.elif_clause;
+        }
+        const TSNode body = ts_node_child_by_field_id(if_statement, m_k.f_consequence);
+        const std::uint32_t statements = ts_node_named_child_count(body);
+        const TSNode last = statements ? ts_node_named_child(body, statements - 1) : TSNode{};
+        early_return = !has_else && !ts_node_is_null(last) && m_src.is(last, m_k.return_statement);
+      }
+    }
+    const bool present = term.equals.empty() ? !term.negated : (term.equals == "None" && term.negated);
+    if (names_kv_cache(term.name) && present) then_guards |= not_training;
+  }
+  return {then_guards, else_guards};
 }
 
 }  // namespace tr2audit::facts

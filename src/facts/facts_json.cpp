@@ -65,6 +65,8 @@ std::string_view to_string(Guard guard) {
       return "step-closure";
     case Guard::opt_in:
       return "opt-in";
+    case Guard::not_training:
+      return "not-training";
   }
   return "unknown-guard";
 }

@@ -53,6 +53,7 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
       if (!value) return false;
       if (*value == "cuda" || *value == "cpu" || *value == "mps" || starts_with(*value, "cuda:"))
         guards |= guard_bit(Guard::device_branch);
+      if (*value == "nccl" || *value == "NCCL") guards |= guard_bit(Guard::device_branch);  // get_backend() == "nccl"
       if (*value == "xla" || *value == "neuron")
         guards |= guard_bit(Guard::device_branch) | guard_bit(Guard::neuron_branch);
       return false;
@@ -88,10 +89,16 @@ std::uint16_t Walker::try_guards(TSNode try_statement) const {
   }
   if (catches_import_error) return guard_bit(Guard::import_error_fallback);
   if (!catches_broadly) return 0;
-  bool body_imports = false;  // a broad except counts only around imports
+  // A broad except counts only around imports and extension builds/loads (a failed build falls back).
+  bool body_imports = false;
   parse::walk(ts_node_child_by_field_id(try_statement, m_k.f_body), [&](const parse::WalkStep& step) {
     const TSSymbol kind = ts_node_symbol(step.node);
     body_imports |= kind == m_k.import_statement || kind == m_k.import_from_statement;
+    if (kind == m_k.call && step.event == parse::WalkEvent::enter) {
+      const std::string callee = resolve(ts_node_child_by_field_id(step.node, m_k.f_function)).dotted();
+      body_imports |= callee == "torch.utils.cpp_extension.load" || callee == "torch.utils.cpp_extension.load_inline" ||
+                      callee == "importlib.import_module";
+    }
     return !body_imports && kind != m_k.function_definition && kind != m_k.class_definition;
   });
   return body_imports ? guard_bit(Guard::import_error_fallback) : 0;

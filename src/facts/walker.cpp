@@ -58,11 +58,15 @@ bool Walker::on_enter(const parse::WalkStep& step) {
 }
 
 void Walker::on_leave(const parse::WalkStep& step) {
+  bool after_training_return = false;
   while (!m_frames.empty() && ts_node_eq(m_frames.back().node, step.node)) {
     if (m_frames.back().pops_scope) m_imports.pop_scope();
+    after_training_return |= m_frames.back().returns_when_training;
     m_ctx = m_frames.back().saved;
     m_frames.pop_back();
   }
+  // `if self.training: return losses` — the rest of the block runs only outside training.
+  if (after_training_return) m_ctx.guards |= guard_bit(Guard::not_training);
 }
 
 // A branch of an if/elif/try receives the guards its statement computed on entry; an if/elif branch
@@ -72,6 +76,8 @@ void Walker::enter_branch(TSNode node, TSFieldId field) {
   // Copy what we need: push_frame below may reallocate m_frames and invalidate a reference into it.
   const std::uint16_t branch_guards = m_frames.back().branch_guards;
   const std::int32_t condition = m_frames.back().condition;
+  const std::uint16_t then_guards = m_frames.back().then_guards;
+  const std::uint16_t else_guards = m_frames.back().else_guards;
   const TSNode parent = ts_node_parent(node);
   if (!ts_node_eq(parent, m_frames.back().node)) return;
   const TSSymbol parent_kind = ts_node_symbol(parent);
@@ -79,9 +85,10 @@ void Walker::enter_branch(TSNode node, TSFieldId field) {
   const bool if_branch = is_if && (field == m_k.f_consequence || field == m_k.f_alternative);
   const bool try_body = parent_kind == m_k.try_statement && field == m_k.f_body;
   if (!if_branch && !try_body) return;
-  if (branch_guards == 0 && condition < 0) return;
+  if (branch_guards == 0 && condition < 0 && then_guards == 0 && else_guards == 0) return;
   push_frame(node);
   m_ctx.guards |= branch_guards;
+  if (is_if) m_ctx.guards |= field == m_k.f_consequence ? then_guards : else_guards;
   if (condition < 0 || m_mode != Mode::full) return;
   if (field == m_k.f_consequence) {
     m_ctx.branch = condition;
@@ -118,9 +125,15 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     constexpr std::uint16_t k_fallback_guards = guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch);
     if (kind == m_k.if_statement && (guards & k_fallback_guards) && else_only_raises(node))
       guards &= static_cast<std::uint16_t>(~k_fallback_guards);
-    const std::int32_t branch = m_mode == Mode::full ? add_branch(condition_terms(condition), false, condition) : -1;
+    std::vector<ConditionTerm> terms = condition_terms(condition);
+    bool early_return = false;
+    const auto [then_guards, else_guards] = training_mode_guards(terms, node, early_return);
+    const std::int32_t branch = m_mode == Mode::full ? add_branch(std::move(terms), false, condition) : -1;
     push_frame(node, false, guards);
     m_frames.back().condition = branch;
+    m_frames.back().then_guards = then_guards;
+    m_frames.back().else_guards = else_guards;
+    m_frames.back().returns_when_training = early_return && kind == m_k.if_statement;
   } else if (kind == m_k.conditional_expression) {
     push_frame(node);
     m_ctx.guards |= condition_guards(ts_node_named_child(node, 1));
@@ -129,6 +142,11 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
   } else if (kind == m_k.except_clause) {
     push_frame(node);
     m_ctx.guards |= guard_bit(Guard::except_handler);
+    // Recovery after a CUDA out-of-memory error runs only where CUDA exists.
+    const TSNode caught = ts_node_named_child(node, 0);
+    if (!ts_node_is_null(caught) && !m_src.is(caught, m_k.block) &&
+        m_src.node_text(caught).find("OutOfMemoryError") != std::string_view::npos)
+      m_ctx.guards |= guard_bit(Guard::cuda_available);
   } else if (kind == m_k.with_statement && is_no_grad_with(node)) {
     push_frame(node);
     m_ctx.guards |= guard_bit(Guard::no_grad);

@@ -45,6 +45,9 @@ class Walker final : public detectors::NodeScope {
     bool pops_scope = false;
     std::uint16_t branch_guards = 0;  ///< for if/elif/try: guards its branches receive
     std::int32_t condition = -1;      ///< for if/elif: the FileFacts::branches entry of its consequence side
+    std::uint16_t then_guards = 0;    ///< for if/elif: guards only the consequence receives
+    std::uint16_t else_guards = 0;    ///< for if/elif: guards only the elif/else side receives
+    bool returns_when_training = false;  ///< `if self.training: ... return`: what follows runs outside training
   };
 
   bool on_enter(const parse::WalkStep& step);
@@ -83,6 +86,10 @@ class Walker final : public detectors::NodeScope {
   std::vector<ConditionTerm> condition_terms(TSNode condition) const;
   /// True when an if statement's else branch only raises (a hard requirement, not a fallback).
   bool else_only_raises(TSNode if_statement) const;
+  /// Guards the consequence (first) and the else side (second) of an if get from training-mode and
+  /// KV-cache tests; sets `early_return` for `if self.training: ... return` without an else.
+  std::pair<std::uint16_t, std::uint16_t> training_mode_guards(const std::vector<ConditionTerm>& terms, TSNode if_statement,
+                                                               bool& early_return) const;
   std::int32_t add_branch(std::vector<ConditionTerm> terms, bool else_side, TSNode condition);
   std::uint16_t try_guards(TSNode try_statement) const;
   bool is_no_grad_with(TSNode with_statement) const;

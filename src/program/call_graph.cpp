@@ -2,6 +2,7 @@
 // self.method through repo base classes, constructors of repo classes, method names only one repo class
 // defines) and from functions passed as values (collate_fn=, loss_fn=, callbacks, register_*_hook(f)).
 #include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/facts/region.hpp"
 
 namespace tr2audit::program {
@@ -15,15 +16,6 @@ bool is_generic_method(const std::string& name) {
   if (name.size() < 4 || name.front() == '_') return true;
   for (std::string_view generic : k_generic) {
     if (name == generic) return true;
-  }
-  return false;
-}
-
-// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
-bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
-  if (ctx.loop < 0 || !file.loops[static_cast<std::size_t>(ctx.loop)].calls_backward) return false;
-  for (const auto& loop : file.loops) {
-    if (loop.parent == ctx.loop && loop.calls_backward) return true;
   }
   return false;
 }
@@ -122,6 +114,22 @@ class GraphBuilder {
 };
 
 }  // namespace
+
+bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
+  if (ctx.loop < 0 || !file.loops[static_cast<std::size_t>(ctx.loop)].calls_backward) return false;
+  // Gradient accumulation: the optimizer steps in this loop, the inner loop only runs micro-batches.
+  for (const auto& call : file.calls) {
+    if (call.ctx.loop != ctx.loop || call.method != "step") continue;
+    const std::string receiver = to_lower(call.receiver_text);
+    if (receiver.find("optim") != std::string::npos || receiver.find("scaler") != std::string::npos ||
+        receiver.find("engine") != std::string::npos)
+      return false;
+  }
+  for (const auto& loop : file.loops) {
+    if (loop.parent == ctx.loop && loop.calls_backward) return true;
+  }
+  return false;
+}
 
 FunctionId function_at(FileId file, const facts::Context& ctx) {
   return FunctionId{file, ctx.function};

@@ -172,7 +172,11 @@ class EntryFinder {
       else if (is_inference_name(fn.name) && !backward[static_cast<std::size_t>(i)])
         add(FunctionId{id, i}, Role::inference, "generates or predicts (`" + fn.name + "`)");
     }
-    if (serving && !any_training) add(FunctionId{id, -1}, Role::inference, "a serving or demo app");
+    if (serving && !any_training) {  // a serving engine's worker or a demo app: all of it serves
+      add(FunctionId{id, -1}, Role::inference, "a serving or demo app");
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i)
+        add(FunctionId{id, i}, Role::inference, "part of a serving or demo app");
+    }
     if (times_steps) add(FunctionId{id, -1}, Role::tooling, "a benchmark script that times training steps");
     const std::size_t module_calls = static_cast<std::size_t>(std::count_if(
         file.calls.begin(), file.calls.end(), [](const facts::CallFact& c) { return c.ctx.function < 0; }));

@@ -48,6 +48,9 @@ void find_entry_points(Program::Impl& impl);
 void propagate_roles(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 
+/// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
+bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx);
+
 /// The function a context's code belongs to for roles: its innermost function, or the module body.
 FunctionId function_at(FileId file, const facts::Context& ctx);
 

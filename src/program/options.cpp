@@ -4,6 +4,7 @@
 // - opt-in options: `if config.use_fp8:` / `elif cfg.attention == "flash":` / `if quantize == "bnb.nf4":`
 //   where every default the repo gives that option (argparse, dataclass or config-class fields,
 //   parameter defaults, module constants) leaves the branch off; `if False:` likewise.
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -91,6 +92,38 @@ bool config_receiver(std::string_view dotted) {
   return false;
 }
 
+std::string last_two(std::string_view dotted) {
+  const auto last = dotted.rfind('.');
+  if (last == std::string_view::npos || last == 0) return std::string(dotted);
+  const auto before = dotted.rfind('.', last - 1);
+  return std::string(dotted.substr(before == std::string_view::npos ? 0 : before + 1));
+}
+
+// `cfg.get("use_ema", False)` -> ("use_ema", False); a literal second argument only.
+std::optional<std::pair<std::string, facts::Argument>> get_with_default(std::string_view text) {
+  const auto get = text.find(".get(");
+  if (get == std::string_view::npos || text.back() != ')') return std::nullopt;
+  std::string_view args = text.substr(get + 5, text.size() - get - 6);
+  if (args.size() < 3 || (args.front() != '"' && args.front() != '\'')) return std::nullopt;
+  const auto close = args.find(args.front(), 1);
+  if (close == std::string_view::npos) return std::nullopt;
+  const std::string key(args.substr(1, close - 1));
+  std::string_view rest = args.substr(close + 1);
+  while (!rest.empty() && (rest.front() == ',' || rest.front() == ' ')) rest.remove_prefix(1);
+  facts::Argument value;
+  if (rest == "False" || rest == "True") {
+    value.kind = facts::LiteralKind::boolean;
+  } else if (rest == "None") {
+    value.kind = facts::LiteralKind::null;
+  } else if (rest == "0") {
+    value.kind = facts::LiteralKind::integer;
+  } else {
+    return std::nullopt;
+  }
+  value.value = std::string(rest);
+  return std::make_pair(key, value);
+}
+
 std::string option_name_of(const std::string& flag) {
   std::string name = flag;
   while (!name.empty() && name.front() == '-') name.erase(name.begin());
@@ -117,6 +150,14 @@ class BranchGuards {
           (assign.ctx.has(facts::Guard::import_error_fallback) || assign.ctx.has(facts::Guard::except_handler)))
         m_flags.insert(name);
       if (assign.ctx.function < 0 && assign.ctx.klass >= 0) m_options.add(name, assign.value);  // config fields
+      // yacs-style defaults: `_C.SOLVER.AMP.ENABLED = False` is the option `AMP.ENABLED`.
+      if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.target.segments().size() >= 3)
+        m_options.add(last_two(assign.target.dotted()), assign.value);
+      // `self.use_ema = cfg.get("use_ema", False)`: the attribute and the key share the default.
+      if (auto fallback = get_with_default(assign.value.value)) {
+        m_options.add(name, fallback->second);
+        m_options.add(fallback->first, fallback->second);
+      }
       if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.ctx.branch < 0)
         m_module_constants[file.path + ":" + name].push_back(assign.value);
     }
@@ -153,7 +194,8 @@ class BranchGuards {
 
   // A bare name tested in a function: that function's (or an enclosing one's) parameter default,
   // else a module constant of the file.
-  bool bare_off_by_default(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term) {
+  bool bare_off_by_default(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term,
+                           bool option_like) {
     for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
       for (const auto& param : file.functions[static_cast<std::size_t>(fn)].param_defaults) {
         if (param.keyword != term.name) continue;
@@ -161,6 +203,7 @@ class BranchGuards {
         return term.equals.empty() ? is_falsy(param) : param.value != term.equals;
       }
     }
+    if (!option_like) return false;  // a module constant counts only when it reads as a switch
     const auto it = m_module_constants.find(file.path + ":" + term.name);
     if (it == m_module_constants.end() || it->second.size() != 1 || !is_literal(it->second.front())) return false;
     const auto& value = it->second.front();
@@ -193,10 +236,17 @@ class BranchGuards {
         const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
         const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
         const bool option_like = !term.equals.empty() || named_like_switch(name);
+        // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
+        facts::ConditionTerm receiver_term = term;
+        const bool prefix_test = ends_with(term.name, ".startswith()") || ends_with(term.name, ".endswith()");
+        if (prefix_test) receiver_term = facts::ConditionTerm{term.name.substr(0, term.name.rfind('.')), {}, false};
+        const bool receiver_is_bare = receiver_term.name.find('.') == std::string::npos;
         const bool off =
             constant_false ||
-            (dotted ? (config_receiver(term.name) || option_like) && m_options.off_by_default(name, term)
-                    : !ends_with(term.name, "()") && option_like && bare_off_by_default(file, function_of[b], term));
+            (dotted ? (config_receiver(term.name) || option_like) &&
+                          (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term))
+             : prefix_test ? receiver_is_bare && bare_off_by_default(file, function_of[b], receiver_term, true)
+                           : !ends_with(term.name, "()") && bare_off_by_default(file, function_of[b], term, option_like));
         if (off && option[b].empty()) {
           guards[b] |= facts::guard_bit(facts::Guard::opt_in);
           option[b] = term.equals.empty() ? term.name : term.name + " == \"" + term.equals + "\"";

@@ -106,6 +106,7 @@ RoleSet Program::roles_at(FileId file, const facts::Context& ctx) const {
 facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
   const auto& facts = m_impl->files[file.value];
   if (facts.is_test) return facts::Region::test;
+  if (ctx.has(facts::Guard::not_training)) return facts::Region::inference;  // eval-mode or decoding branch
   const facts::Region syntactic = facts::region_of(facts, ctx);
   RoleSet roles = roles_at(file, ctx);
   roles.reset(static_cast<std::size_t>(Role::test));  // library code the tests exercise keeps its own place
@@ -115,6 +116,7 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
     return ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation ? syntactic
                                                                                     : facts::Region::forward;
   if (has(Role::training_step)) {
+    if (once_per_epoch(facts, ctx)) return facts::Region::setup;
     if (facts::in_training_loop(facts, ctx)) return facts::Region::training_step;
     if (drives_training_loop(facts, ctx.function)) return facts::Region::setup;
     if (ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation) return facts::Region::training_step;

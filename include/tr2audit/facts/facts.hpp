@@ -26,10 +26,12 @@ enum class Guard : std::uint16_t {
   periodic = 1u << 8,               ///< if step % log_every == 0: (periodic logging / checkpointing)
   step_closure = 1u << 9,           ///< inside a lambda/function passed to xm.add_step_closure
   opt_in = 1u << 10,                ///< under an option that is off by default (set by the program stage, never by facts)
+  not_training = 1u << 11,          ///< runs only outside training: `if not self.training:`, after `if self.training: return`,
+                                    ///< under a KV-cache (decoding) branch
 };
 
 /// Number of Guard values; every name table over Guard has this many entries.
-inline constexpr std::size_t k_guard_count = 11;
+inline constexpr std::size_t k_guard_count = 12;
 
 inline constexpr std::uint16_t guard_bit(Guard guard) {
   return static_cast<std::uint16_t>(guard);
