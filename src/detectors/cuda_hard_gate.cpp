@@ -1,8 +1,8 @@
 // cuda-hard-gate: code that refuses to run without CUDA. `assert torch.cuda.is_available()`,
 // `if not torch.cuda.is_available(): raise ...`, and `if <CUDA check>: ... else: raise ...` (the CUDA
 // branch is the only way through) are hard requirements, not portable fallbacks.
-#include "tr2audit/parse/walk.hpp"
 #include "tr2audit/detectors/detector.hpp"
+#include "tr2audit/parse/walk.hpp"
 
 namespace tr2audit::detectors {
 namespace {

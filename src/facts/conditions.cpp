@@ -68,7 +68,8 @@ bool names_training_mode(std::string_view name) {
   return name == "self.training" || (name.size() > 9 && name.substr(name.size() - 9) == ".training");
 }
 
-// KV caches exist only while decoding: `if self.kv_cache is not None:`, `if use_cache:`, `if self.caches_are_enabled():`.
+// KV caches exist only while decoding: `if self.kv_cache is not None:`, `if use_cache:`, `if
+// self.caches_are_enabled():`.
 bool names_kv_cache(std::string_view name) {
   const auto dot = name.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? name : name.substr(dot + 1);

@@ -133,12 +133,8 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
            {"module", f.module_name}, {"lines", f.lines},
            {"is_test", f.is_test},    {"has_syntax_errors", f.has_syntax_errors}};
   out["imports"] = list_json(f.imports, [&](const ImportFact& i) {
-    return Json{{"target", i.target.dotted()},
-                {"module", i.module.dotted()},
-                {"bound", i.bound_name},
-                {"level", i.relative_level},
-                {"dynamic", i.dynamic},
-                {"at", span_json(i.at)},
+    return Json{{"target", i.target.dotted()}, {"module", i.module.dotted()}, {"bound", i.bound_name},
+                {"level", i.relative_level},   {"dynamic", i.dynamic},        {"at", span_json(i.at)},
                 {"context", ctx(i.ctx)}};
   });
   out["calls"] = list_json(f.calls, [&](const CallFact& c) {

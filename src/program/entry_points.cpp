@@ -156,7 +156,8 @@ class EntryFinder {
     for (const auto& deco : file.decorators) {
       if (deco.decorator.dotted() != "torch.inference_mode") continue;
       for (const auto& arg : deco.args) {
-        if ((arg.keyword.empty() || arg.keyword == "mode") && arg.value == "False") disabled_lines.push_back(deco.at.line);
+        if ((arg.keyword.empty() || arg.keyword == "mode") && arg.value == "False")
+          disabled_lines.push_back(deco.at.line);
       }
     }
     for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
@@ -164,9 +165,9 @@ class EntryFinder {
       const bool disabled = std::any_of(disabled_lines.begin(), disabled_lines.end(), [&](std::uint32_t line) {
         return line < fn.at.line + 1 && fn.at.line <= line + 4;
       });
-      const bool inference_mode = !disabled && std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const QualifiedName& d) {
-        return d.dotted() == "torch.inference_mode";
-      });
+      const bool inference_mode =
+          !disabled && std::any_of(fn.decorators.begin(), fn.decorators.end(),
+                                   [](const QualifiedName& d) { return d.dotted() == "torch.inference_mode"; });
       if (inference_mode)
         add(FunctionId{id, i}, Role::inference, "decorated with @torch.inference_mode");
       else if (is_inference_name(fn.name) && !backward[static_cast<std::size_t>(i)])

@@ -245,8 +245,9 @@ class BranchGuards {
             constant_false ||
             (dotted ? (config_receiver(term.name) || option_like) &&
                           (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term))
-             : prefix_test ? receiver_is_bare && bare_off_by_default(file, function_of[b], receiver_term, true)
-                           : !ends_with(term.name, "()") && bare_off_by_default(file, function_of[b], term, option_like));
+             : prefix_test
+                 ? receiver_is_bare && bare_off_by_default(file, function_of[b], receiver_term, true)
+                 : !ends_with(term.name, "()") && bare_off_by_default(file, function_of[b], term, option_like));
         if (off && option[b].empty()) {
           guards[b] |= facts::guard_bit(facts::Guard::opt_in);
           option[b] = term.equals.empty() ? term.name : term.name + " == \"" + term.equals + "\"";

@@ -1,0 +1,183 @@
+// The repository model on small, real-looking training repos held in the test: entry points, roles
+// along the call graph, reached_from chains, and guards only the whole repo can tell.
+#include <catch2/catch.hpp>
+
+#include "support/extract_helpers.hpp"
+#include "tr2audit/program/program.hpp"
+
+using namespace tr2audit;
+using tr2audit::testing::facts_of;
+
+namespace {
+
+const facts::CallFact& call_named(const facts::FileFacts& f, std::string_view method_or_callee,
+                                  std::uint32_t line = 0) {
+  for (const auto& c : f.calls) {
+    if ((c.method == method_or_callee || c.callee.dotted() == method_or_callee) && (line == 0 || c.at.line == line))
+      return c;
+  }
+  FAIL("no call " << method_or_callee);
+  return f.calls.front();
+}
+
+program::Program repo(std::vector<std::pair<std::string, std::string>> files) {
+  std::vector<facts::FileFacts> facts;
+  for (auto& [path, code] : files) facts.push_back(facts_of(code, path, path.rfind("tests/", 0) == 0));
+  return program::Program::build(std::move(facts));
+}
+
+const char* const k_model = R"PY(import torch
+from torch import nn
+
+
+class Attention(nn.Module):
+    def forward(self, x):
+        return helper(x)
+
+
+def helper(x):
+    return x.sum().item()
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = Attention()
+
+    def forward(self, x):
+        return self.attn(x)
+
+
+class KVCache:
+    def update(self, k):
+        return k.max().item()
+
+
+class Decoder(nn.Module):
+    def forward(self, x, kv_cache=None):
+        if kv_cache is not None:
+            x = x + kv_cache.update(x).item()
+        if not self.training:
+            x = x.nonzero()
+        return x
+)PY";
+
+const char* const k_train = R"PY(import argparse
+import torch
+from model import Block
+
+
+def parse_args():
+    p = argparse.ArgumentParser()
+    p.add_argument("--use_apex", action="store_true")
+    p.add_argument("--attention", default="sdpa")
+    return p.parse_args()
+
+
+def evaluate(model, loader):
+    return sum(model(x).sum().item() for x in loader)
+
+
+def main():
+    args = parse_args()
+    model = Block()
+    opt = torch.optim.AdamW(model.parameters())
+    if args.use_apex:
+        torch.cuda.synchronize()
+    if args.attention == "flash":
+        torch.cuda.synchronize()
+    for step, x in enumerate(range(10)):
+        loss = model(x).sum()
+        loss.backward()
+        opt.step()
+        if step % 100 == 0:
+            evaluate(model, [])
+
+
+if __name__ == "__main__":
+    main()
+)PY";
+
+const char* const k_generate = R"PY(import torch
+from model import Decoder
+
+
+@torch.inference_mode()
+def generate(model, x):
+    return model(x).argmax().item()
+
+
+if __name__ == "__main__":
+    generate(Decoder(), torch.zeros(1))
+)PY";
+
+}  // namespace
+
+TEST_CASE("program::Program finds training and inference entry points and gives roles along calls", "[program]") {
+  const auto model = repo(
+      {{"model.py", k_model}, {"train.py", k_train}, {"generate.py", k_generate}, {"tests/test_model.py", k_model}});
+  const auto train = *model.find_file("train.py");
+  const auto mdl = *model.find_file("model.py");
+  bool training_entry = false, inference_entry = false;
+  for (const auto& e : model.entry_points()) {
+    training_entry |= e.role == program::Role::training_step && model.describe(e.function) == "train.py:main";
+    inference_entry |= e.role == program::Role::inference && model.describe(e.function) == "generate.py:generate";
+  }
+  CHECK(training_entry);
+  CHECK(inference_entry);
+  CHECK(model.has_training_entry());
+
+  // helper() is reached from the training run through Block -> Attention.forward: training forward.
+  const auto& item = call_named(model.file(mdl), "item", 11);
+  CHECK(model.region_at(mdl, item.ctx) == facts::Region::forward);
+  CHECK(model.reached_from(mdl, item.ctx) == "train.py:main → model.py:Block.__init__ → Attention.forward → helper");
+  // Decoder is only built by generate.py: its forward is inference, off the training path.
+  const auto& decoder_nonzero = call_named(model.file(mdl), "nonzero");
+  CHECK(model.region_at(mdl, decoder_nonzero.ctx) == facts::Region::inference);
+  // evaluate() every N steps from the loop is training-eval.
+  const auto& eval_item = call_named(model.file(train), "item");
+  CHECK(model.region_at(train, eval_item.ctx) == facts::Region::evaluation);
+  CHECK(model.roles_at(train, eval_item.ctx).test(static_cast<std::size_t>(program::Role::training_eval)));
+}
+
+TEST_CASE("program::Program tells opt-in options and availability flags from their defaults", "[program]") {
+  const auto model = repo(
+      {{"model.py", k_model},
+       {"train.py", k_train},
+       {"pkg/__init__.py", "x = 1\n"},
+       {"pkg/compat.py", "try:\n    import apex\n    HAS_APEX = True\nexcept ImportError:\n    HAS_APEX = False\n"},
+       {"pkg/norm.py",
+        "import torch\nfrom .compat import HAS_APEX\n\n\ndef norm(x):\n"
+        "    if HAS_APEX:\n        return apex.fused(x)\n    return x\n"}});
+  const auto train = *model.find_file("train.py");
+  const auto& apex_sync = call_named(model.file(train), "torch.cuda.synchronize", 22);
+  CHECK((model.guards_at(train, apex_sync.ctx) & facts::guard_bit(facts::Guard::opt_in)) != 0);
+  CHECK(model.opt_in_option(train, apex_sync.ctx) == "args.use_apex");
+  const auto& flash_sync = call_named(model.file(train), "torch.cuda.synchronize", 24);
+  CHECK(model.opt_in_option(train, flash_sync.ctx) == "args.attention == \"flash\"");
+  const auto norm = *model.find_file("pkg/norm.py");
+  const auto& fused = call_named(model.file(norm), "fused");
+  CHECK((model.guards_at(norm, fused.ctx) & facts::guard_bit(facts::Guard::import_error_fallback)) != 0);
+  CHECK((model.guards_at(norm, fused.ctx) & facts::guard_bit(facts::Guard::opt_in)) == 0);
+}
+
+TEST_CASE("program::Program keeps library code's own place when only tests reach it", "[program]") {
+  const auto model =
+      repo({{"lib/layers.py", k_model},
+            {"tests/test_layers.py", "from lib.layers import Block\n\n\ndef test_block():\n    Block()(1)\n"}});
+  const auto lib = *model.find_file("lib/layers.py");
+  const auto& item = call_named(model.file(lib), "item", 11);
+  CHECK(model.region_at(lib, item.ctx) == facts::Region::forward);
+}
+
+TEST_CASE("facts::Walker marks eval-mode and decoding branches as not-training", "[facts]") {
+  const auto f = facts_of(k_model, "model.py");
+  const auto& update = call_named(f, "item", 31);
+  CHECK(update.ctx.has(facts::Guard::not_training));
+  const auto& nonzero = call_named(f, "nonzero");
+  CHECK(nonzero.ctx.has(facts::Guard::not_training));
+  const auto g =
+      facts_of("def forward(self, x):\n    if self.training:\n        return loss(x)\n    return x.nonzero()\n");
+  CHECK(call_named(g, "nonzero").ctx.has(facts::Guard::not_training));
+  CHECK_FALSE(call_named(g, "loss").ctx.has(facts::Guard::not_training));
+}
