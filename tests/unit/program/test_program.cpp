@@ -13,8 +13,9 @@ namespace {
 const facts::CallFact& call_named(const facts::FileFacts& f, std::string_view method_or_callee,
                                   std::uint32_t line = 0) {
   for (const auto& c : f.calls) {
-    if ((c.method == method_or_callee || c.callee.dotted() == method_or_callee) && (line == 0 || c.at.line == line))
-      return c;
+    const bool named =
+        c.method == method_or_callee || c.callee.dotted() == method_or_callee || c.callee_text == method_or_callee;
+    if (named && (line == 0 || c.at.line == line)) return c;
   }
   FAIL("no call " << method_or_callee);
   return f.calls.front();
