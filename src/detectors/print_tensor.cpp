@@ -51,10 +51,17 @@ class PrintTensor final : public Detector {
     const TSNode callee = ts_node_child_by_field_id(right, k.f_function);
     const QualifiedName resolved = scope.resolve(callee);
     const std::string_view text = scope.text(callee);
-    const bool tensor_call =
-        resolved.first_segment() == "torch" || (resolved.empty() && (text == "model" || text == "self.model" ||
-                                                                     text.find("criterion") != std::string_view::npos ||
-                                                                     text.find("loss_fn") != std::string_view::npos));
+    // torch.device(...), torch.accelerator.*, torch.cuda.* queries and dtype lookups are not tensors.
+    const std::string& dotted = resolved.dotted();
+    const bool not_a_tensor = dotted == "torch.device" ||
+                              resolved.starts_with(QualifiedName::from_dotted("torch.accelerator")) ||
+                              resolved.starts_with(QualifiedName::from_dotted("torch.cuda")) ||
+                              resolved.starts_with(QualifiedName::from_dotted("torch.backends")) ||
+                              dotted == "torch.get_default_dtype" || dotted == "torch.finfo" || dotted == "torch.iinfo";
+    const bool tensor_call = (resolved.first_segment() == "torch" && !not_a_tensor) ||
+                             (resolved.empty() && (text == "model" || text == "self.model" ||
+                                                   text.find("criterion") != std::string_view::npos ||
+                                                   text.find("loss_fn") != std::string_view::npos));
     if (tensor_call) m_tensors.insert({fn, std::string(scope.text(left))});
   }
 

@@ -41,6 +41,11 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
       const std::string callee = resolve(ts_node_child_by_field_id(step.node, m_k.f_function)).dotted();
       if (is_cuda_probe(callee)) guards |= guard_bit(Guard::cuda_available);
       if (is_accelerator_probe(callee)) guards |= guard_bit(Guard::neuron_branch);
+      // hasattr(torch, "accelerator") / torch.accelerator.is_available(): a device-agnostic branch.
+      if (starts_with(callee, "torch.accelerator.") ||
+          (m_src.node_text(ts_node_child_by_field_id(step.node, m_k.f_function)) == "hasattr" &&
+           contains(m_src.node_text(step.node), "accelerator")))
+        guards |= guard_bit(Guard::device_branch);
       // if is_bnb_available(): / is_flash_attn_2_available(): an optional dependency, like an ImportError fallback.
       const std::string_view fn = callee.empty() ? m_src.node_text(ts_node_child_by_field_id(step.node, m_k.f_function))
                                                  : std::string_view(callee);

@@ -134,6 +134,15 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     m_frames.back().then_guards = then_guards;
     m_frames.back().else_guards = else_guards;
     m_frames.back().returns_when_training = early_return && kind == m_k.if_statement;
+  } else if (kind == m_k.boolean_operator &&
+             m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "and") {
+    // `torch.cuda.is_available() and torch.cuda.is_bf16_supported()`: the right side runs only when the left holds.
+    constexpr std::uint16_t k_probe_guards = guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch) |
+                                             guard_bit(Guard::import_error_fallback) | guard_bit(Guard::neuron_branch);
+    const std::uint16_t left = condition_guards(ts_node_child_by_field_id(node, m_k.f_left)) & k_probe_guards;
+    if (left == 0) return false;
+    push_frame(node);
+    m_ctx.guards |= left;
   } else if (kind == m_k.conditional_expression) {
     push_frame(node);
     m_ctx.guards |= condition_guards(ts_node_named_child(node, 1));

@@ -1,6 +1,9 @@
 // The call graph over the repo's own functions. Edges come from calls (resolved imports, bare names,
 // self.method through repo base classes, constructors of repo classes, method names only one repo class
 // defines) and from functions passed as values (collate_fn=, loss_fn=, callbacks, register_*_hook(f)).
+#include <map>
+#include <optional>
+
 #include "program/model.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/facts/region.hpp"
@@ -30,6 +33,7 @@ class GraphBuilder {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       edges[f].resize(file.functions.size() + 1);
+      collect_instances(FileId{f});
       for (const auto& call : file.calls) add_call_edges(FileId{f}, call);
     }
   }
@@ -72,7 +76,59 @@ class GraphBuilder {
     return m_symbols.lookup_in_file(file, name);
   }
 
+  // `recipe = Recipe(cfg)` in a function and `self.loss = Loss()` in a class: the repo class an instance
+  // name holds, so that `recipe.train()` and `self.loss(x)` reach its methods.
+  void collect_instances(FileId file) {
+    m_locals.clear();
+    m_attributes.clear();
+    const auto& facts = m_impl.files[file.value];
+    for (const auto& assign : facts.assigns) {
+      const std::string& text = assign.value.value;
+      const auto paren = text.find('(');
+      if (assign.value.kind != facts::LiteralKind::other || paren == std::string::npos || paren == 0) continue;
+      const std::string callee = text.substr(0, paren);
+      if (callee.find_first_of(" [") != std::string::npos) continue;
+      Symbol s = callee.find('.') == std::string::npos ? resolve_bare(file, assign.ctx, callee) : Symbol{};
+      if (s.kind != Symbol::Kind::klass) continue;
+      const std::string& target = assign.target_text;
+      if (target.rfind("self.", 0) == 0 && assign.ctx.klass >= 0)
+        m_attributes[{assign.ctx.klass, target.substr(5)}] = s.klass;
+      else if (target.find('.') == std::string::npos)
+        m_locals[{assign.ctx.function, target}] = s.klass;
+    }
+  }
+
+  std::optional<ClassId> instance_class(FileId file, const facts::CallFact& call) const {
+    const auto& facts = m_impl.files[file.value];
+    const std::string& receiver = call.receiver_text;
+    if (receiver.rfind("self.", 0) == 0 && call.ctx.klass >= 0) {
+      const auto it = m_attributes.find({call.ctx.klass, receiver.substr(5)});
+      if (it != m_attributes.end()) return it->second;
+    }
+    for (std::int32_t fn = call.ctx.function;; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
+      const auto it = m_locals.find({fn, receiver});
+      if (it != m_locals.end()) return it->second;
+      if (fn < 0) break;
+    }
+    return std::nullopt;
+  }
+
   void add_call_edges(FileId file, const facts::CallFact& call) {
+    if (!call.method.empty() && call.callee.empty()) {
+      if (auto klass = instance_class(file, call)) {
+        if (auto m = m_symbols.method(*klass, call.method)) add(file, call.ctx, Edge{*m});
+      }
+      // `self.block(x)`: a submodule built in __init__ runs its forward.
+      if (call.receiver_is_self && call.ctx.klass >= 0) {
+        const auto it = m_attributes.find({call.ctx.klass, call.method});
+        if (it != m_attributes.end()) {
+          if (auto m = m_symbols.method(it->second, "forward"))
+            add(file, call.ctx, Edge{*m});
+          else if (auto c = m_symbols.method(it->second, "__call__"))
+            add(file, call.ctx, Edge{*c});
+        }
+      }
+    }
     if (!call.callee.empty()) {
       add_symbol(file, call.ctx, m_symbols.lookup(call.callee.dotted()));
     } else if (call.method.empty() && call.callee_text == "self" && call.ctx.klass >= 0) {
@@ -111,6 +167,8 @@ class GraphBuilder {
 
   Program::Impl& m_impl;
   const Symbols& m_symbols;
+  std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;      // (function, name) -> class
+  std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;  // (class, attribute) -> class
 };
 
 }  // namespace

@@ -146,6 +146,8 @@ class EntryFinder {
       any_training = true;
     }
     scan_methods(id, any_training);
+    // The top level of a script that trains (`if __name__ == "__main__": main()`) sets that run up.
+    if (any_training && has_main_block) add(FunctionId{id, -1}, Role::setup, "the top level of a training script");
     for (std::size_t s = 0; s < slots; ++s) {
       const std::int32_t fn = s == file.functions.size() ? -1 : static_cast<std::int32_t>(s);
       if (exports[s]) add(FunctionId{id, fn}, Role::export_, "exports the model (ONNX, torch.export or TorchScript)");

@@ -144,11 +144,16 @@ std::string Program::describe(FunctionId function) const {
 std::string Program::reached_from(FileId file, const facts::Context& ctx) const {
   const auto& facts = m_impl->files[file.value];
   FunctionId at{file, ctx.function};
+  const auto run_roles = [&](FunctionId id) {  // tests reaching library code say nothing of a run
+    RoleSet roles = m_impl->at(id).roles;
+    if (!facts.is_test) roles.reset(static_cast<std::size_t>(Role::test));
+    return roles;
+  };
   for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
     at = FunctionId{file, fn};
-    if (m_impl->at(at).roles.any()) break;
+    if (run_roles(at).any()) break;
   }
-  if (m_impl->at(at).roles.none()) return {};
+  if (run_roles(at).none()) return {};
   std::vector<FunctionId> chain{at};
   while (chain.size() < k_max_chain && m_impl->at(chain.back()).has_via) {
     const FunctionId next = m_impl->at(chain.back()).via;

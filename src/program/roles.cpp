@@ -30,8 +30,14 @@ class Propagation {
   void run() {
     m_impl.state.resize(m_impl.files.size());
     for (std::size_t f = 0; f < m_impl.files.size(); ++f) m_impl.state[f].resize(m_impl.files[f].functions.size() + 1);
-    for (const auto& entry : m_impl.entries) reach(entry.function, entry.role, std::nullopt);
-    drain();
+    // Training entries first, tests last: the chain a function remembers is the one a training run takes.
+    for (int pass = 0; pass < 3; ++pass) {
+      for (const auto& entry : m_impl.entries) {
+        const int rank = is_training(entry.role) ? 0 : entry.role == Role::test ? 2 : 1;
+        if (rank == pass) reach(entry.function, entry.role, std::nullopt);
+      }
+      drain();
+    }
     // A library's modules are built by its users: a forward (or a step) no entry point reaches keeps
     // its own role, and so does what it calls.
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
