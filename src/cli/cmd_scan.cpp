@@ -34,6 +34,7 @@ struct ScanCommand {
   bool no_gitignore = false;
   bool no_color = false;
   bool quiet = false;
+  std::vector<std::string> include_roles;  ///< --include-roles: inference, export, tooling count for the verdict
 };
 
 int usage_error(const std::string& message) {
@@ -178,6 +179,14 @@ int run_scan(const ScanCommand& cmd) {
   if (outputs.empty()) return k_exit_usage;
   const auto today = today_date();
   if (!today) return usage_error("TR2AUDIT_TODAY must be a date written YYYY-MM-DD");
+  program::RoleSet include_roles;
+  for (const std::string& name : cmd.include_roles) {
+    const auto role = program::parse_role(name);
+    if (!role ||
+        (*role != program::Role::inference && *role != program::Role::export_ && *role != program::Role::tooling))
+      return usage_error("--include-roles takes inference, export or tooling, not '" + name + "'");
+    include_roles.set(static_cast<std::size_t>(*role));
+  }
   std::vector<Problem> problems;
   const gate::Settings settings = resolve_settings(cmd.path, cmd.settings, problems);
   if (!problems.empty()) return report_problems(problems);
@@ -194,6 +203,7 @@ int run_scan(const ScanCommand& cmd) {
     if (!outcome.diff) return usage_error("--diff-base: " + error);
   }
   ScanRequest request = request_of(cmd, settings, rules, *today);
+  request.options.include_roles = include_roles;
   request.op_table = knowledge.op_table ? &*knowledge.op_table : nullptr;
   request.policy = knowledge.policy ? &*knowledge.policy : nullptr;
   report::Report result = scan_with_suppressions(cmd.path, request);
@@ -251,6 +261,10 @@ void register_scan(CLI::App& app, int& exit_code) {
   sub->add_flag("--no-gitignore", cmd->no_gitignore, "Also scan files that .gitignore ignores");
   sub->add_flag("--no-color", cmd->no_color, "No ANSI colours (also: NO_COLOR)");
   sub->add_flag("-q,--quiet", cmd->quiet, "Summary only");
+  sub->add_option(
+         "--include-roles", cmd->include_roles,
+         "Also judge code only these entry points reach (inference, export, tooling), e.g. to serve on Trainium2")
+      ->delimiter(',');
   sub->callback([cmd, &exit_code] { exit_code = run_scan(*cmd); });
 }
 

@@ -102,6 +102,10 @@ score::Assessment assess_part(const report::Report& report, const score::Scoring
   input.setup = &report.setup;
   input.target = report.target;
   input.project = project;
+  input.has_training_entry = std::any_of(report.training_entries.begin(), report.training_entries.end(),
+                                         [&](const std::string& entry) {
+                                           return project.empty() || project_of(entry, projects) == project;
+                                         });
   input.files_scanned = report.scan.files_scanned;
   input.files_with_syntax_errors = report.scan.files_with_syntax_errors;
   input.lines = static_cast<std::uint32_t>(report.scan.lines);
@@ -134,6 +138,10 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   const program::Program model =
       program::Program::build(std::move(all_facts), std::filesystem::is_regular_file(options.root, ec));
 
+  for (const auto& entry : model.entry_points()) {
+    if (program::training_roles().test(static_cast<std::size_t>(entry.role)) && entry.role != program::Role::setup)
+      report.training_entries.push_back(model.describe(entry.function));
+  }
   std::vector<FileOutcome> outcomes(count);
   parallel_for(count, jobs, [&](unsigned, std::size_t i) {
     if (!analyses[i].loaded) return;
@@ -149,7 +157,10 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     count_file(report.scan, discovered.files[i], analyses[i]);
     const facts::FileFacts& facts = model.file(program::FileId{static_cast<std::uint32_t>(i)});
     for (const auto& problem : facts.problems) report.problems.push_back(problem);
-    for (auto& finding : outcomes[i].findings) report.findings.push_back(std::move(finding));
+    for (auto& finding : outcomes[i].findings) {
+      if ((finding.roles & options.include_roles).any()) finding.off_training_path = false;  // --include-roles
+      report.findings.push_back(std::move(finding));
+    }
     for (auto& use : outcomes[i].op_uses) op_uses.push_back(std::move(use));
     if (analyses[i].loaded) score::collect_setup(facts, report.setup);
   }

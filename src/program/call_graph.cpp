@@ -43,6 +43,8 @@ class GraphBuilder {
     const auto& facts = m_impl.files[file.value];
     edge.in_training_loop = facts::in_training_loop(facts, ctx);
     edge.periodic = ctx.has(facts::Guard::periodic) || once_per_epoch(facts, ctx);
+    edge.guards = ctx.guards;
+    edge.branch = ctx.branch;
     m_impl.edges[file.value][m_impl.slot(function_at(file, ctx))].push_back(edge);
   }
 

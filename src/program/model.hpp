@@ -15,6 +15,8 @@ struct Edge {
   ClassId klass;                  ///< the constructed class when constructs
   bool in_training_loop = false;  ///< the call sits inside a loop that runs backward()
   bool periodic = false;          ///< the call runs every N steps (`if step % eval_every == 0:`)
+  std::uint16_t guards = 0;       ///< the call site's own guards (facts::Context::guards)
+  std::int32_t branch = -1;       ///< the call site's innermost branch (FileFacts::branches)
 };
 
 /// Per-function state.
@@ -34,6 +36,12 @@ struct Program::Impl {
   /// Per file, per branch: extra guard bits and the option an opt-in branch needs.
   std::vector<std::vector<std::uint16_t>> branch_guards;
   std::vector<std::vector<std::string>> branch_option;
+  /// Per file, per slot: guards every call site (and import site, for module bodies) of the function
+  /// sits under, and the option named by the first opt-in one: a callee inherits its callers' gate.
+  std::vector<std::vector<std::uint16_t>> inherited_guards;
+  std::vector<std::vector<std::string>> inherited_option;
+  /// Per file: (importing file, import index) of each local import of that module.
+  std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
   bool single_file = false;
 
   std::size_t slot(FunctionId id) const {
@@ -47,6 +55,7 @@ void build_call_graph(Program::Impl& impl);
 void find_entry_points(Program::Impl& impl);
 void propagate_roles(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
+void inherit_guards(Program::Impl& impl);
 
 /// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx);

@@ -125,7 +125,7 @@ std::optional<std::pair<std::string, facts::Argument>> get_with_default(std::str
 }
 
 std::string option_name_of(const std::string& flag) {
-  std::string name = flag;
+  std::string name = flag.substr(flag.rfind('.') == std::string::npos ? 0 : flag.rfind('.') + 1);  // --train.x -> x
   while (!name.empty() && name.front() == '-') name.erase(name.begin());
   for (char& c : name) c = c == '-' ? '_' : c;
   return name;
@@ -150,6 +150,12 @@ class BranchGuards {
           (assign.ctx.has(facts::Guard::import_error_fallback) || assign.ctx.has(facts::Guard::except_handler)))
         m_flags.insert(name);
       if (assign.ctx.function < 0 && assign.ctx.klass >= 0) m_options.add(name, assign.value);  // config fields
+      // `_SUPPORTS_FLEX_ATTENTION = torch.cuda.is_available() and ...`: a flag that says CUDA is there.
+      const std::string& value_text = assign.value.value;
+      if (assign.ctx.function < 0 && (value_text.find("cuda.is_available") != std::string::npos ||
+                                      value_text.find("cuda_capability") != std::string::npos ||
+                                      value_text.find("get_device_capability") != std::string::npos))
+        m_cuda_flags.insert(name);
       // yacs-style defaults: `_C.SOLVER.AMP.ENABLED = False` is the option `AMP.ENABLED`.
       if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.target.segments().size() >= 3)
         m_options.add(last_two(assign.target.dotted()), assign.value);
@@ -233,6 +239,8 @@ class BranchGuards {
         if (term.equals.empty() &&
             (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()")))
           guards[b] |= facts::guard_bit(facts::Guard::import_error_fallback);
+        if (term.equals.empty() && m_cuda_flags.count(name))
+          guards[b] |= facts::guard_bit(facts::Guard::cuda_available);
         const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
         const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
         const bool option_like = !term.equals.empty() || named_like_switch(name);
@@ -258,6 +266,7 @@ class BranchGuards {
 
   Program::Impl& m_impl;
   std::unordered_set<std::string> m_flags;
+  std::unordered_set<std::string> m_cuda_flags;  ///< module flags computed from a CUDA probe
   OptionDefaults m_options;
   std::unordered_map<std::string, std::vector<facts::Argument>> m_module_constants;
 };

@@ -72,6 +72,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file) {
     impl->entries.push_back(EntryPoint{FunctionId{FileId{0}, -1}, Role::setup, "the scanned file"});
   propagate_roles(*impl);
   compute_branch_guards(*impl);
+  inherit_guards(*impl);
   return Program(std::move(impl));
 }
 
@@ -174,7 +175,11 @@ std::string Program::reached_from(FileId file, const facts::Context& ctx) const 
 }
 
 std::uint16_t Program::guards_at(FileId file, const facts::Context& ctx) const {
-  std::uint16_t guards = ctx.guards;
+  std::uint16_t guards =
+      ctx.guards | m_impl->inherited_guards[file.value][m_impl->slot(FunctionId{file, ctx.function})];
+  const auto& facts = m_impl->files[file.value];
+  for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent)
+    guards |= m_impl->inherited_guards[file.value][static_cast<std::size_t>(fn)];
   const auto& extra = m_impl->branch_guards[file.value];
   const auto& branches = m_impl->files[file.value].branches;
   for (std::int32_t b = ctx.branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent)
@@ -184,9 +189,15 @@ std::uint16_t Program::guards_at(FileId file, const facts::Context& ctx) const {
 
 std::string Program::opt_in_option(FileId file, const facts::Context& ctx) const {
   const auto& options = m_impl->branch_option[file.value];
-  const auto& branches = m_impl->files[file.value].branches;
+  const auto& facts = m_impl->files[file.value];
+  const auto& branches = facts.branches;
   for (std::int32_t b = ctx.branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent) {
     if (!options[static_cast<std::size_t>(b)].empty()) return options[static_cast<std::size_t>(b)];
+  }
+  for (std::int32_t fn = ctx.function;; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
+    const std::string& inherited = m_impl->inherited_option[file.value][m_impl->slot(FunctionId{file, fn})];
+    if (!inherited.empty()) return inherited;
+    if (fn < 0) break;
   }
   return {};
 }

@@ -7,9 +7,8 @@
 #include <algorithm>
 #include <string>
 
-#include "tr2audit/rules/match.hpp"
-
 #include "text_style.hpp"
+#include "tr2audit/rules/match.hpp"
 
 namespace tr2audit::report {
 namespace {
@@ -92,14 +91,26 @@ void render_finding(const rules::Finding& f, const Palette& p, std::ostream& out
 }
 
 void render_findings(const Report& report, const Palette& p, std::ostream& out) {
-  std::string current;
-  for (const auto& finding : report.findings) {
-    if (finding.suppressed) continue;
-    if (finding.path != current) {
-      current = finding.path;
-      out << "\n" << p.bold(current) << "\n";
+  // The training path first; code only inference, export, tooling or tests reach comes in its own
+  // section: reported, not part of the training verdict.
+  std::size_t off_path = 0;
+  for (const auto& finding : report.findings) off_path += !finding.suppressed && finding.off_training_path ? 1 : 0;
+  for (const bool off : {false, true}) {
+    if (off && off_path == 0) break;
+    if (off)
+      out << "\n"
+          << p.bold("Off the training path") << " (" << off_path
+          << "; only inference, export, tooling or tests reach it: not part of the training verdict, "
+             "--include-roles to judge it)\n";
+    std::string current;
+    for (const auto& finding : report.findings) {
+      if (finding.suppressed || finding.off_training_path != off) continue;
+      if (finding.path != current) {
+        current = finding.path;
+        out << "\n" << p.bold(current) << "\n";
+      }
+      render_finding(finding, p, out);
     }
-    render_finding(finding, p, out);
   }
   std::size_t suppressed = 0;
   for (const auto& finding : report.findings) suppressed += finding.suppressed ? 1 : 0;

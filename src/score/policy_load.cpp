@@ -38,7 +38,7 @@ const std::vector<std::string> k_setup_fields{"fine_tuning", "model_family",  "p
                                               "parallelism", "checkpointing", "frameworks"};
 const std::vector<std::string> k_verdicts{"gpu-keep", "trainium2-pilot", "dual-run"};
 const std::vector<std::string> k_hard_keys{"id",     "description",    "verdict", "when", "min_distinct_rules",
-                                           "unless", "setup_requires", "at_least"};
+                                           "unless", "setup_requires", "at_least", "requires_training"};
 const std::vector<std::string> k_selector_keys{"categories",     "rules",   "min_severity",
                                                "min_confidence", "regions", "unguarded"};
 const std::vector<std::string> k_plan_keys{"id", "select", "step", "step_xla", "why", "probes", "probes_xla"};
@@ -213,6 +213,8 @@ class PolicyLoader {
       if (!item["when"] && !item["setup_requires"]) m_in.error(item, what + " needs 'when' or 'setup_requires'");
       const bool setup_ok = !item["setup_requires"] || setup_groups(item["setup_requires"], what, rule);
       if (item["at_least"]) rule.at_least = m_in.boolean(item["at_least"], what + " at_least").value_or(false);
+      if (item["requires_training"])
+        rule.requires_training = m_in.boolean(item["requires_training"], what + " requires_training").value_or(false);
       if (item["unless"]) rule.unless = selector(item["unless"], what + " 'unless'");
       if (item["min_distinct_rules"]) {
         if (auto v = m_in.number(item["min_distinct_rules"], what + " min_distinct_rules", 1, 1000)) {

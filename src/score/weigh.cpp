@@ -4,8 +4,8 @@
 #include <set>
 
 #include "score/engine.hpp"
-#include "tr2audit/rules/match.hpp"
 #include "tr2audit/core/qualified_name.hpp"
+#include "tr2audit/rules/match.hpp"
 
 namespace tr2audit::score::detail {
 namespace {
@@ -90,6 +90,8 @@ double finding_weight(const rules::Finding& finding, const ScoringPolicy& policy
 }
 
 bool selects(const FindingSelector& sel, const rules::Finding& finding, const ScoringPolicy& policy) {
+  // Off the training path (inference, export, tooling), meta or suppressed findings never decide.
+  if (finding.suppressed || finding.meta || finding.off_training_path) return false;
   if (!sel.categories.empty() &&
       std::find(sel.categories.begin(), sel.categories.end(), finding.category) == sel.categories.end()) {
     return false;
@@ -122,6 +124,9 @@ std::size_t distinct_rules(const Findings& findings) {
 }
 
 bool is_neuron_signal(const rules::Finding& finding, const ScoringPolicy& policy) {
+  // Neuron evidence counts on the training path and unguarded: a torch_xla import behind
+  // is_torch_xla_available() is accelerator-agnostic code, inference-only Neuron code is not training.
+  if (finding.suppressed || finding.meta || finding.off_training_path || is_guarded(finding, policy)) return false;
   return std::any_of(policy.neuron_signals.begin(), policy.neuron_signals.end(),
                      [&](const std::string& glob) { return glob_match(glob, finding.rule_id); });
 }
@@ -181,6 +186,7 @@ namespace {
 bool rule_holds(const HardRule& rule, const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy,
                 Findings& matched) {
   matched.clear();
+  if (rule.requires_training && !input.has_training_entry) return false;
   if (rule.when) {
     matched = matching(*rule.when, findings, policy);
     if (matched.empty() || distinct_rules(matched) < rule.min_distinct_rules) return false;

@@ -58,6 +58,7 @@ struct Report {
   std::vector<RuleInfo> rules;                      ///< the rules that fired, sorted by id
   OperatorSummary operators;                        ///< torch ops used vs the Neuron operator table
   TrainingSetup setup;                              ///< how the repo trains
+  std::vector<std::string> training_entries;        ///< "train.py:main" per training entry point (repository model)
   std::optional<score::Assessment> recommendation;  ///< the verdict for the whole repo
   std::vector<score::Assessment> projects;          ///< per-project verdicts (monorepos), may be empty
 };

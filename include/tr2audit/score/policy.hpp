@@ -40,6 +40,7 @@ struct HardRule {
   std::vector<std::vector<std::string>> setup_requires;  ///< all groups, any "field:value" within a group
   std::optional<FindingSelector> unless;
   bool at_least = false;  ///< the verdict is a floor: it decides only when the thresholds give a worse one
+  bool requires_training = false;  ///< holds only where a training entry point exists (a trainer, a backward)
 };
 
 struct CategoryPolicy {

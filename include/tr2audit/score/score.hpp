@@ -21,6 +21,7 @@ struct ScoreInput {
   const report::TrainingSetup* setup = nullptr;
   TargetProfile target = TargetProfile::native;
   std::string project;  ///< "" = whole repo
+  bool has_training_entry = true;  ///< the repository model found a training entry point (in this project)
   // Scan statistics, for the confidence (0 = unknown, then they do not lower it).
   std::uint32_t files_scanned = 0;
   std::uint32_t files_with_syntax_errors = 0;

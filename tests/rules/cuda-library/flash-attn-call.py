@@ -20,14 +20,21 @@ class PackedAttention(nn.Module):
             q, k, v = qkv.unbind(2)
             # expect: cuda-library.flash-attn-call
             return flash_attn_func(q, k, v, dropout_p=self.dropout, causal=True)
-        # expect: cuda-library.flash-attn-call
+        # ok: cuda-library.flash-attn-call
         qkv_unpad, indices, cu_seqlens, max_s, _ = unpad_input(qkv, attention_mask)
         q, k, v = qkv_unpad.unbind(1)
         # expect: cuda-library.flash-attn-call
         out = flash_attn_varlen_func(q, k, v, cu_seqlens, cu_seqlens, max_s, max_s, causal=True)
-        # expect: cuda-library.flash-attn-call
+        # ok: cuda-library.flash-attn-call
         return pad_input(out, indices, b, s)
 
     def reference(self, q, k, v):
         # ok: cuda-library.flash-attn-call
         return F.scaled_dot_product_attention(q, k, v, is_causal=True)
+
+
+def unpad_for_packing(hidden, attention_mask):
+    from flash_attn.bert_padding import unpad_input
+
+    # ok: cuda-library.flash-attn-call
+    return unpad_input(hidden, attention_mask)

@@ -256,3 +256,37 @@ TEST_CASE("score::assess keeps a standard Hugging Face fine-tune at least dual-r
   CHECK_THAT(a.reasons[0].text, Catch::Contains("llama (train.py:20)"));
   CHECK(a.readiness < 75);  // the thresholds alone would not give a pilot either
 }
+
+TEST_CASE("score::assess needs a training entry point for the fine-tune floor and the Neuron rule", "[score]") {
+  const auto findings = findings_of(
+      {{"dynamic-graph.data-dependent-shape-op", "forward", Severity::high, "convert.py", 80, "torch.nonzero"},
+       {"dynamic-graph.data-dependent-branch-in-forward", "forward", Severity::high, "convert.py", 82, "if"},
+       {"dynamic-graph.item-in-forward", "forward", Severity::high, "convert.py", 84, "item"},
+       {"dynamic-graph.boolean-mask-index", "forward", Severity::high, "convert.py", 86, "mask"}});
+  report::TrainingSetup setup = testing::loop_setup();
+  setup.fine_tuning.push_back(report::SetupFact{"lora", {"convert.py:31"}});
+  setup.model_family.push_back(report::SetupFact{"llama", {"convert.py:20"}});
+  score::ScoreInput input;
+  input.findings = findings;
+  input.setup = &setup;
+  input.has_training_entry = false;  // a converter's from_pretrained is no fine-tune
+  CHECK(score::assess(input, testing::shipped_policy()).verdict == score::Verdict::gpu_keep);
+  input.has_training_entry = true;
+  CHECK(score::assess(input, testing::shipped_policy()).verdict == score::Verdict::dual_run);
+
+  // Neuron evidence only behind is_torch_xla_available() (accelerator-agnostic) does not say "targets Neuron".
+  auto xla = findings_of(
+      {{"neuron-ready.torch-xla-import", "setup", Severity::info, "utils.py", 3, "torch_xla", {"neuron-branch"}},
+       {"cuda-api.cuda-device-literal", "setup", Severity::medium, "train.py", 9, "cuda"}});
+  score::ScoreInput guarded;
+  guarded.findings = xla;
+  guarded.setup = &setup;
+  const auto g = score::assess(guarded, testing::shipped_policy());
+  for (const auto& reason : g.reasons) CHECK_THAT(reason.text, !Catch::Contains("already targets Neuron"));
+  // The same import on the training path, unguarded, is Neuron evidence.
+  xla[0].guards = 0;
+  guarded.findings = xla;
+  const auto n = score::assess(guarded, testing::shipped_policy());
+  REQUIRE_FALSE(n.reasons.empty());
+  CHECK_THAT(n.reasons[0].text, Catch::Contains("already targets Neuron"));
+}

@@ -1,0 +1,124 @@
+// Guards that callers impose: a function every one of whose call sites sits under the same gate (an
+// opt-in option, a CUDA-availability check, an ImportError fallback, an eval-only branch) runs only
+// behind that gate, and so does a module whose every import sits behind one. Computed as the greatest
+// fixpoint over the call graph (and local imports), so chains of helpers inherit it; test code's
+// calls do not count (tests call everything).
+#include "program/model.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+constexpr std::uint16_t k_inherited =
+    facts::guard_bit(facts::Guard::cuda_available) | facts::guard_bit(facts::Guard::device_branch) |
+    facts::guard_bit(facts::Guard::import_error_fallback) | facts::guard_bit(facts::Guard::opt_in) |
+    facts::guard_bit(facts::Guard::not_training);
+constexpr int k_max_rounds = 12;
+
+struct Site {
+  FunctionId caller;
+  std::uint16_t guards;  ///< the site's own guards plus its branches' repo-wide guards
+  std::string option;
+};
+
+class Inheritance {
+ public:
+  explicit Inheritance(Program::Impl& impl) : m_impl(impl) {}
+
+  void run() {
+    const std::size_t files = m_impl.files.size();
+    m_sites.resize(files);
+    for (std::size_t f = 0; f < files; ++f) m_sites[f].resize(m_impl.files[f].functions.size() + 1);
+    collect_calls();
+    collect_imports();
+    auto& inherited = m_impl.inherited_guards;
+    auto& option = m_impl.inherited_option;
+    inherited.assign(files, {});
+    option.assign(files, {});
+    for (std::size_t f = 0; f < files; ++f) {
+      inherited[f].assign(m_sites[f].size(), 0);
+      option[f].assign(m_sites[f].size(), {});
+      for (std::size_t s = 0; s < m_sites[f].size(); ++s) inherited[f][s] = m_sites[f][s].empty() ? 0 : k_inherited;
+    }
+    for (int round = 0; round < k_max_rounds; ++round) {
+      bool changed = false;
+      for (std::size_t f = 0; f < files; ++f) {
+        for (std::size_t s = 0; s < m_sites[f].size(); ++s) {
+          if (m_sites[f][s].empty()) continue;
+          std::uint16_t all = k_inherited;
+          std::string first;
+          for (const Site& site : m_sites[f][s]) {
+            const std::uint16_t here = site.guards | inherited[site.caller.file.value][m_impl.slot(site.caller)];
+            all &= here;
+            if (first.empty())
+              first = !site.option.empty() ? site.option : option[site.caller.file.value][m_impl.slot(site.caller)];
+          }
+          if (all != inherited[f][s]) {
+            inherited[f][s] = all;
+            changed = true;
+          }
+          option[f][s] = (all & facts::guard_bit(facts::Guard::opt_in)) ? first : std::string();
+        }
+      }
+      if (!changed) break;
+    }
+  }
+
+ private:
+  std::uint16_t branch_guards(FileId file, std::int32_t branch, std::string& option) const {
+    std::uint16_t guards = 0;
+    const auto& branches = m_impl.files[file.value].branches;
+    for (std::int32_t b = branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent) {
+      guards |= m_impl.branch_guards[file.value][static_cast<std::size_t>(b)];
+      if (option.empty()) option = m_impl.branch_option[file.value][static_cast<std::size_t>(b)];
+    }
+    return guards;
+  }
+
+  void collect_calls() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      if (m_impl.files[f].is_test) continue;
+      const auto& slots = m_impl.edges[f];
+      for (std::size_t s = 0; s < slots.size(); ++s) {
+        const std::int32_t index = s == m_impl.files[f].functions.size() ? -1 : static_cast<std::int32_t>(s);
+        for (const Edge& edge : slots[s]) {
+          if (edge.target.index < -1) continue;
+          std::string option;
+          const std::uint16_t guards =
+              static_cast<std::uint16_t>((edge.guards | branch_guards(FileId{f}, edge.branch, option)) & k_inherited);
+          m_sites[edge.target.file.value][m_impl.slot(edge.target)].push_back(
+              Site{FunctionId{FileId{f}, index}, guards, option});
+        }
+      }
+    }
+  }
+
+  void collect_imports() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (std::size_t i = 0; i < file.imports.size(); ++i) {
+        const auto& fact = file.imports[i];
+        if (m_impl.symbols->origins()[f][i] != ImportOrigin::local_source) continue;
+        std::optional<FileId> target = m_impl.symbols->module(fact.target.dotted());
+        if (!target) target = m_impl.symbols->module(fact.module.dotted());
+        if (!target || target->value == f) continue;
+        std::string option;
+        const std::uint16_t guards = static_cast<std::uint16_t>(
+            (fact.ctx.guards | branch_guards(FileId{f}, fact.ctx.branch, option)) & k_inherited);
+        m_sites[target->value][m_impl.files[target->value].functions.size()].push_back(
+            Site{FunctionId{FileId{f}, fact.ctx.function}, guards, option});
+      }
+    }
+  }
+
+  Program::Impl& m_impl;
+  std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported
+};
+
+}  // namespace
+
+void inherit_guards(Program::Impl& impl) {
+  Inheritance(impl).run();
+}
+
+}  // namespace tr2audit::program
