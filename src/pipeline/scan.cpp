@@ -128,6 +128,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     analyses[i] = analyze_file(discovered.files[i], *extractors[worker], options.discovery.max_file_size, modules);
     if (options.progress) options.progress(++done, count);
   });
+  apply_facts_budget(analyses, options.limits, report.scan, report.problems);
   std::vector<facts::FileFacts> all_facts(count);
   for (std::size_t i = 0; i < count; ++i) all_facts[i] = std::move(analyses[i].facts);
   mark_reachable_functions(all_facts);
@@ -144,6 +145,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   std::vector<rules::OpUse> op_uses;
   for (std::size_t i = 0; i < count; ++i) {
     count_file(report.scan, discovered.files[i], analyses[i]);
+    cap_findings(outcomes[i].findings, options.limits, report.scan, report.problems);
     for (auto& problem : all_facts[i].problems) report.problems.push_back(std::move(problem));
     for (auto& finding : outcomes[i].findings) report.findings.push_back(std::move(finding));
     for (auto& use : outcomes[i].op_uses) op_uses.push_back(std::move(use));

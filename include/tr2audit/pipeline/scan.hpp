@@ -12,6 +12,7 @@
 #include "tr2audit/core/severity.hpp"
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/facts/extract.hpp"
+#include "tr2audit/pipeline/limits.hpp"
 #include "tr2audit/report/report.hpp"
 #include "tr2audit/rules/op_table.hpp"
 #include "tr2audit/rules/rule_set.hpp"
@@ -25,6 +26,7 @@ struct ScanOptions {
   facts::ExtractOptions extraction;
   TargetProfile target = TargetProfile::native;
   unsigned jobs = 0;  ///< 0 = all cores
+  ScanLimits limits;
   /// Called from worker threads after each file (done, total); may be empty.
   std::function<void(std::size_t, std::size_t)> progress;
 };
