@@ -54,7 +54,7 @@ void number_findings(std::vector<rules::Finding>& findings) {
     return std::tie(a.path, a.at.line, a.at.column, a.rule_id, a.at.end_line, a.at.end_column) <
            std::tie(b.path, b.at.line, b.at.column, b.rule_id, b.at.end_line, b.at.end_column);
   });
-  char id[16];
+  char id[24];  // "F" + up to 20 digits + NUL
   for (std::size_t i = 0; i < findings.size(); ++i) {
     std::snprintf(id, sizeof id, "F%04zu", i + 1);
     findings[i].id = id;
