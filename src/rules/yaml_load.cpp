@@ -63,7 +63,7 @@ std::size_t expanded_node_count(const YAML::Node& root, std::size_t budget) {
   std::size_t count = 0;
   std::vector<YAML::Node> stack{root};
   while (!stack.empty() && count <= budget) {
-    const YAML::Node node = std::move(stack.back());
+    const YAML::Node node = stack.back();  // a handle: copying it copies a pointer
     stack.pop_back();
     ++count;
     if (node.IsSequence()) {
