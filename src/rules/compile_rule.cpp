@@ -21,6 +21,7 @@ std::string join(const std::vector<std::string>& words) {
 template <class T, std::size_t N>
 std::vector<std::string> names_of(const std::array<T, N>& values) {
   std::vector<std::string> out;
+  out.reserve(N);
   for (T value : values) out.emplace_back(to_string(value));
   return out;
 }
