@@ -14,9 +14,11 @@
 #include "cli/resources.hpp"
 #include "cli/scan_steps.hpp"
 #include "cli/settings_flags.hpp"
+#include "tr2audit/core/file.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/pipeline/git_info.hpp"
 #include "tr2audit/rules/op_table.hpp"
+#include "tr2audit/rules/yaml_load.hpp"
 #include "tr2audit/score/policy.hpp"
 
 namespace tr2audit::cli {
@@ -28,6 +30,8 @@ struct ScanCommand {
   std::vector<std::string> outputs;  ///< -o, one per format in the same order ("-" = stdout)
   SettingsFlags settings;
   std::uint64_t parse_budget_ms = 20000;
+  pipeline::ScanLimits limits;
+  bool follow_external_symlinks = false;
   std::string baseline;
   std::string write_baseline;
   std::string diff_base;
@@ -60,6 +64,17 @@ struct Knowledge {
   std::optional<score::ScoringPolicy> policy;
 };
 
+/// The scoring policy, after the bounded YAML loader accepted the file (score/ parses it again).
+score::LoadedPolicy load_scoring(const std::filesystem::path& file) {
+  const std::optional<std::string> text = read_file(file);
+  const rules::YamlDocument checked = rules::load_yaml_document(text ? *text : std::string());
+  if (text && checked.ok) return score::load_policy_text(*text, file.generic_string());
+  score::LoadedPolicy refused;
+  refused.problems.push_back(Problem{ProblemKind::invalid_config, file.generic_string(), checked.line, checked.column,
+                                     text ? checked.error : "cannot read the scoring policy"});
+  return refused;
+}
+
 bool load_knowledge(Knowledge& out, std::vector<Problem>& problems) {
   const std::filesystem::path dir = builtin_rules_dir();
   std::error_code ec;
@@ -70,7 +85,7 @@ bool load_knowledge(Knowledge& out, std::vector<Problem>& problems) {
     out.op_table = std::move(table.table);
   }
   if (std::filesystem::exists(dir / "scoring.yaml", ec)) {
-    score::LoadedPolicy policy = score::load_policy(dir / "scoring.yaml");
+    score::LoadedPolicy policy = load_scoring(dir / "scoring.yaml");
     problems.insert(problems.end(), policy.problems.begin(), policy.problems.end());
     out.policy = std::move(policy.policy);
   }
@@ -104,6 +119,8 @@ ScanRequest request_of(const ScanCommand& cmd, const gate::Settings& settings, c
   request.options.discovery.respect_gitignore = !cmd.no_gitignore;
   request.options.discovery.max_file_size = settings.max_file_size.value;
   request.options.extraction.parse_budget = std::chrono::milliseconds(cmd.parse_budget_ms);
+  request.options.discovery.follow_external_symlinks = cmd.follow_external_symlinks;
+  request.options.limits = cmd.limits;
   request.options.target = *parse_target_profile(settings.target.value);
   request.options.jobs = settings.jobs.value;
   if (isatty(STDERR_FILENO) && !cmd.quiet) {
@@ -227,9 +244,9 @@ int run_scan(const ScanCommand& cmd) {
       text_on_stdout |= format->name == "text";
       continue;
     }
-    std::ofstream out(file, std::ios::binary);
-    if (!out) return usage_error("cannot write " + file);
+    std::ostringstream out;  // rendered whole, then renamed into place: never a half-written report
     render(cmd, *format, result, outcome, out, false);
+    if (const std::string failed = write_file_atomically(file, out.str()); !failed.empty()) return usage_error(failed);
   }
   if (!text_on_stdout) {
     for (const auto& reason : outcome.result.reasons) std::cerr << "tr2audit: gate " << reason << "\n";
@@ -258,6 +275,14 @@ void register_scan(CLI::App& app, int& exit_code) {
   sub->add_option("--diff-base", cmd->diff_base,
                   "Report and gate only findings on lines changed since `git merge-base GITREF HEAD`");
   sub->add_option("--parse-timeout-ms", cmd->parse_budget_ms, "Per-file parse time limit (default 20000)");
+  sub->add_option("--max-findings-per-file", cmd->limits.max_findings_per_file,
+                  "List at most N findings per file, count the rest (default 500; 0 = no cap)");
+  sub->add_option("--max-findings-per-rule", cmd->limits.max_findings_per_rule_per_file,
+                  "List at most N findings of one rule per file, count the rest (default 100; 0 = no cap)");
+  sub->add_option("--max-facts-memory", cmd->limits.max_facts_bytes,
+                  "Facts budget in bytes for the whole scan; later files are skipped (default 2 GiB; 0 = no cap)");
+  sub->add_flag("--follow-external-symlinks", cmd->follow_external_symlinks,
+                "Read symlinks whose target is outside the scanned folder (off: each is a problem)");
   sub->add_flag("--no-gitignore", cmd->no_gitignore, "Also scan files that .gitignore ignores");
   sub->add_flag("--no-color", cmd->no_color, "No ANSI colours (also: NO_COLOR)");
   sub->add_flag("-q,--quiet", cmd->quiet, "Summary only");

@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "tr2audit/core/file.hpp"
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/gate/git.hpp"
 #include "tr2audit/gate/suppress.hpp"
@@ -111,10 +112,8 @@ bool load_baseline_file(const std::string& file, const report::Report& report, g
 }
 
 bool write_baseline_file(const std::string& file, const report::Report& report, std::string& error) {
-  std::ofstream out(file, std::ios::binary);
-  out << gate::baseline_to_json(gate::make_baseline(report));
-  if (!out) error = file + ": cannot write the baseline";
-  return static_cast<bool>(out);
+  error = write_file_atomically(file, gate::baseline_to_json(gate::make_baseline(report)));
+  return error.empty();
 }
 
 bool scan_diff_base(const std::filesystem::path& root, const report::Report& head, const ScanRequest& request,

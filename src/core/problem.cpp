@@ -14,6 +14,8 @@ std::string_view to_string(ProblemKind kind) {
       return "too-large";
     case ProblemKind::symlink_loop:
       return "symlink-loop";
+    case ProblemKind::outside_root:
+      return "outside-root";
     case ProblemKind::syntax_errors:
       return "syntax-errors";
     case ProblemKind::parse_timeout:
@@ -28,6 +30,8 @@ std::string_view to_string(ProblemKind kind) {
       return "invalid-op-table";
     case ProblemKind::invalid_config:
       return "invalid-config";
+    case ProblemKind::limit_reached:
+      return "limit-reached";
     case ProblemKind::internal:
       return "internal";
   }

@@ -36,6 +36,8 @@ struct PendingDir {
 
 enum class EntryType { file, directory, symlink, other };
 
+constexpr std::uint64_t k_max_gitignore_bytes = 1u << 20;
+
 struct Entry {
   fs::directory_entry entry;
   std::string name;
@@ -116,9 +118,12 @@ class Walker {
     m_result.problems.push_back(Problem{kind, std::move(path), 0, 0, std::move(message)});
   }
 
+  bool outside_root(const fs::path& link, const std::string& rel, bool is_dir);
+
   const DiscoveryOptions& m_options;
   RuleSet m_excludes;
-  std::deque<IgnoreScope> m_scopes;                        ///< stable addresses for PendingDir::scope
+  std::string m_root;                ///< the root's canonical path: symlink targets must lie under it
+  std::deque<IgnoreScope> m_scopes;  ///< stable addresses for PendingDir::scope
   std::unordered_map<std::string, std::string> m_visited;  ///< canonical folder -> rel_path it was scanned as
   std::vector<PendingDir> m_links;                         ///< symlinked folders, followed after the walk
   DiscoveryResult m_result;
@@ -136,6 +141,7 @@ DiscoveryResult Walker::run(const fs::path& root) {
     if (const auto kind = classify_file(name)) add_file(abs, name, fs::file_size(abs, ec), *kind);
   } else {
     fs::path canonical = fs::canonical(abs, ec);
+    m_root = ec ? abs.generic_string() : canonical.generic_string();
     walk_from(PendingDir{abs, "", ec ? abs.generic_string() : canonical.generic_string(), nullptr});
     follow_links();
   }
@@ -197,7 +203,13 @@ void Walker::visit(const PendingDir& dir, std::vector<PendingDir>& stack) {
 const IgnoreScope* Walker::scope_for(const PendingDir& dir, const std::vector<Entry>& entries) {
   if (!m_options.respect_gitignore) return nullptr;
   for (const Entry& entry : entries) {
-    if (entry.name != ".gitignore" || entry.type == EntryType::directory) continue;
+    // Only a real file: a .gitignore symlinked to /dev/zero or outside the root is never read.
+    if (entry.name != ".gitignore" || entry.type != EntryType::file) continue;
+    std::error_code ec;
+    if (entry.entry.file_size(ec) > k_max_gitignore_bytes || ec) {
+      problem(ProblemKind::too_large, join_rel(dir.rel, entry.name), "not read: over 1 MiB or unreadable");
+      return dir.scope;
+    }
     const std::optional<std::string> text = read_small_file(entry.entry.path());
     if (!text) return dir.scope;
     RuleSet rules = RuleSet::parse(dir.rel, *text);
@@ -262,12 +274,17 @@ void Walker::handle_symlink(const IgnoreScope* scope, Entry& entry, const std::s
   }
   if (fs::is_directory(target)) {
     if (is_skipped_dir_name(entry.name) || ignored(rel, true, scope)) return;
+    if (outside_root(link, rel, true)) return;
     m_links.push_back(PendingDir{link, rel, std::string(), scope});
     return;
   }
   if (!fs::is_regular_file(target)) return;
   const auto kind = classify_file(rel);
   if (!kind || ignored(rel, false, scope)) return;
+  if (outside_root(link, rel, false)) {
+    ++m_result.skipped;
+    return;
+  }
   const std::uint64_t size = fs::file_size(link, ec);
   add_file(link, rel, ec ? 0 : size, *kind);
 }
@@ -300,6 +317,21 @@ void Walker::follow_links() {
       walk_from(std::move(link));
     }
   }
+}
+
+/// True (with a problem naming the link, never the target's content) when a symlink resolves
+/// outside the scan root and --follow-external-symlinks is off.
+bool Walker::outside_root(const fs::path& link, const std::string& rel, bool is_dir) {
+  if (m_options.follow_external_symlinks) return false;
+  std::error_code ec;
+  const std::string target = fs::canonical(link, ec).generic_string();
+  const bool inside = !ec && (target == m_root || starts_with(target, m_root == "/" ? m_root : m_root + "/"));
+  if (inside) return false;
+  const std::string points_to = fs::read_symlink(link, ec).generic_string();
+  problem(ProblemKind::outside_root, rel,
+          std::string("symlink to ") + (is_dir ? "a folder" : "a file") + " outside the scan root ('" + points_to +
+              "'); not followed (--follow-external-symlinks reads it)");
+  return true;
 }
 
 void Walker::add_file(const fs::path& abs, std::string rel, std::uint64_t size, FileKind kind) {

@@ -124,9 +124,19 @@ struct Applier {
     if (paths) {
       for (auto& value : values) {
         if (fs::path(value).is_relative()) value = (file.parent_path() / value).lexically_normal().generic_string();
+        if (!inside_config_folder(value))  // a repo's own config must not point the loaders outside it
+          return problem(e.value.line, e.value.column,
+                         "rule folder '" + value + "' is outside the folder of the config file (give --rules DIR)");
       }
     }
     setting = {values, origin(e)};
+  }
+
+  bool inside_config_folder(const std::string& path) const {
+    std::error_code ec;
+    const std::string folder = fs::weakly_canonical(fs::absolute(file.parent_path(), ec), ec).generic_string();
+    const std::string target = fs::weakly_canonical(fs::absolute(path, ec), ec).generic_string();
+    return !ec && (target == folder || target.rfind(folder + (folder.ends_with('/') ? "" : "/"), 0) == 0);
   }
 
   void apply(const RawEntry& e) {
@@ -152,7 +162,10 @@ struct Applier {
   }
 };
 
+/// A config file's text; nullopt when unreadable or over 1 MiB (a config is never that big).
 std::optional<std::string> read_text(const fs::path& file) {
+  std::error_code ec;
+  if (fs::file_size(file, ec) > (1u << 20) || ec) return std::nullopt;
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
   std::stringstream buffer;

@@ -2,6 +2,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "config_raw.hpp"
+#include "tr2audit/rules/yaml_load.hpp"
 
 namespace tr2audit::gate {
 namespace {
@@ -44,14 +45,12 @@ bool convert(const YAML::Node& node, RawNode& out, const std::string& path, std:
 
 std::optional<RawNode> read_yaml_config(std::string_view text, const std::string& path,
                                         std::vector<Problem>& problems) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(std::string(text));
-  } catch (const YAML::Exception& error) {
-    problems.push_back(Problem{ProblemKind::invalid_config, path, static_cast<std::uint32_t>(error.mark.line + 1),
-                               static_cast<std::uint32_t>(error.mark.column + 1), error.msg});
+  const rules::YamlDocument document = rules::load_yaml_document(text);
+  if (!document.ok) {
+    problems.push_back(Problem{ProblemKind::invalid_config, path, document.line, document.column, document.error});
     return std::nullopt;
   }
+  const YAML::Node root = document.root;
   RawNode out;
   out.kind = RawNode::Kind::map;
   out.line = out.column = 1;

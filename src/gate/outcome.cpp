@@ -121,8 +121,14 @@ report::Report gated_view(const report::Report& report, const std::vector<bool>&
 }
 
 std::string annotate_json(const std::string& json_text, const report::Report& report, const GateOutcome& outcome) {
-  if (!outcome.criteria_given && !outcome.baseline && !outcome.diff && outcome.result.reasons.empty()) return json_text;
+  const bool limited = report.scan.findings_capped > 0 || report.scan.files_over_facts_budget > 0;
+  if (!limited && !outcome.criteria_given && !outcome.baseline && !outcome.diff && outcome.result.reasons.empty())
+    return json_text;
   Json document = Json::parse(json_text);
+  if (limited) {  // additive keys, present only when a cap of pipeline/limits was hit
+    document["scan"]["findings_capped"] = report.scan.findings_capped;
+    document["scan"]["files_over_facts_budget"] = report.scan.files_over_facts_budget;
+  }
   Json& findings = document["findings"];
   for (std::size_t i = 0; i < findings.size() && i < report.findings.size(); ++i) {
     if (outcome.baseline) {

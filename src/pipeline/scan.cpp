@@ -55,7 +55,7 @@ void number_findings(std::vector<rules::Finding>& findings) {
     return std::tie(a.path, a.at.line, a.at.column, a.rule_id, a.at.end_line, a.at.end_column) <
            std::tie(b.path, b.at.line, b.at.column, b.rule_id, b.at.end_line, b.at.end_column);
   });
-  char id[16];
+  char id[24];  // "F" + up to 20 digits + NUL
   for (std::size_t i = 0; i < findings.size(); ++i) {
     std::snprintf(id, sizeof id, "F%04zu", i + 1);
     findings[i].id = id;
@@ -132,6 +132,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     analyses[i] = analyze_file(discovered.files[i], *extractors[worker], options.discovery.max_file_size);
     if (options.progress) options.progress(++done, count);
   });
+  apply_facts_budget(analyses, options.limits, report.scan, report.problems);
   std::vector<facts::FileFacts> all_facts(count);
   for (std::size_t i = 0; i < count; ++i) all_facts[i] = std::move(analyses[i].facts);
   std::error_code ec;
@@ -155,6 +156,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   std::vector<rules::OpUse> op_uses;
   for (std::size_t i = 0; i < count; ++i) {
     count_file(report.scan, discovered.files[i], analyses[i]);
+    cap_findings(outcomes[i].findings, options.limits, report.scan, report.problems);
     const facts::FileFacts& facts = model.file(program::FileId{static_cast<std::uint32_t>(i)});
     for (const auto& problem : facts.problems) report.problems.push_back(problem);
     for (auto& finding : outcomes[i].findings) {

@@ -114,7 +114,7 @@ void render_charts(const Report& report, std::ostream& out) {
       << "</div></section>";
 }
 
-void render_findings(const Report& report, std::ostream& out) {
+void render_findings(std::ostream& out) {  // rows come from the embedded JSON, filled by the script
   out << "<section id=\"findings-section\"><h2>Findings</h2><div class=\"filters\">"
       << "<input type=\"search\" id=\"filter-text\" placeholder=\"Filter by text, rule, path\" aria-label=\"Filter\">"
       << "<select id=\"filter-severity\" aria-label=\"Severity\"><option value=\"\">All severities</option>";
@@ -208,7 +208,7 @@ void render_html(const Report& report, const RenderOptions& /*options*/, std::os
       << "<main><pre id=\"console-errors\" hidden></pre>";
   render_overview(report, out);
   render_charts(report, out);
-  render_findings(report, out);
+  render_findings(out);
   render_plan(report, out);
   render_operators(report.operators, out);
   render_setup(report.setup, out);

@@ -21,6 +21,7 @@ std::string join(const std::vector<std::string>& words) {
 template <class T, std::size_t N>
 std::vector<std::string> names_of(const std::array<T, N>& values) {
   std::vector<std::string> out;
+  out.reserve(N);
   for (T value : values) out.emplace_back(to_string(value));
   return out;
 }
@@ -58,6 +59,37 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"not_section", {S::dependency}},
   };
   return k_table;
+}
+
+/// "torch.cuda.*", "F.gelu", "*": non-empty segments of identifier characters and glob wildcards.
+bool is_dotted_glob(std::string_view name) {
+  bool segment_empty = true;
+  for (const char c : name) {
+    if (c == '.') {
+      if (segment_empty) return false;
+      segment_empty = true;
+      continue;
+    }
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    if (!word && c != '*' && c != '?') return false;
+    segment_empty = false;
+  }
+  return !segment_empty;
+}
+
+/// A name as shown in an error: control characters escaped, at most 80 bytes.
+std::string printable(std::string_view name) {
+  std::string out;
+  for (const char c : name.substr(0, 80)) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += "0123456789abcdef"[(static_cast<unsigned char>(c) >> 4) & 0xf];
+      out += "0123456789abcdef"[static_cast<unsigned char>(c) & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  return name.size() > 80 ? out + "..." : out;
 }
 
 class Compiler {
@@ -181,7 +213,16 @@ class Compiler {
       }
       return;
     }
-    for (const Text& name : m.names) rule.names.add(name.value);
+    const bool dotted = rule.subject == SubjectKind::call || rule.subject == SubjectKind::method ||
+                        rule.subject == SubjectKind::import || rule.subject == SubjectKind::decorator;
+    for (const Text& name : m.names) {
+      if (dotted && !is_dotted_glob(name.value)) {
+        error(name.at, "'" + printable(name.value) + "' is not a dotted Python name or glob (letters, digits, '_', " +
+                           "'*' and '?' between dots)");
+        continue;
+      }
+      rule.names.add(name.value);
+    }
   }
 
   void check_applicability(SubjectKind subject) {

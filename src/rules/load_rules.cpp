@@ -11,6 +11,7 @@
 #include "rule_spec.hpp"
 #include "tr2audit/core/file.hpp"
 #include "tr2audit/rules/rule_set.hpp"
+#include "tr2audit/rules/yaml_load.hpp"
 
 namespace tr2audit::rules {
 
@@ -53,20 +54,17 @@ Pos mark_pos(const YAML::Mark& mark) {
 
 std::optional<Rule> load_rule_text(std::string_view yaml_text, const fs::path& path, std::vector<Problem>& problems) {
   const std::string shown = path.generic_string();
-  YAML::Node root;
-  try {
-    std::vector<YAML::Node> documents = YAML::LoadAll(std::string(yaml_text));
-    if (documents.size() != 1 || documents.front().IsNull()) {
-      problems.push_back(
-          rule_problem(shown, {documents.empty() ? 0u : 1u, documents.empty() ? 0u : 1u},
-                       documents.size() > 1 ? "a rule file must hold exactly one YAML document" : "empty rule file"));
-      return std::nullopt;
-    }
-    root = documents.front();
-  } catch (const YAML::Exception& e) {
-    problems.push_back(rule_problem(shown, mark_pos(e.mark), "invalid YAML: " + e.msg));
+  // One document through the bounded loader: YAML::LoadAll never returns on a stray top-level ','.
+  YamlDocument document = load_yaml_document(yaml_text);
+  if (!document.ok) {
+    problems.push_back(rule_problem(shown, {document.line, document.column}, document.error));
     return std::nullopt;
   }
+  if (document.root.IsNull()) {
+    problems.push_back(rule_problem(shown, {}, "empty rule file"));
+    return std::nullopt;
+  }
+  const YAML::Node root = document.root;
   try {
     std::optional<RuleSpec> spec = read_rule_spec(root, shown, problems);
     if (!spec) return std::nullopt;

@@ -13,6 +13,7 @@
 #include "tr2audit/core/file.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/rules/op_table.hpp"
+#include "tr2audit/rules/yaml_load.hpp"
 
 namespace tr2audit::rules {
 namespace {
@@ -323,8 +324,14 @@ LoadedOpTable OpTable::load_text(std::string_view yaml_text, const fs::path& sho
   LoadedOpTable out;
   const std::string shown = shown_path.generic_string();
   TableReader reader(shown, out.problems);
+  const YamlDocument document = load_yaml_document(yaml_text);
+  if (!document.ok) {
+    out.problems.push_back(
+        Problem{ProblemKind::invalid_op_table, shown, document.line, document.column, document.error});
+    return out;
+  }
   try {
-    const YAML::Node root = YAML::Load(std::string(yaml_text));
+    const YAML::Node root = document.root;
     if (root.IsNull()) {
       reader.error_at({}, "empty op table");
       return out;

@@ -13,6 +13,7 @@ enum class ProblemKind {
   binary,
   too_large,
   symlink_loop,
+  outside_root,
   syntax_errors,
   parse_timeout,
   too_deep,
@@ -20,6 +21,7 @@ enum class ProblemKind {
   invalid_rule,
   invalid_op_table,
   invalid_config,
+  limit_reached,
   internal,
 };
 

@@ -16,6 +16,8 @@ struct DiscoveryOptions {
   std::vector<std::string> excludes;  ///< gitignore-style globs relative to the root (--exclude)
   bool respect_gitignore = true;      ///< read .gitignore files (root and nested) and skip what they ignore
   std::uint64_t max_file_size = 5ull * 1024 * 1024;  ///< --max-file-size; larger files become too_large problems
+  /// --follow-external-symlinks: read symlinks whose target lies outside the root (off: an outside_root problem).
+  bool follow_external_symlinks = false;
 };
 
 struct DiscoveryResult {
@@ -27,7 +29,8 @@ struct DiscoveryResult {
 /// Walks root (a directory, or a single file) and classifies every file tr2audit reads.
 /// Skips .git, virtualenvs (a folder holding pyvenv.cfg, or named venv/.venv/env), site-packages,
 /// node_modules, __pycache__, build/dist/*.egg-info output, and what .gitignore and excludes name.
-/// Symlinks are followed once; a link back into an ancestor becomes a symlink_loop problem.
+/// Symlinks inside the root are followed once; a link back into an ancestor becomes a symlink_loop
+/// problem and a link whose target is outside the root an outside_root problem (never read).
 DiscoveryResult discover(const std::filesystem::path& root, const DiscoveryOptions& options);
 
 /// Reads and checks one file: unreadable, too large, binary (NUL byte), not UTF-8 (with the byte

@@ -13,6 +13,7 @@
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/facts/extract.hpp"
 #include "tr2audit/program/program.hpp"
+#include "tr2audit/pipeline/limits.hpp"
 #include "tr2audit/report/report.hpp"
 #include "tr2audit/rules/op_table.hpp"
 #include "tr2audit/rules/rule_set.hpp"
@@ -27,6 +28,7 @@ struct ScanOptions {
   TargetProfile target = TargetProfile::native;
   unsigned jobs = 0;  ///< 0 = all cores
   program::RoleSet include_roles;  ///< code only these (non-training) roles reach still counts for the verdict
+  ScanLimits limits;
   /// Called from worker threads after each file (done, total); may be empty.
   std::function<void(std::size_t, std::size_t)> progress;
 };

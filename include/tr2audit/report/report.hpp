@@ -41,6 +41,8 @@ struct ScanInfo {
   std::uint32_t files_with_syntax_errors = 0;
   std::uint64_t lines = 0;
   std::map<std::string, std::uint32_t> files_by_kind;  ///< "python" -> n, "cuda-source" -> n, ...
+  std::uint64_t findings_capped = 0;                   ///< findings counted but not listed (pipeline/limits caps)
+  std::uint32_t files_over_facts_budget = 0;           ///< files dropped by the scan's facts budget
 };
 
 /// What a report needs to know about each rule that fired (SARIF rules[], explain links).

@@ -27,11 +27,10 @@ TEST_CASE("discover::discover follows symlinks once and reports loops and dangli
   tree.symlink("missing.py", "dangling.py", false);
   tree.symlink("no/such/dir", "gone", true);                   // a dangling folder link
   tree.symlink("missing.bin", "blob.bin", false);              // not a scanned kind: silent
-  tree.symlink(outside.path("shared").string(), "ext", true);  // followed: outside the root
+  tree.symlink(outside.path("shared").string(), "ext", true);  // outside the root: not followed
 
   const DiscoveryResult result = tr2audit::discover::discover(tree.root(), DiscoveryOptions{});
-  CHECK(rel_paths(result) ==
-        std::vector<std::string>{"a/b/layers.py", "a/model.py", "alias.py", "ext/utils.py", "real.py"});
+  CHECK(rel_paths(result) == std::vector<std::string>{"a/b/layers.py", "a/model.py", "alias.py", "real.py"});
 
   const Problem* loop = problem_for(result, "a/loop");
   REQUIRE(loop != nullptr);
@@ -57,8 +56,12 @@ TEST_CASE("discover::discover follows symlinks once and reports loops and dangli
   REQUIRE(gone != nullptr);
   CHECK(gone->kind == ProblemKind::unreadable);
 
+  const Problem* ext = problem_for(result, "ext");
+  REQUIRE(ext != nullptr);
+  CHECK(ext->kind == ProblemKind::outside_root);
+
   CHECK(problem_for(result, "blob.bin") == nullptr);
-  CHECK(result.problems.size() == 5);
+  CHECK(result.problems.size() == 6);
   CHECK(result.skipped == 1);  // dangling.py; loops are folders, not files
   CHECK(std::is_sorted(result.problems.begin(), result.problems.end(),
                        [](const Problem& x, const Problem& y) { return x.path < y.path; }));
@@ -81,7 +84,9 @@ TEST_CASE("discover::discover picks the same path for a folder linked twice, in 
   TempTree tree;
   tree.symlink(outside.path("lib").string(), "z_link", true);
   tree.symlink(outside.path("lib").string(), "a_link", true);
-  const DiscoveryResult result = tr2audit::discover::discover(tree.root(), DiscoveryOptions{});
+  DiscoveryOptions options;
+  options.follow_external_symlinks = true;
+  const DiscoveryResult result = tr2audit::discover::discover(tree.root(), options);
   CHECK(rel_paths(result) == std::vector<std::string>{"a_link/core.py"});
   REQUIRE(result.problems.size() == 1);
   CHECK(result.problems.front().path == "z_link");
@@ -100,4 +105,33 @@ TEST_CASE("discover::discover applies ignore rules to symlinks by their own path
   const DiscoveryResult result = tr2audit::discover::discover(tree.root(), DiscoveryOptions{});
   CHECK(rel_paths(result) == std::vector<std::string>{"real.py"});
   CHECK(result.problems.empty());
+}
+
+TEST_CASE("discover::discover never reads through a symlink that leaves the root", "[discover][hostile]") {
+  TempTree outside;
+  outside.write("secrets/token.py", "TOKEN = 'do-not-read'\n");
+  outside.write("single.py", "TOKEN = 'do-not-read'\n");
+  TempTree tree;
+  tree.write("pkg/model.py", "x = 1\n");
+  tree.symlink(outside.path("secrets").string(), "outside", true);
+  tree.symlink(outside.path("single.py").string(), "pkg/single.py", false);
+  tree.symlink("pkg", "inside", true);  // inside the root: followed once
+  const DiscoveryResult result = tr2audit::discover::discover(tree.root(), DiscoveryOptions{});
+  CHECK(rel_paths(result) == std::vector<std::string>{"pkg/model.py"});
+  const Problem* dir = problem_for(result, "outside");
+  const Problem* file = problem_for(result, "pkg/single.py");
+  REQUIRE(dir != nullptr);
+  REQUIRE(file != nullptr);
+  CHECK(dir->kind == ProblemKind::outside_root);
+  CHECK(file->kind == ProblemKind::outside_root);
+  CHECK_THAT(file->message, Catch::Contains("a file outside the scan root"));
+  CHECK(result.skipped == 1);
+  const Problem* inside = problem_for(result, "inside");
+  REQUIRE(inside != nullptr);  // the folder was already scanned as pkg
+  CHECK(inside->kind == ProblemKind::symlink_loop);
+
+  DiscoveryOptions opt_in;
+  opt_in.follow_external_symlinks = true;
+  const DiscoveryResult followed = tr2audit::discover::discover(tree.root(), opt_in);
+  CHECK(rel_paths(followed) == std::vector<std::string>{"outside/token.py", "pkg/model.py", "pkg/single.py"});
 }

@@ -250,3 +250,12 @@ TEST_CASE("rules::load_rule_text does not repeat a misspelt required key as miss
   CHECK(only_message(problems) == "unknown key 'severty' in rule; did you mean 'severity'?");
   CHECK(problems[0].line == 4);
 }
+
+TEST_CASE("rules::load_rule_text rejects names that are not dotted names or globs", "[rules][hostile]") {
+  for (const std::string name : {"'torch..cuda'", "'.cuda'", "'torch.[cuda'", "'a b'", "\"torch\\0x\""}) {
+    INFO(name);
+    const std::string message = only_message(problems_of(k_valid_head + "match:\n  call: [" + name + "]\n"));
+    CHECK_THAT(message, Catch::Contains("is not a dotted Python name or glob"));
+  }
+  CHECK(problems_of(k_valid_head + "match:\n  call: [torch.cuda.*, 'F.?elu', '*']\n").empty());
+}
