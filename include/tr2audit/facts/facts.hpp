@@ -25,9 +25,9 @@ enum class Guard : std::uint16_t {
   except_handler = 1u << 7,         ///< inside an except clause
   periodic = 1u << 8,               ///< if step % log_every == 0: (periodic logging / checkpointing)
   step_closure = 1u << 9,           ///< inside a lambda/function passed to xm.add_step_closure
-  opt_in = 1u << 10,                ///< under an option that is off by default (set by the program stage, never by facts)
-  not_training = 1u << 11,          ///< runs only outside training: `if not self.training:`, after `if self.training: return`,
-                                    ///< under a KV-cache (decoding) branch
+  opt_in = 1u << 10,        ///< under an option that is off by default (set by the program stage, never by facts)
+  not_training = 1u << 11,  ///< runs only outside training: `if not self.training:`, after `if self.training: return`,
+                            ///< under a KV-cache (decoding) branch
 };
 
 /// Number of Guard values; every name table over Guard has this many entries.
@@ -62,7 +62,7 @@ struct ImportFact {
   std::string bound_name;            ///< the local name it binds ("build_inline"); empty for `import a.b` (binds "a")
   std::uint32_t relative_level = 0;  ///< number of leading dots in the source
   bool star = false;                 ///< from m import *
-  bool dynamic = false;                          ///< importlib.import_module("x") / __import__("x")
+  bool dynamic = false;              ///< importlib.import_module("x") / __import__("x")
   Span at;
   Context ctx;
 };
@@ -138,8 +138,8 @@ struct FunctionInfo {
   bool is_async = false;
   Span at;  ///< the whole definition
   // Filled from the calls inside the body (not nested functions):
-  bool calls_backward = false;        ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()
-  bool calls_optimizer_step = false;  ///< optimizer.step() / xm.optimizer_step(...) / scaler.step(...)
+  bool calls_backward = false;           ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()
+  bool calls_optimizer_step = false;     ///< optimizer.step() / xm.optimizer_step(...) / scaler.step(...)
   std::vector<Argument> param_defaults;  ///< one per parameter with a default: keyword = name, value = the default
 };
 
@@ -165,9 +165,9 @@ struct LoopInfo {
 /// One term of an if/elif condition joined by `and`: what the program stage needs to tell availability
 /// flags (`if HAS_APEX:`) and opt-in options (`if config.use_fp8:`, `elif cfg.attention == "flash":`).
 struct ConditionTerm {
-  std::string name;       ///< dotted text of the tested name ("config.use_fp8"), or a call's callee text + "()"
-  std::string equals;     ///< the literal it is compared with by == (without quotes); empty for a truth test
-  bool negated = false;   ///< under `not`, or compared with !=
+  std::string name;      ///< dotted text of the tested name ("config.use_fp8"), or a call's callee text + "()"
+  std::string equals;    ///< the literal it is compared with by == (without quotes); empty for a truth test
+  bool negated = false;  ///< under `not`, or compared with !=
 };
 
 /// One side of an if/elif statement. Facts inside it point here through Context::branch.

@@ -12,8 +12,8 @@
 #include "tr2audit/core/severity.hpp"
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/facts/extract.hpp"
-#include "tr2audit/program/program.hpp"
 #include "tr2audit/pipeline/limits.hpp"
+#include "tr2audit/program/program.hpp"
 #include "tr2audit/report/report.hpp"
 #include "tr2audit/rules/op_table.hpp"
 #include "tr2audit/rules/rule_set.hpp"
@@ -26,7 +26,7 @@ struct ScanOptions {
   discover::DiscoveryOptions discovery;
   facts::ExtractOptions extraction;
   TargetProfile target = TargetProfile::native;
-  unsigned jobs = 0;  ///< 0 = all cores
+  unsigned jobs = 0;               ///< 0 = all cores
   program::RoleSet include_roles;  ///< code only these (non-training) roles reach still counts for the verdict
   ScanLimits limits;
   /// Called from worker threads after each file (done, total); may be empty.

@@ -30,13 +30,15 @@ struct Finding {
   CellLocation cell;     ///< notebooks only (cell == 0 otherwise)
   std::string function;  ///< "Trainer.train_step" or ""
   std::string klass;
-  std::optional<facts::Region> region;  ///< where the code runs; nullopt for file-level findings (a manifest, a .cu file)
-  std::uint16_t guards = 0;             ///< facts::Guard bits, as the program stage sees them
-  program::RoleSet roles;               ///< the roles reachability gives the enclosing code (empty: not reached)
-  std::string reached_from;             ///< "train.py:main → Trainer.train → compute_loss", or ""
-  std::string opt_in;                   ///< the off-by-default option that turns this code on ("config.use_fp8"), or ""
-  bool meta = false;                    ///< about tr2audit's own directives (an unused suppression): never scored
-  bool off_training_path = false;  ///< only inference/export/tooling/test code reaches it: not part of the training verdict
+  std::optional<facts::Region>
+      region;                ///< where the code runs; nullopt for file-level findings (a manifest, a .cu file)
+  std::uint16_t guards = 0;  ///< facts::Guard bits, as the program stage sees them
+  program::RoleSet roles;    ///< the roles reachability gives the enclosing code (empty: not reached)
+  std::string reached_from;  ///< "train.py:main → Trainer.train → compute_loss", or ""
+  std::string opt_in;        ///< the off-by-default option that turns this code on ("config.use_fp8"), or ""
+  bool meta = false;         ///< about tr2audit's own directives (an unused suppression): never scored
+  bool off_training_path =
+      false;  ///< only inference/export/tooling/test code reaches it: not part of the training verdict
 
   /// The region's name, or "file" for file-level findings.
   std::string_view region_name() const { return region ? facts::to_string(*region) : std::string_view("file"); }

@@ -11,10 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "tr2audit/program/program.hpp"
-
 #include "tr2audit/core/severity.hpp"
 #include "tr2audit/facts/facts.hpp"
+#include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/rule_set.hpp"
 
 namespace tr2audit::rules {
@@ -25,8 +24,8 @@ enum class AnnotationKind { expect, ok, todo_expect };
 struct Annotation {
   AnnotationKind kind = AnnotationKind::expect;
   std::string rule_id;
-  std::uint32_t line = 0;         ///< the annotation's own line (1-based)
-  std::uint32_t target_line = 0;  ///< the next non-blank, non-comment line; 0 when there is none
+  std::uint32_t line = 0;            ///< the annotation's own line (1-based)
+  std::uint32_t target_line = 0;     ///< the next non-blank, non-comment line; 0 when there is none
   std::optional<Severity> severity;  ///< `expect-low:`: the finding must also have this severity (guarded, opt-in code)
 };
 
