@@ -16,6 +16,7 @@
 #include "tr2audit/pipeline/scan.hpp"
 #include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/fixture.hpp"
+#include "tr2audit/rules/match.hpp"
 #include "tr2audit/rules/rules_doc.hpp"
 
 namespace tr2audit::cli {
@@ -157,13 +158,15 @@ int run_explain(const RulesCommand& cmd) {
 
 /// The real extractor for fixtures: each fixture is discovered as a small repo (so kinds, test
 /// paths and import origins are what a scan would see), then analysed file by file.
-rules::FactsProvider real_facts_provider() {
+/// Fixture folders are scanned like small repos; `all` (every loaded rule) tells their program which
+/// calls are GPU-only, so lock-in propagates in fixtures as in a scan.
+rules::FactsProvider real_facts_provider(std::shared_ptr<const rules::RuleSet> all) {
   struct State {
     facts::Extractor extractor;
     std::map<fs::path, std::shared_ptr<const program::Program>> programs;
   };
   auto state = std::make_shared<State>();
-  return [state](const rules::FixtureInput& input) {
+  return [state, all](const rules::FixtureInput& input) {
     auto found = state->programs.find(input.fixture);
     if (found == state->programs.end()) {
       discover::DiscoveryOptions options;
@@ -172,7 +175,8 @@ rules::FactsProvider real_facts_provider() {
       std::vector<facts::FileFacts> files;
       for (const discover::SourceFile& file : discovered.files)
         files.push_back(pipeline::analyze_file(file, state->extractor, options.max_file_size).facts);
-      auto model = std::make_shared<const program::Program>(program::Program::build(std::move(files)));
+      auto model = std::make_shared<const program::Program>(program::Program::build(
+          std::move(files), false, rules::lockin_knowledge(*all, TargetProfile::native)));
       found = state->programs.emplace(input.fixture, std::move(model)).first;
     }
     return rules::FixtureFacts{found->second, found->second->find_file(input.rel_path)};
@@ -197,7 +201,8 @@ int run_test(const RulesCommand& cmd) {
   rules::FixtureOptions options;
   options.fixtures_root = cmd.fixtures;
   options.only_rule = cmd.rule_id;
-  const auto results = rules::run_fixtures(*set, options, real_facts_provider());
+  const auto results =
+      rules::run_fixtures(*set, options, real_facts_provider(std::make_shared<const rules::RuleSet>(*set)));
   std::cout << rules::format_fixture_results(results);
   for (const rules::FixtureResult& result : results) {
     if (!result.passed()) return k_exit_gate_failed;

@@ -177,6 +177,8 @@ void Walker::on_assignment(TSNode node) {
     return;
   }
   if (m_mode != Mode::full || ts_node_is_null(right)) return;
+  if (m_src.is(right, m_k.call))
+    m_out.bound_calls.push_back(BoundCall{m_src.capped_text(left), m_src.span(right).start_byte, m_ctx});
   AssignFact fact;
   fact.target_text = m_src.capped_text(left);
   fact.value = m_src.literal(right);

@@ -137,7 +137,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   for (std::size_t i = 0; i < count; ++i) all_facts[i] = std::move(analyses[i].facts);
   std::error_code ec;
   const program::Program model =
-      program::Program::build(std::move(all_facts), std::filesystem::is_regular_file(options.root, ec));
+      program::Program::build(std::move(all_facts), std::filesystem::is_regular_file(options.root, ec),
+                              rules::lockin_knowledge(knowledge.rules, options.target));
 
   for (const auto& entry : model.entry_points()) {
     if (program::training_roles().test(static_cast<std::size_t>(entry.role)) && entry.role != program::Role::setup)

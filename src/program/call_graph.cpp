@@ -34,13 +34,18 @@ class GraphBuilder {
       const auto& file = m_impl.files[f];
       edges[f].resize(file.functions.size() + 1);
       collect_instances(FileId{f});
-      for (const auto& call : file.calls) add_call_edges(FileId{f}, call);
+      for (std::size_t c = 0; c < file.calls.size(); ++c) {
+        m_call = static_cast<std::int32_t>(c);
+        add_call_edges(FileId{f}, file.calls[c]);
+      }
     }
   }
 
  private:
-  void add(FileId file, const facts::Context& ctx, Edge edge) {
+  void add(FileId file, const facts::Context& ctx, Edge edge, bool by_name = false) {
     const auto& facts = m_impl.files[file.value];
+    edge.call = m_call;
+    edge.by_name = by_name;
     edge.in_training_loop = facts::in_training_loop(facts, ctx);
     edge.periodic = ctx.has(facts::Guard::periodic) || once_per_epoch(facts, ctx);
     edge.guards = ctx.guards;
@@ -50,7 +55,7 @@ class GraphBuilder {
 
   void add_symbol(FileId file, const facts::Context& ctx, const Symbol& symbol) {
     if (symbol.kind == Symbol::Kind::function) {
-      add(file, ctx, Edge{symbol.function});
+      add(file, ctx, Edge{symbol.function}, true);
     } else if (symbol.kind == Symbol::Kind::klass) {
       Edge edge;
       edge.constructs = true;
@@ -135,6 +140,10 @@ class GraphBuilder {
       add_symbol(file, call.ctx, m_symbols.lookup(call.callee.dotted()));
     } else if (call.method.empty() && call.callee_text == "self" && call.ctx.klass >= 0) {
       if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, "forward")) add(file, call.ctx, Edge{*m});
+    } else if (call.method.empty() && call.callee_text.find('[') != std::string::npos) {
+      // `kernel[grid](...)`: a Triton kernel launch runs the decorated repo function.
+      const std::string name = call.callee_text.substr(0, call.callee_text.find('['));
+      if (name.find_first_of(". ") == std::string::npos) add_symbol(file, call.ctx, resolve_bare(file, call.ctx, name));
     } else if (call.method.empty()) {
       add_symbol(file, call.ctx, resolve_bare(file, call.ctx, call.callee_text));
     } else if (call.method == "apply" && !call.receiver_text.empty()) {
@@ -143,15 +152,16 @@ class GraphBuilder {
       if (owner.kind != Symbol::Kind::klass) owner = m_symbols.lookup(call.receiver_text);
       if (owner.kind == Symbol::Kind::klass) {
         for (const char* name : {"forward", "backward"}) {
-          if (auto m = m_symbols.method(owner.klass, name)) add(file, call.ctx, Edge{*m});
+          if (auto m = m_symbols.method(owner.klass, name)) add(file, call.ctx, Edge{*m}, true);
         }
       }
     } else if (call.receiver_is_self && call.ctx.klass >= 0) {
-      if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, call.method)) add(file, call.ctx, Edge{*m});
+      if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, call.method)) add(file, call.ctx, Edge{*m}, true);
     } else if (!is_generic_method(call.method)) {
       if (auto m = m_symbols.unique_method(call.method)) add(file, call.ctx, Edge{*m});
     }
     // Functions handed over as values run as part of the caller's work.
+    m_call = -1;
     for (const auto& arg : call.args) {
       if (arg.kind != facts::LiteralKind::name) continue;
       Symbol s = arg.resolved.empty() ? Symbol{} : m_symbols.lookup(arg.resolved.dotted());
@@ -169,6 +179,7 @@ class GraphBuilder {
 
   Program::Impl& m_impl;
   const Symbols& m_symbols;
+  std::int32_t m_call = -1;  // the CallFact whose edges are being added; -1 for functions passed as values
   std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;      // (function, name) -> class
   std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;  // (class, attribute) -> class
 };

@@ -17,6 +17,17 @@ struct Edge {
   bool periodic = false;          ///< the call runs every N steps (`if step % eval_every == 0:`)
   std::uint16_t guards = 0;       ///< the call site's own guards (facts::Context::guards)
   std::int32_t branch = -1;       ///< the call site's innermost branch (FileFacts::branches)
+  std::int32_t call = -1;         ///< the CallFact (FileFacts::calls) of the edge; -1 for a function passed as a value
+  bool by_name = false;           ///< the call names its target (`f(x)`, `mod.f(x)`, `self.helper(x)`, `Fn.apply(x)`),
+                                  ///< rather than running a submodule's forward or constructing a class
+};
+
+/// Per-function lock-in: set when the function runs GPU-only code unguarded, itself or through a callee.
+struct LockinState {
+  bool lockin = false;
+  bool has_next = false;
+  FunctionId next;   ///< the callee it reaches the kernel through (when has_next)
+  std::string seed;  ///< for a function whose own body runs the kernel: what it runs ("flash_attn_2_cuda.fwd")
 };
 
 /// Per-function state.
@@ -43,6 +54,10 @@ struct Program::Impl {
   /// Per file: (importing file, import index) of each local import of that module.
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
   bool single_file = false;
+  LockinKnowledge lockin_knowledge;
+  std::vector<std::vector<LockinState>> lockin;         ///< per file, per slot
+  std::vector<std::vector<facts::PatternFact>> derived;  ///< per file: Program::patterns
+  bool neuron_stack = false;
 
   std::size_t slot(FunctionId id) const {
     return id.index < 0 ? files[id.file.value].functions.size() : static_cast<std::size_t>(id.index);
@@ -56,6 +71,9 @@ void find_entry_points(Program::Impl& impl);
 void propagate_roles(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 void inherit_guards(Program::Impl& impl);
+void propagate_lockin(Program::Impl& impl);
+/// "from → to → … → kernel" for a call of lock-in function `to` from `from`.
+std::string lockin_chain(const Program::Impl& impl, FunctionId from, FunctionId to);
 
 /// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx);

@@ -58,10 +58,11 @@ Program::Program(Program&&) noexcept = default;
 Program& Program::operator=(Program&&) noexcept = default;
 Program::~Program() = default;
 
-Program Program::build(std::vector<facts::FileFacts> files, bool single_file) {
+Program Program::build(std::vector<facts::FileFacts> files, bool single_file, LockinKnowledge lockin) {
   auto impl = std::make_unique<Impl>();
   impl->files = std::move(files);
   impl->single_file = single_file;
+  impl->lockin_knowledge = std::move(lockin);
   impl->symbols = std::make_unique<Symbols>(impl->files);
   build_call_graph(*impl);
   find_entry_points(*impl);
@@ -73,6 +74,8 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file) {
   propagate_roles(*impl);
   compute_branch_guards(*impl);
   inherit_guards(*impl);
+  propagate_lockin(*impl);
+  impl->lockin_knowledge = {};  // the rules it refers to need not outlive the build
   return Program(std::move(impl));
 }
 
@@ -87,6 +90,10 @@ const facts::FileFacts& Program::file(FileId id) const {
 ImportOrigin Program::origin(FileId file, std::size_t import_index) const {
   const auto& origins = m_impl->symbols->origins()[file.value];
   return import_index < origins.size() ? origins[import_index] : ImportOrigin::external;
+}
+
+ImportOrigin Program::call_origin(const QualifiedName& callee) const {
+  return m_impl->symbols->is_local_root(callee.first_segment()) ? ImportOrigin::local_source : ImportOrigin::external;
 }
 
 RoleSet Program::roles(FunctionId function) const {
@@ -200,6 +207,25 @@ std::string Program::opt_in_option(FileId file, const facts::Context& ctx) const
     if (fn < 0) break;
   }
   return {};
+}
+
+const std::vector<facts::PatternFact>& Program::patterns(FileId file) const {
+  return m_impl->derived[file.value];
+}
+
+bool Program::is_lockin(FunctionId function) const {
+  return m_impl->lockin[function.file.value][m_impl->slot(function)].lockin;
+}
+
+std::string Program::lockin_chain(FunctionId function) const {
+  const LockinState& state = m_impl->lockin[function.file.value][m_impl->slot(function)];
+  if (!state.lockin) return {};
+  if (!state.has_next) return describe(function) + " → " + state.seed;
+  return program::lockin_chain(*m_impl, function, state.next);
+}
+
+bool Program::neuron_stack() const {
+  return m_impl->neuron_stack;
 }
 
 const std::vector<EntryPoint>& Program::entry_points() const {

@@ -53,7 +53,7 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"not_receiver", {S::method}},
       {"value", {S::assign}},
       {"use", {S::device}},
-      {"origin", {S::import}},
+      {"origin", {S::import, S::call}},
       {"dynamic", {S::import}},
       {"section", {S::dependency}},
       {"not_section", {S::dependency}},
@@ -276,6 +276,7 @@ class Compiler {
     if (spec.in_training_loop) p.in_training_loop = spec.in_training_loop->value;
     if (spec.in_error_region) p.in_error_region = spec.in_error_region->value;
     if (spec.in_test) p.in_test = spec.in_test->value;
+    if (spec.neuron_stack) p.neuron_stack = spec.neuron_stack->value;
     if (spec.function) {
       for (const Text& glob : *spec.function) p.functions.push_back(glob.value);
     }

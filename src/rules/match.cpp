@@ -27,6 +27,7 @@ class Matcher {
     dependencies();
     patterns();
     files();
+    drop_calls_on_import_lines();
     std::sort(m_findings.begin(), m_findings.end(), [](const Finding& a, const Finding& b) {
       return std::tie(a.path, a.at.line, a.at.column, a.rule_id, a.at.end_line, a.at.end_column) <
              std::tie(b.path, b.at.line, b.at.column, b.rule_id, b.at.end_line, b.at.end_column);
@@ -63,6 +64,7 @@ class Matcher {
       const SubjectKind kind = is_method ? SubjectKind::method : SubjectKind::call;
       const std::string_view name = is_method ? std::string_view(call.method) : call.callee.dotted();
       for (std::uint32_t i : candidates(kind, {name})) {
+        if (!origin_allows(m_rules.rules()[i].conditions, call)) continue;
         MessageFields fields{std::string(name),
                              call.callee.empty() ? call.callee_text : call.callee.dotted(),
                              call.method,
@@ -89,6 +91,30 @@ class Matcher {
         }
       }
     }
+  }
+
+  // `origin` on a call rule: whether the resolved callee is the repo's own code or a package's.
+  bool origin_allows(const Conditions& c, const facts::CallFact& call) const {
+    if (c.origins == 0 || call.callee.empty()) return true;
+    const facts::ImportOrigin origin = m_view.program.call_origin(call.callee);
+    return (c.origins & (1u << static_cast<unsigned>(origin))) != 0;
+  }
+
+  // `flash_attn = importlib.import_module("flash_attn")`: a line the import rules already report for a
+  // CUDA-only library is not reported again as a call into it.
+  void drop_calls_on_import_lines() {
+    std::set<std::uint32_t> import_lines;
+    const auto subject_of = [&](const Finding& f) { return m_rules.find(f.rule_id)->subject; };
+    for (const Finding& f : m_findings) {
+      if (f.category == Category::cuda_library && subject_of(f) == SubjectKind::import) import_lines.insert(f.at.line);
+    }
+    if (import_lines.empty()) return;
+    m_findings.erase(std::remove_if(m_findings.begin(), m_findings.end(),
+                                    [&](const Finding& f) {
+                                      return f.category == Category::cuda_library && subject_of(f) == SubjectKind::call &&
+                                             import_lines.count(f.at.line) != 0;
+                                    }),
+                     m_findings.end());
   }
 
   void decorators() {
@@ -150,11 +176,14 @@ class Matcher {
     }
   }
 
+  // Detector patterns, then those only the whole repo can tell (program::Program::patterns).
   void patterns() {
-    for (const facts::PatternFact& pattern : m_file.patterns) {
-      for (std::uint32_t i : candidates(SubjectKind::pattern, {pattern.kind})) {
-        emit(i, pattern.ctx, pattern.at,
-             MessageFields{pattern.kind, {}, {}, {}, {}, {}, pattern.detail, pattern.detail});
+    for (const auto* list : {&m_file.patterns, &m_view.program.patterns(m_view.id)}) {
+      for (const facts::PatternFact& pattern : *list) {
+        for (std::uint32_t i : candidates(SubjectKind::pattern, {pattern.kind})) {
+          emit(i, pattern.ctx, pattern.at,
+               MessageFields{pattern.kind, {}, {}, {}, {}, {}, pattern.detail, pattern.detail});
+        }
       }
     }
   }
@@ -244,6 +273,36 @@ class Matcher {
 
 std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile) {
   return Matcher(file, rules, profile).run();
+}
+
+program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile profile) {
+  const auto gpu_only = [&rules, profile](std::uint32_t i) {
+    const Rule& rule = rules.rules()[i];
+    return (rule.category == Category::cuda_extension || rule.category == Category::cuda_library) &&
+           rule.applies_to(profile) && rule.severity_for(profile) >= Severity::medium;
+  };
+  program::LockinKnowledge out;
+  out.kernel_call = [&rules, gpu_only](const facts::CallFact& call) {
+    if (call.callee.empty()) return false;
+    std::vector<std::uint32_t> found;
+    rules.index(SubjectKind::call).candidates(call.callee.dotted(), rules.rules(), found);
+    std::string value;
+    return std::any_of(found.begin(), found.end(), [&](std::uint32_t i) {
+      const Conditions& c = rules.rules()[i].conditions;
+      return gpu_only(i) && !(c.exclude && c.exclude->matches(call.callee.dotted())) &&
+             detail::call_conditions_hold(c, call, value);
+    });
+  };
+  out.kernel_decorator = [&rules, gpu_only](const QualifiedName& decorator) {
+    std::vector<std::uint32_t> found;
+    rules.index(SubjectKind::decorator).candidates(decorator.dotted(), rules.rules(), found);
+    return std::any_of(found.begin(), found.end(), [&](std::uint32_t i) {
+      const Conditions& c = rules.rules()[i].conditions;
+      return gpu_only(i) && rules.rules()[i].category == Category::cuda_extension &&
+             !(c.exclude && c.exclude->matches(decorator.dotted())) && c.keywords.empty();
+    });
+  };
+  return out;
 }
 
 }  // namespace tr2audit::rules

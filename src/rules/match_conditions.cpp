@@ -75,6 +75,7 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
   if (p.guards != 0) out.push_back((view.program.guards_at(view.id, ctx) & p.guards) != 0);
   if (p.in_error_region) out.push_back(ctx.in_error_region == *p.in_error_region);
   if (p.in_test) out.push_back(file.is_test == *p.in_test);
+  if (p.neuron_stack) out.push_back(view.program.neuron_stack() == *p.neuron_stack);
   if (!p.functions.empty()) {
     const std::string qualname = facts::function_qualname(file, ctx);
     out.push_back(std::any_of(p.functions.begin(), p.functions.end(),

@@ -45,7 +45,7 @@ bool NameMatcher::matches(std::string_view text) const {
 
 bool Predicates::empty() const {
   return regions.none() && !in_loop && !in_training_loop && guards == 0 && !in_error_region && !in_test &&
-         functions.empty() && paths.empty();
+         !neuron_stack && functions.empty() && paths.empty();
 }
 
 Severity Rule::severity_for(TargetProfile profile) const {

@@ -79,6 +79,7 @@ struct PredicatesSpec {
   std::optional<TextList> guard;
   std::optional<Flag> in_error_region;
   std::optional<Flag> in_test;
+  std::optional<Flag> neuron_stack;
   std::optional<TextList> function;
   std::optional<TextList> path;
 };

@@ -20,7 +20,8 @@ const std::vector<std::string> k_condition_keys{
     "keyword",  "missing_keyword", "positional", "min_args", "max_args", "any_argument", "not_argument", "exclude",
     "receiver", "not_receiver",    "value",      "use",      "origin",   "dynamic",      "section",      "not_section"};
 const std::vector<std::string> k_predicate_keys{"region",          "in_loop", "in_training_loop", "guard",
-                                                "in_error_region", "in_test", "function",         "path"};
+                                                "in_error_region", "in_test", "function",         "path",
+                                                "neuron_stack"};
 
 std::vector<std::string> concat(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   std::vector<std::string> out = a;
@@ -227,6 +228,7 @@ PredicatesSpec read_predicates(SpecReader& r, const Entry& e) {
     if (entry.key == "in_training_loop") p.in_training_loop = r.flag(entry);
     if (entry.key == "in_error_region") p.in_error_region = r.flag(entry);
     if (entry.key == "in_test") p.in_test = r.flag(entry);
+    if (entry.key == "neuron_stack") p.neuron_stack = r.flag(entry);
   }
   return p;
 }

@@ -109,6 +109,15 @@ struct AssignFact {
   Context ctx;
 };
 
+/// `x = f(...)` / `self.x = f(...)`: the name a call's value is bound to, so the program can follow the
+/// value (an extension handle returned by `cpp_extension.load`). Plain-name bindings of non-literal
+/// values are not AssignFacts.
+struct BoundCall {
+  std::string target_text;       ///< "ext", "self._C" (capped)
+  std::uint32_t call_start_byte = 0;  ///< CallFact::at.start_byte of the bound call
+  Context ctx;
+};
+
 /// A string literal that names a device ("cuda", "cuda:0", "xla", "neuron", "cpu", "mps"), where it is used.
 enum class DeviceUse { call_argument, assignment, comparison, other };
 struct DeviceLiteralFact {
@@ -202,6 +211,7 @@ struct FileFacts {
   std::vector<CallFact> calls;
   std::vector<DecoratorFact> decorators;
   std::vector<AssignFact> assigns;
+  std::vector<BoundCall> bound_calls;
   std::vector<DeviceLiteralFact> devices;
   std::vector<PatternFact> patterns;
   std::vector<DependencyFact> dependencies;

@@ -7,6 +7,7 @@
 #pragma once
 #include <bitset>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -65,6 +66,15 @@ struct EntryPoint {
   std::string why;  ///< "calls loss.backward() and optimizer.step()", "Trainer(...).train()", ...
 };
 
+/// What the rules know about GPU-only code, handed to the program so that lock-in can be propagated
+/// through the repo's own call graph without the program depending on the rules. Either may be empty.
+struct LockinKnowledge {
+  /// True when a call goes straight into GPU-only code: a CUDA-only library, a custom kernel op, a CUDA build.
+  std::function<bool(const facts::CallFact&)> kernel_call;
+  /// True when a decorator makes the decorated function a GPU kernel (`triton.jit`).
+  std::function<bool(const QualifiedName&)> kernel_decorator;
+};
+
 /// Import origin of one import fact, now that every module of the repo is known.
 using facts::ImportOrigin;
 
@@ -78,13 +88,17 @@ class Program {
 
   /// Builds the model over every file of a scan (facts in discovery order). `single_file` judges a
   /// one-file scan as its own training path: with no entry point, its top-level code is the run.
-  static Program build(std::vector<facts::FileFacts> files, bool single_file = false);
+  /// `lockin` says which calls and decorators are GPU-only (src/program/lockin.cpp propagates them).
+  static Program build(std::vector<facts::FileFacts> files, bool single_file = false, LockinKnowledge lockin = {});
 
   const std::vector<facts::FileFacts>& files() const;
   const facts::FileFacts& file(FileId id) const;
 
   /// Where an import of a file points: an external package, a repo module, or a compiled extension.
   ImportOrigin origin(FileId file, std::size_t import_index) const;
+  /// Where a resolved callee lives: under one of the repo's own top-level modules or packages
+  /// (`local-source`, also flash_attn.* inside flash-attention) or in a package (`external`).
+  ImportOrigin call_origin(const QualifiedName& callee) const;
   /// Roles of a function (index -1: the module body).
   RoleSet roles(FunctionId function) const;
   /// Roles of the code at a context: the innermost enclosing function with roles, else the module body.
@@ -104,6 +118,18 @@ class Program {
   std::string describe(FunctionId function) const;
   /// True when some training entry point exists.
   bool has_training_entry() const;
+
+  /// Facts only the whole repo can tell, as patterns of one file: `extension-call` (a call through a
+  /// compiled extension's handle) and `lock-in-call` (a call of repo code that runs GPU-only code
+  /// unguarded, with the chain in `detail`). Matched by `pattern:` rules like detector patterns.
+  const std::vector<facts::PatternFact>& patterns(FileId file) const;
+  /// True when the function runs GPU-only code unguarded (itself or through the repo functions it calls).
+  bool is_lockin(FunctionId function) const;
+  /// "Block.forward → ops.fused_norm → torch.ops.mylib.fused_norm" from a lock-in function to its kernel.
+  std::string lockin_chain(FunctionId function) const;
+  /// True when the repo trains with a Neuron stack (imports optimum.neuron, neuronx_distributed,
+  /// torch_neuronx or NKI outside tests, or is one of those packages).
+  bool neuron_stack() const;
 
   /// The FileId of a path (nullopt when not scanned).
   std::optional<FileId> find_file(std::string_view path) const;

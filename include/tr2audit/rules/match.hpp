@@ -18,6 +18,10 @@ namespace tr2audit::rules {
 /// left empty). Context (region, guards, roles, import origins) is read through the program.
 std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile);
 
+/// What the rules say is GPU-only, for program::Program::build: a call any `call:` rule of category
+/// cuda-extension or cuda-library at medium or above matches, and a decorator a cuda-extension
+/// `decorator:` rule matches (Triton and CUDA DSL kernels). Refers to `rules`, which must outlive the build.
+program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile profile);
 /// Sets finding.snippet (the trimmed source line, at most 200 code points) and finding.fingerprint
 /// (FNV-1a 64 over rule id, whitespace-free snippet, function and path, as 16 hex digits).
 void fill_snippet_and_fingerprint(Finding& finding, std::string_view file_text);

@@ -79,7 +79,7 @@ struct Conditions {
   std::optional<NameMatcher> section;       ///< dependency section must match
   std::optional<NameMatcher> not_section;   ///< dependency section must not match
   std::uint8_t device_uses = 0;             ///< bit (1 << DeviceUse); 0 = any
-  std::uint8_t origins = 0;                 ///< bit (1 << ImportOrigin); 0 = any
+  std::uint8_t origins = 0;                 ///< bit (1 << ImportOrigin); 0 = any (imports, and calls by their callee)
   std::optional<bool> dynamic;
 };
 
@@ -91,6 +91,7 @@ struct Predicates {
   std::uint16_t guards = 0;  ///< facts::Guard bits; 0 = not given
   std::optional<bool> in_error_region;
   std::optional<bool> in_test;
+  std::optional<bool> neuron_stack;    ///< the repo trains with a Neuron stack (program::Program::neuron_stack)
   std::vector<std::string> functions;  ///< globs over the innermost function's qualname
   std::vector<std::string> paths;      ///< gitignore-style globs over the file's path
 

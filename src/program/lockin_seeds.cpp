@@ -1,0 +1,161 @@
+// Where GPU-only code starts in the repo's own functions: calls through a compiled extension's handle
+// (an import of a module the repo builds with CUDAExtension or does not ship as source, the value of a
+// CUDA `cpp_extension.load`, a dynamic import of `pkg._ext`, a repo helper that loads one), calls the
+// rules call GPU-only (LockinKnowledge::kernel_call), CUDA builds and loads, and Triton-style kernels.
+#include "program/lockin_seeds.hpp"
+
+#include <algorithm>
+
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+const facts::Argument* argument(const facts::CallFact& call, std::string_view keyword, std::size_t position) {
+  std::size_t positional = 0;
+  for (const auto& arg : call.args) {
+    if (arg.keyword == keyword) return &arg;
+    if (arg.keyword.empty() && !arg.is_splat && positional++ == position) return &arg;
+  }
+  return nullptr;
+}
+
+bool is_cuda_file_argument(const facts::Argument& arg) {
+  for (std::string_view ext : {".cu\"", ".cu'", ".cuh\"", ".cuh'"}) {
+    if (arg.value.find(ext) != std::string::npos) return true;
+  }
+  return ends_with(arg.value, ".cu") || ends_with(arg.value, ".cuh");
+}
+
+// `cpp_extension.load(...)` builds CUDA when it is given .cu sources, CUDA flags or with_cuda=True; with
+// C++ sources only (or sources in a variable and no CUDA flag) it builds a CPU extension.
+bool is_cuda_build(const facts::CallFact& call) {
+  const std::string& callee = call.callee.dotted();
+  if (callee != "torch.utils.cpp_extension.load" && callee != "torch.utils.cpp_extension.load_inline") return false;
+  for (const auto& arg : call.args) {
+    if (arg.keyword == "extra_cuda_cflags" || arg.keyword == "cuda_sources") return true;
+    if (arg.keyword == "with_cuda" && arg.value == "True") return true;
+    if (is_cuda_file_argument(arg)) return true;
+  }
+  return false;
+}
+
+// `importlib.import_module(pkg + "._ext")`: a module name built at run time that names a compiled extension.
+bool is_extension_import_call(const facts::CallFact& call) {
+  if (call.callee.dotted() != "importlib.import_module" && call.callee_text != "__import__") return false;
+  const facts::Argument* name = argument(call, "name", 0);
+  if (!name) return false;
+  const std::string& text = name->value;
+  return text.find("_ext") != std::string::npos || text.find("_C") != std::string::npos ||
+         text.find("cuda") != std::string::npos;
+}
+
+bool cuda_extension_named(std::string_view name) {
+  return ends_with(name, "_cuda") || name.find("_cuda_") != std::string_view::npos || name == "amp_C";
+}
+
+}  // namespace
+
+bool is_loader(const Loaders& loaders, FunctionId id) {
+  return id.index >= 0 && loaders[id.file.value][static_cast<std::size_t>(id.index)] != 0;
+}
+
+std::string ExtensionNames::declared_name(const facts::CallFact& call) {
+  const facts::Argument* name = argument(call, "name", 0);
+  if (!name || name->kind != facts::LiteralKind::string) return {};
+  return name->value;
+}
+
+ExtensionNames collect_extension_names(const std::vector<facts::FileFacts>& files) {
+  ExtensionNames out;
+  for (const auto& file : files) {
+    for (const auto& call : file.calls) {
+      const std::string_view last = call.callee.last_segment();
+      if (last != "CUDAExtension" && last != "CppExtension") continue;
+      std::string name = ExtensionNames::declared_name(call);
+      if (name.empty()) continue;
+      const auto dot = name.rfind('.');
+      if (dot != std::string::npos) name = name.substr(dot + 1);
+      (last == "CUDAExtension" ? out.cuda : out.cpu).insert(name);
+    }
+  }
+  for (const auto& name : out.cuda) out.cpu.erase(name);  // a CUDA build that also has a C++ fallback name
+  return out;
+}
+
+SeedFinder::SeedFinder(const Program::Impl& impl, const ExtensionNames& names, FileId file)
+    : m_impl(impl), m_names(names), m_file(file), m_facts(impl.files[file.value]) {
+  collect_extension_modules();
+}
+
+void SeedFinder::collect_extension_modules() {
+  const auto& origins = m_impl.symbols->origins()[m_file.value];
+  for (std::size_t i = 0; i < m_facts.imports.size(); ++i) {
+    const auto& fact = m_facts.imports[i];
+    const std::string_view target = fact.target.last_segment();
+    const std::string_view mod = fact.module.last_segment();
+    if (fact.module.first_segment() == "torch") continue;
+    const auto cuda = [&](std::string_view name) {
+      return m_names.cuda.count(std::string(name)) != 0 ||
+             (cuda_extension_named(name) && m_names.cpu.count(std::string(name)) == 0);
+    };
+    if (cuda(target)) {
+      m_modules.push_back(fact.target.dotted());
+    } else if (cuda(mod)) {
+      m_modules.push_back(fact.module.dotted());
+    } else if (i < origins.size() && origins[i] == facts::ImportOrigin::local_missing &&
+               m_names.cpu.count(std::string(target)) == 0 && m_names.cpu.count(std::string(mod)) == 0) {
+      const bool module_is_repo = m_impl.symbols->module(fact.module.dotted()) ||
+                                  m_impl.symbols->is_package(fact.module.dotted());
+      m_modules.push_back(module_is_repo || fact.target == fact.module ? fact.target.dotted() : fact.module.dotted());
+    }
+  }
+}
+
+bool SeedFinder::loads_extension(const facts::CallFact& call) const {
+  return is_cuda_build(call) || is_extension_import_call(call);
+}
+
+void SeedFinder::add_handle(const facts::CallFact& call) {
+  for (const auto& bound : m_facts.bound_calls) {
+    if (bound.call_start_byte == call.at.start_byte && bound.ctx.function == call.ctx.function)
+      m_handles.push_back(bound.target_text);
+  }
+}
+
+void SeedFinder::collect_handles(const Loaders& loaders) {
+  for (std::size_t c = 0; c < m_facts.calls.size(); ++c) {
+    const auto& call = m_facts.calls[c];
+    if (loads_extension(call) || calls_loader(static_cast<std::int32_t>(c), loaders)) add_handle(call);
+  }
+}
+
+bool SeedFinder::calls_loader(std::int32_t call, const Loaders& loaders) const {
+  const auto& per_slot = m_impl.edges[m_file.value];
+  for (const auto& edges : per_slot) {
+    for (const auto& edge : edges) {
+      if (edge.call != call || !edge.by_name || edge.target.index < 0) continue;
+      if (is_loader(loaders, edge.target)) return true;
+    }
+  }
+  return false;
+}
+
+std::string SeedFinder::extension_call(const facts::CallFact& call, const Loaders& loaders) const {
+  const std::string& callee = call.callee.dotted();
+  for (const auto& mod : m_modules) {
+    if (!callee.empty() && call.callee.starts_with(mod) && callee.size() > mod.size()) return callee;
+  }
+  if (call.method.empty() || call.receiver_text.empty()) return {};
+  const std::string& receiver = call.receiver_text;
+  if (std::find(m_handles.begin(), m_handles.end(), receiver) != m_handles.end())
+    return receiver + "." + call.method;
+  // `_load_ext().op(x)`: the receiver is a call of a repo helper that loads the extension.
+  if (ends_with(receiver, "()") && receiver.find('(') == receiver.size() - 2) {
+    const Symbol s = m_impl.symbols->lookup_in_file(m_file, receiver.substr(0, receiver.size() - 2));
+    if (s.kind == Symbol::Kind::function && is_loader(loaders, s.function)) return receiver + "." + call.method;
+  }
+  return {};
+}
+
+}  // namespace tr2audit::program
