@@ -2,6 +2,7 @@
 // symbols -> call graph -> entry points -> roles -> guards.
 #pragma once
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "program/symbols.hpp"
@@ -43,6 +44,9 @@ struct Program::Impl {
   /// Per file: (importing file, import index) of each local import of that module.
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
   bool single_file = false;
+  bool loads_compiled_code = false;
+  /// Option name -> every default the repo gives it (class fields, __init__ parameters, argparse flags).
+  std::unordered_map<std::string, std::vector<facts::Argument>> option_defaults;  ///< some Python builds or loads compiled (CUDA/C++) code (compiled_code.cpp)
 
   std::size_t slot(FunctionId id) const {
     return id.index < 0 ? files[id.file.value].functions.size() : static_cast<std::size_t>(id.index);
@@ -56,6 +60,11 @@ void find_entry_points(Program::Impl& impl);
 void propagate_roles(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 void inherit_guards(Program::Impl& impl);
+/// True when some Python file of the repo builds or loads compiled code: torch.utils.cpp_extension,
+/// CuPy/PyCUDA/Numba CUDA, torch.ops.load_library / ctypes, or an import of a compiled extension module.
+bool find_compiled_code_loader(const Program::Impl& impl);
+/// Fills option_defaults (defaults.cpp).
+void collect_option_defaults(Program::Impl& impl);
 
 /// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx);

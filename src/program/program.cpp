@@ -73,7 +73,13 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file) {
   propagate_roles(*impl);
   compute_branch_guards(*impl);
   inherit_guards(*impl);
+  impl->loads_compiled_code = find_compiled_code_loader(*impl);
+  collect_option_defaults(*impl);
   return Program(std::move(impl));
+}
+
+bool Program::loads_compiled_code() const {
+  return m_impl->loads_compiled_code;
 }
 
 const std::vector<facts::FileFacts>& Program::files() const {
