@@ -1,29 +1,81 @@
-// pad-to-batch-max: a collate/padding function that pads each batch to its own longest sequence
-// (`max(len(x) for x in batch)`), so every batch has a new shape and a new compiled graph.
+// pad-to-batch-max: a batch padded to its own maximum, so every batch has a new shape and a new
+// compiled graph. Two shapes of it:
+//  - in a collate/padding function, `max(len(x) for x in batch)`;
+//  - anywhere (ImageList.from_tensors style): a name assigned the maximum of sizes or shapes
+//    (`torch.stack(sizes).max(0)`, `_max_by_axis([list(img.shape) ...])`) that then reaches a padding
+//    or allocation call (`F.pad`, `new_full`, `torch.zeros`) through local names.
 #include "detectors/tensor_expr.hpp"
+#include "detectors/value_flow.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::detectors {
 namespace {
 
+constexpr std::string_view k_unbounded = " (shapes per epoch: unbounded, one per distinct batch maximum)";
+
+bool is_padding_function(const NodeScope& scope) {
+  const std::int32_t function = scope.context().function;
+  if (function < 0) return false;
+  const std::string name = to_lower(scope.facts_so_far().functions[static_cast<std::size_t>(function)].name);
+  return name.find("collate") != std::string::npos || name.find("pad") != std::string::npos ||
+         name.find("batch") != std::string::npos;
+}
+
+bool takes_max_of_sizes(std::string_view text) {
+  const bool max = text.find("max(") != std::string_view::npos || text.find("max_by_axis(") != std::string_view::npos;
+  const bool sizes = text.find(".shape") != std::string_view::npos || text.find(".size(") != std::string_view::npos ||
+                     text.find("len(") != std::string_view::npos || text.find("sizes") != std::string_view::npos;
+  return max && sizes;
+}
+
+bool pads_or_allocates(std::string_view callee) {
+  for (std::string_view sink : {"pad", "new_full", "new_zeros", "new_empty", "new_ones", "zeros", "full", "empty",
+                                "ones"}) {
+    if (ends_with(callee, sink) && (callee.size() == sink.size() || callee[callee.size() - sink.size() - 1] == '.'))
+      return true;
+  }
+  return false;
+}
+
 class PadToBatchMax final : public Detector {
  public:
   std::string_view id() const override { return "pad-to-batch-max"; }
-  std::vector<std::string_view> node_kinds() const override { return {"call"}; }
+  std::vector<std::string_view> node_kinds() const override { return {"call", "assignment"}; }
   void on_enter(TSNode node, NodeScope& scope) override {
+    if (ts_node_symbol(node) == scope.kinds().call) {
+      on_max_call(node, scope);
+    } else {
+      on_assignment(node, scope);
+    }
+  }
+
+ private:
+  static void on_max_call(TSNode node, NodeScope& scope) {
     const auto& k = scope.kinds();
     const TSNode fn = ts_node_child_by_field_id(node, k.f_function);
     if (ts_node_symbol(fn) != k.identifier || scope.text(fn) != "max" || !scope.resolve(fn).empty()) return;
     const std::string_view args = scope.text(ts_node_child_by_field_id(node, k.f_arguments));
     if (args.find("len(") == std::string_view::npos && args.find("map(len") == std::string_view::npos) return;
-    const auto& facts = scope.facts_so_far();
-    const std::int32_t function = scope.context().function;
-    if (function < 0) return;
-    const std::string name = to_lower(facts.functions[function].name);
-    const bool padding_function = name.find("collate") != std::string::npos || name.find("pad") != std::string::npos ||
-                                  name.find("batch") != std::string::npos;
-    if (!padding_function) return;
-    scope.emit("pad-to-batch-max", node, "pads to " + std::string(scope.text(node).substr(0, 80)));
+    if (!is_padding_function(scope)) return;
+    scope.emit("pad-to-batch-max", node, "pads to " + std::string(scope.text(node).substr(0, 80)) + std::string(k_unbounded));
+  }
+
+  static void on_assignment(TSNode node, NodeScope& scope) {
+    const auto& k = scope.kinds();
+    const TSNode left = ts_node_child_by_field_id(node, k.f_left);
+    const TSNode right = ts_node_child_by_field_id(node, k.f_right);
+    if (ts_node_is_null(right) || ts_node_symbol(left) != k.identifier || scope.context().function < 0) return;
+    const std::string_view value = scope.text(right);
+    if (!takes_max_of_sizes(value)) return;
+    // The collate path above already reports `max(len(...))` in a padding function.
+    if (is_padding_function(scope) && value.find("len(") != std::string_view::npos) return;
+    const std::string name(scope.text(left));
+    const TSNode use = find_use(enclosing_body(node, scope), ts_node_end_byte(node), name, scope, pads_or_allocates);
+    if (ts_node_is_null(use)) return;
+    const std::string_view use_text = scope.text(use);
+    scope.emit("pad-to-batch-max", node,
+               "`" + name + "` is the batch maximum of the sizes and pads the batch in `" +
+                   std::string(use_text.substr(0, 60)) + (use_text.size() > 60 ? "...`" : "`") + std::string(k_unbounded));
   }
 };
 

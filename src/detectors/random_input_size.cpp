@@ -1,7 +1,10 @@
 // random-input-size: per-step random input sizes (multi-scale training): a size/scale/resolution
-// drawn at random, or a resize/interpolate whose size is drawn at random. Each size is a new graph.
+// drawn at random, or any name drawn at random that reaches a resize/interpolate through local names,
+// wherever in the loop it happens. Each size is a new graph; the detail says how many to expect.
 #include "detectors/tensor_expr.hpp"
+#include "detectors/value_flow.hpp"
 #include "tr2audit/core/text.hpp"
+#include "tr2audit/parse/walk.hpp"
 
 namespace tr2audit::detectors {
 namespace {
@@ -14,6 +17,35 @@ bool names_a_size(std::string_view name) {
   return false;
 }
 
+bool resizes(std::string_view callee) {
+  const std::string lower = to_lower(callee);
+  return lower.find("interpolate") != std::string::npos || lower.find("resize") != std::string::npos ||
+         lower.find("upsample") != std::string::npos || ends_with(lower, "rescale");
+}
+
+/// "bounded: 5 sizes" for random.choice over a literal list, "a range" for randint/uniform, else "".
+std::string shape_count(TSNode value, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  std::string out;
+  parse::walk(value, [&](const parse::WalkStep& step) {
+    if (step.event != parse::WalkEvent::enter || !out.empty() || ts_node_symbol(step.node) != k.call) return out.empty();
+    const std::string callee(scope.resolve(ts_node_child_by_field_id(step.node, k.f_function)).last_segment());
+    const TSNode args = ts_node_child_by_field_id(step.node, k.f_arguments);
+    const TSNode first = ts_node_is_null(args) ? TSNode{} : ts_node_named_child(args, 0);
+    if (callee == "choice" && !ts_node_is_null(first)) {
+      const TSSymbol kind = ts_node_symbol(first);
+      if (kind == k.list || kind == k.tuple)
+        out = "bounded by the list: " + std::to_string(ts_node_named_child_count(first)) + " sizes";
+      else
+        out = "bounded by the choices in `" + std::string(scope.text(first).substr(0, 40)) + "`";
+    } else if (callee == "randint" || callee == "randrange" || callee == "uniform" || callee == "rand") {
+      out = "a range: up to one shape per value in it";
+    }
+    return out.empty();
+  });
+  return out;
+}
+
 class RandomInputSize final : public Detector {
  public:
   std::string_view id() const override { return "random-input-size"; }
@@ -23,9 +55,20 @@ class RandomInputSize final : public Detector {
     const bool is_assignment = ts_node_symbol(node) == k.assignment;
     const TSNode target = ts_node_child_by_field_id(node, is_assignment ? k.f_left : k.f_name);
     const TSNode value = ts_node_child_by_field_id(node, is_assignment ? k.f_right : k.f_value);
-    if (ts_node_is_null(target) || ts_node_is_null(value) || !names_a_size(scope.text(target))) return;
+    if (ts_node_is_null(target) || ts_node_is_null(value)) return;
     if (ts_node_symbol(value) == k.lambda || !calls_random(value, scope)) return;
-    scope.emit("random-input-size", node, std::string(scope.text(node).substr(0, 100)));
+    std::string detail(scope.text(node).substr(0, 100));
+    if (!names_a_size(scope.text(target))) {
+      // Any other name counts when it reaches a resize through local names.
+      if (!is_assignment || ts_node_symbol(target) != k.identifier) return;
+      const TSNode use = find_use(enclosing_body(node, scope), ts_node_end_byte(node), std::string(scope.text(target)),
+                                  scope, resizes);
+      if (ts_node_is_null(use)) return;
+      detail += " reaches `" + std::string(scope.text(ts_node_child_by_field_id(use, k.f_function))) + "(...)`";
+    }
+    const std::string count = shape_count(value, scope);
+    detail += " (shapes per epoch: " + (count.empty() ? std::string("one per size drawn") : count) + ")";
+    scope.emit("random-input-size", node, std::move(detail));
   }
 };
 

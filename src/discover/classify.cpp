@@ -38,6 +38,8 @@ std::optional<FileKind> classify_file(std::string_view rel_path) {
   if (ends_with(name, ".pyi")) return FileKind::python_stub;
   if (ends_with(name, ".ipynb")) return FileKind::notebook;
   if (ends_with(name, ".cu") || ends_with(name, ".cuh")) return FileKind::cuda_source;
+  if (ends_with(name, ".h") || ends_with(name, ".hpp") || ends_with(name, ".hxx") || ends_with(name, ".inl"))
+    return FileKind::cxx_header;
   if (name == "pyproject.toml") return FileKind::pyproject;
   if (name == "setup.cfg") return FileKind::setup_cfg;
   if (ends_with(name, ".txt") &&

@@ -15,6 +15,8 @@ std::string_view to_string(FileKind kind) {
       return "notebook";
     case FileKind::cuda_source:
       return "cuda-source";
+    case FileKind::cxx_header:
+      return "cxx-header";
     case FileKind::requirements:
       return "requirements";
     case FileKind::pyproject:

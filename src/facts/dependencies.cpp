@@ -178,6 +178,7 @@ std::vector<DependencyFact> extract_dependencies(discover::FileKind kind, std::s
     case discover::FileKind::python_stub:
     case discover::FileKind::notebook:
     case discover::FileKind::cuda_source:
+    case discover::FileKind::cxx_header:
       return {};
   }
   return {};

@@ -161,6 +161,9 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
                 {"at", span_json(a.at)},
                 {"context", ctx(a.ctx)}};
   });
+  out["references"] = list_json(f.references, [&](const ReferenceFact& r) {
+    return Json{{"name", r.name.dotted()}, {"text", r.text}, {"at", span_json(r.at)}, {"context", ctx(r.ctx)}};
+  });
   out["devices"] = list_json(f.devices, [&](const DeviceLiteralFact& d) {
     return Json{{"value", d.value},      {"use", std::string(to_string(d.use))},
                 {"callee", d.callee},    {"keyword", d.keyword},

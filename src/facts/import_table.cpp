@@ -1,5 +1,7 @@
 #include "facts/import_table.hpp"
 
+#include "facts/canonical_names.hpp"
+
 namespace tr2audit::facts {
 
 ImportTable::ImportTable() {
@@ -39,7 +41,7 @@ QualifiedName ImportTable::resolve(std::string_view dotted) const {
   const auto dot = dotted.find('.');
   const QualifiedName* base = lookup(dotted.substr(0, dot));
   if (!base) return {};
-  return dot == std::string_view::npos ? *base : base->append(dotted.substr(dot + 1));
+  return canonical_name(dot == std::string_view::npos ? *base : base->append(dotted.substr(dot + 1)));
 }
 
 }  // namespace tr2audit::facts

@@ -25,6 +25,7 @@ class ImportTable {
   /// The qualified name a local name stands for, or nullptr when it is not an import.
   const QualifiedName* lookup(std::string_view name) const;
   /// Resolves a dotted chain "F.interpolate" -> "torch.nn.functional.interpolate"; empty if unbound.
+  /// Re-exported implementation paths come back as their public names (facts/canonical_names).
   QualifiedName resolve(std::string_view dotted) const;
   std::size_t depth() const { return m_scopes.size(); }
 

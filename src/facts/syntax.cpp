@@ -76,7 +76,8 @@ std::optional<std::string> SourceView::string_literal(TSNode node) const {
   return out;
 }
 
-Argument SourceView::literal(TSNode node) const {
+// One value without looking into sub-expressions (no recursion: a conditional's branches are leaves).
+Argument SourceView::leaf_literal(TSNode node) const {
   Argument arg;
   node = unwrap_parens(node);
   if (ts_node_is_null(node)) return arg;
@@ -101,6 +102,25 @@ Argument SourceView::literal(TSNode node) const {
     arg.kind = LiteralKind::other;
   }
   arg.value = capped_text(node, 80);
+  return arg;
+}
+
+Argument SourceView::literal(TSNode node) const {
+  node = unwrap_parens(node);
+  Argument arg = leaf_literal(node);
+  if (ts_node_is_null(node) || !is(node, m_kinds.conditional_expression) || ts_node_named_child_count(node) != 3)
+    return arg;
+  // `"nccl" if has_gpu else "gloo"`: keep both literal branches and the condition.
+  const Argument then_value = leaf_literal(ts_node_named_child(node, 0));
+  const Argument else_value = leaf_literal(ts_node_named_child(node, 2));
+  const auto is_constant = [](const Argument& a) {
+    return a.kind == LiteralKind::string || a.kind == LiteralKind::integer || a.kind == LiteralKind::floating ||
+           a.kind == LiteralKind::boolean;
+  };
+  if (is_constant(then_value) || is_constant(else_value)) {
+    arg.branches = {then_value.value, else_value.value};
+    arg.condition = capped_text(ts_node_named_child(node, 1), 60);
+  }
   return arg;
 }
 

@@ -33,6 +33,8 @@ class SourceView {
   std::optional<std::string> string_literal(TSNode node) const;
   /// The literal kind and value text of an expression (names/attributes: kind name, text).
   Argument literal(TSNode node) const;
+  /// literal() without a conditional expression's branches.
+  Argument leaf_literal(TSNode node) const;
   /// Skips parentheses: ((x)) -> x.
   TSNode unwrap_parens(TSNode node) const;
 

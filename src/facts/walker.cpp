@@ -50,7 +50,7 @@ bool Walker::on_enter(const parse::WalkStep& step) {
   enter_branch(node, step.field);
   if (kind == m_k.error || ts_node_is_missing(node)) note_error(node);
   enter_structure(node, kind, step.field);
-  record_facts(node, kind);
+  record_facts(node, kind, step.field);
   if (kind < m_dispatch.size()) {
     for (detectors::Detector* detector : m_dispatch[kind]) detector->on_enter(node, *this);
   }
@@ -168,7 +168,7 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
   return true;
 }
 
-void Walker::record_facts(TSNode node, TSSymbol kind) {
+void Walker::record_facts(TSNode node, TSSymbol kind, TSFieldId field) {
   if (kind == m_k.import_statement) {
     on_import(node);
   } else if (kind == m_k.import_from_statement) {
@@ -181,6 +181,8 @@ void Walker::record_facts(TSNode node, TSSymbol kind) {
     on_assignment(node);
   } else if (kind == m_k.string) {
     on_string(node);
+  } else if (kind == m_k.attribute || kind == m_k.identifier) {
+    on_reference(node, field);
   }
 }
 

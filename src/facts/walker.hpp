@@ -55,7 +55,7 @@ class Walker final : public detectors::NodeScope {
   void push_frame(TSNode node, bool pops_scope = false, std::uint16_t branch_guards = 0);
   bool enter_structure(TSNode node, TSSymbol kind, TSFieldId field);
   void enter_branch(TSNode node, TSFieldId field);
-  void record_facts(TSNode node, TSSymbol kind);
+  void record_facts(TSNode node, TSSymbol kind, TSFieldId field);
 
   // walker_scopes.cpp
   void enter_function(TSNode node);
@@ -68,7 +68,8 @@ class Walker final : public detectors::NodeScope {
   // walker_imports.cpp
   void on_import(TSNode node);
   void on_import_from(TSNode node);
-  void add_import(QualifiedName target, QualifiedName module, std::string bound, std::uint32_t level, TSNode at);
+  void add_import(QualifiedName target, QualifiedName module, std::string bound, std::uint32_t level, TSNode at,
+                  TSNode statement);
   std::string resolve_relative(TSNode relative_import, std::uint32_t& level) const;
 
   // walker_calls.cpp
@@ -76,6 +77,7 @@ class Walker final : public detectors::NodeScope {
   void on_decorator(TSNode node);
   void on_assignment(TSNode node);
   void on_string(TSNode node);
+  void on_reference(TSNode node, TSFieldId field);
   std::vector<Argument> read_arguments(TSNode argument_list) const;
   void note_training_calls(const CallFact& call);
   void on_special_call(const CallFact& call, TSNode node);

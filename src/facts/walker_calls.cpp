@@ -103,6 +103,7 @@ void Walker::on_special_call(const CallFact& call, TSNode node) {
     fact.module = fact.target;
     fact.dynamic = true;
     fact.at = call.at;
+    fact.statement = call.at;
     fact.ctx = call.ctx;
     m_out.imports.push_back(std::move(fact));
   }
@@ -217,10 +218,15 @@ void Walker::on_string(TSNode node) {
     fact.keyword = std::string(m_src.node_text(ts_node_child_by_field_id(parent, m_k.f_name)));
     parent = ts_node_parent(parent);
   }
+  // `device.type in ["cuda", "npu"]`: a list of devices compared against is a comparison too.
+  TSNode container = parent;
+  while (m_src.is(container, m_k.list) || m_src.is(container, m_k.tuple) ||
+         std::string_view(ts_node_type(container)) == "set")
+    container = ts_node_parent(container);
   if (m_src.is(parent, m_k.argument_list)) {
     fact.use = DeviceUse::call_argument;
     fact.callee = callee_label(ts_node_parent(parent));
-  } else if (m_src.is(parent, m_k.comparison_operator)) {
+  } else if (m_src.is(parent, m_k.comparison_operator) || m_src.is(container, m_k.comparison_operator)) {
     fact.use = DeviceUse::comparison;
   } else {
     while (m_src.is(parent, m_k.conditional_expression) || m_src.is(parent, m_k.parenthesized_expression))
@@ -230,6 +236,24 @@ void Walker::on_string(TSNode node) {
   fact.at = m_src.span(node);
   fact.ctx = m_ctx;
   m_out.devices.push_back(std::move(fact));
+}
+
+// A resolved name used as a value: the outermost attribute of a chain that is not called, decorated
+// with, imported, assigned to or named as a keyword/parameter/definition.
+void Walker::on_reference(TSNode node, TSFieldId field) {
+  if (m_mode != Mode::full) return;
+  if (field == m_k.f_object || field == m_k.f_attribute || field == m_k.f_name || field == m_k.f_alias) return;
+  const TSNode parent = ts_node_parent(node);
+  const TSSymbol parent_kind = ts_node_symbol(parent);
+  if (field == m_k.f_function && parent_kind == m_k.call) return;
+  if (field == m_k.f_left && (parent_kind == m_k.assignment || parent_kind == m_k.augmented_assignment)) return;
+  if (parent_kind == m_k.decorator || parent_kind == m_k.dotted_name || parent_kind == m_k.aliased_import ||
+      parent_kind == m_k.parameters || parent_kind == m_k.typed_parameter || parent_kind == m_k.import_statement ||
+      parent_kind == m_k.import_from_statement)
+    return;
+  QualifiedName name = resolve(node);
+  if (name.empty() || name.dotted().find('.') == std::string::npos) return;
+  m_out.references.push_back(ReferenceFact{std::move(name), m_src.capped_text(node, 120), m_src.span(node), m_ctx});
 }
 
 }  // namespace tr2audit::facts

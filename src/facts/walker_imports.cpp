@@ -6,7 +6,8 @@
 
 namespace tr2audit::facts {
 
-void Walker::add_import(QualifiedName target, QualifiedName module, std::string bound, std::uint32_t level, TSNode at) {
+void Walker::add_import(QualifiedName target, QualifiedName module, std::string bound, std::uint32_t level, TSNode at,
+                        TSNode statement) {
   if (m_mode != Mode::full) return;
   ImportFact fact;
   fact.target = std::move(target);
@@ -14,6 +15,7 @@ void Walker::add_import(QualifiedName target, QualifiedName module, std::string 
   fact.bound_name = std::move(bound);
   fact.relative_level = level;
   fact.at = m_src.span(at);
+  fact.statement = m_src.span(statement);
   fact.ctx = m_ctx;
   m_out.imports.push_back(std::move(fact));
 }
@@ -27,12 +29,12 @@ void Walker::on_import(TSNode node) {
       const std::string alias(m_src.node_text(ts_node_child_by_field_id(child, m_k.f_alias)));
       const auto qn = QualifiedName::from_dotted(name);
       m_imports.bind(alias, qn);
-      add_import(qn, qn, alias, 0, child);
+      add_import(qn, qn, alias, 0, child, node);
     } else if (m_src.is(child, m_k.dotted_name)) {
       const auto qn = QualifiedName::from_dotted(m_src.node_text(child));
       const std::string top(qn.first_segment());
       m_imports.bind(top, QualifiedName::from_dotted(top));  // `import a.b` binds `a`
-      add_import(qn, qn, top, 0, child);
+      add_import(qn, qn, top, 0, child, node);
     }
   }
 }
@@ -74,7 +76,7 @@ void Walker::on_import_from(TSNode node) {
     if (ts_node_eq(child, module_node)) continue;
     if (m_src.is(child, m_k.wildcard_import)) {
       if (m_mode == Mode::full) {
-        add_import(module_qn, module_qn, "*", level, child);
+        add_import(module_qn, module_qn, "*", level, child, node);
         m_out.imports.back().star = true;
       }
       continue;
@@ -90,7 +92,7 @@ void Walker::on_import_from(TSNode node) {
     if (bound.empty()) bound = name;
     const QualifiedName target = module_qn.append(name);
     m_imports.bind(bound, target);
-    add_import(target, module_qn, bound, level, child);
+    add_import(target, module_qn, bound, level, child, node);
   }
 }
 

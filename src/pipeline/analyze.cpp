@@ -30,8 +30,13 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
     analysis.facts.is_test = file.is_test;
     analysis.facts.lines =
         static_cast<std::uint32_t>(std::count(loaded.source.text.begin(), loaded.source.text.end(), '\n'));
-    if (file.kind != discover::FileKind::cuda_source)
+    if (file.kind == discover::FileKind::cuda_source || file.kind == discover::FileKind::cxx_header) {
+      analysis.facts.patterns = facts::find_cuda_kernels(loaded.source.text);
+      // A header that defines a kernel is CUDA source; other headers carry no findings.
+      if (!analysis.facts.patterns.empty()) analysis.facts.kind = discover::FileKind::cuda_source;
+    } else {
       analysis.facts.dependencies = facts::extract_dependencies(file.kind, loaded.source.text);
+    }
   }
   analysis.text = std::move(loaded.source.text);
   return analysis;

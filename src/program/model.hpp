@@ -2,6 +2,7 @@
 // symbols -> call graph -> entry points -> roles -> guards.
 #pragma once
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "program/symbols.hpp"
@@ -58,6 +59,9 @@ struct Program::Impl {
   std::vector<std::vector<LockinState>> lockin;         ///< per file, per slot
   std::vector<std::vector<facts::PatternFact>> derived;  ///< per file: Program::patterns
   bool neuron_stack = false;
+  bool loads_compiled_code = false;
+  /// Option name -> every default the repo gives it (class fields, __init__ parameters, argparse flags).
+  std::unordered_map<std::string, std::vector<facts::Argument>> option_defaults;  ///< some Python builds or loads compiled (CUDA/C++) code (compiled_code.cpp)
 
   std::size_t slot(FunctionId id) const {
     return id.index < 0 ? files[id.file.value].functions.size() : static_cast<std::size_t>(id.index);
@@ -74,6 +78,11 @@ void inherit_guards(Program::Impl& impl);
 void propagate_lockin(Program::Impl& impl);
 /// "from → to → … → kernel" for a call of lock-in function `to` from `from`.
 std::string lockin_chain(const Program::Impl& impl, FunctionId from, FunctionId to);
+/// True when some Python file of the repo builds or loads compiled code: torch.utils.cpp_extension,
+/// CuPy/PyCUDA/Numba CUDA, torch.ops.load_library / ctypes, or an import of a compiled extension module.
+bool find_compiled_code_loader(const Program::Impl& impl);
+/// Fills option_defaults (defaults.cpp).
+void collect_option_defaults(Program::Impl& impl);
 
 /// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx);

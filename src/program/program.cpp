@@ -76,7 +76,13 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   inherit_guards(*impl);
   propagate_lockin(*impl);
   impl->lockin_knowledge = {};  // the rules it refers to need not outlive the build
+  impl->loads_compiled_code = find_compiled_code_loader(*impl);
+  collect_option_defaults(*impl);
   return Program(std::move(impl));
+}
+
+bool Program::loads_compiled_code() const {
+  return m_impl->loads_compiled_code;
 }
 
 const std::vector<facts::FileFacts>& Program::files() const {

@@ -48,7 +48,8 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"any_argument", {S::call, S::call_text, S::method}},
       {"not_argument", {S::call, S::call_text, S::method}},
       {"exclude",
-       {S::call, S::call_text, S::method, S::import, S::decorator, S::assign, S::device, S::dependency, S::pattern}},
+       {S::call, S::call_text, S::method, S::import, S::decorator, S::assign, S::device, S::dependency, S::pattern,
+        S::reference}},
       {"receiver", {S::method}},
       {"not_receiver", {S::method}},
       {"value", {S::assign}},
@@ -214,7 +215,8 @@ class Compiler {
       return;
     }
     const bool dotted = rule.subject == SubjectKind::call || rule.subject == SubjectKind::method ||
-                        rule.subject == SubjectKind::import || rule.subject == SubjectKind::decorator;
+                        rule.subject == SubjectKind::import || rule.subject == SubjectKind::decorator ||
+                        rule.subject == SubjectKind::reference;
     for (const Text& name : m.names) {
       if (dotted && !is_dotted_glob(name.value)) {
         error(name.at, "'" + printable(name.value) + "' is not a dotted Python name or glob (letters, digits, '_', " +
@@ -277,6 +279,7 @@ class Compiler {
     if (spec.in_error_region) p.in_error_region = spec.in_error_region->value;
     if (spec.in_test) p.in_test = spec.in_test->value;
     if (spec.neuron_stack) p.neuron_stack = spec.neuron_stack->value;
+    if (spec.repo_loads_compiled_code) p.repo_loads_compiled_code = spec.repo_loads_compiled_code->value;
     if (spec.function) {
       for (const Text& glob : *spec.function) p.functions.push_back(glob.value);
     }
@@ -306,6 +309,7 @@ class Compiler {
     rule.why = m_spec.why.value;
     rule.fix = m_spec.fix.value;
     rule.example = m_spec.example ? m_spec.example->value : std::string();
+    rule.catch_all = m_spec.catch_all && m_spec.catch_all->value;
     for (const Text& source : m_spec.sources) rule.sources.push_back(source.value);
     subject(rule);
     check_applicability(rule.subject);

@@ -1,4 +1,5 @@
-// Runs each rule alone over its fixture and compares the exact line sets with the annotations.
+// Runs each rule alone over its fixture (a catch-all rule with all the others, which cover it) and
+// compares the exact line sets with the annotations.
 #include <algorithm>
 #include <fstream>
 #include <set>
@@ -88,9 +89,12 @@ class RuleFixtureRun {
   void compare(const FixtureFile& fixture, TargetProfile profile, const std::set<std::uint32_t>& expect,
                const std::set<std::uint32_t>& ok, const std::set<std::uint32_t>& todo) {
     const FixtureFacts facts = m_provider(FixtureInput{fixture.fixture, fixture.path, fixture.rel_path});
-    const std::vector<Finding> findings =
-        facts.program && facts.file ? match(program::FileView{*facts.program, *facts.file}, m_single, profile)
+    // A catch-all rule runs with every rule, so its fixture shows where the specific rules cover it.
+    const RuleSet& rules = m_rule.catch_all ? m_all : m_single;
+    std::vector<Finding> findings =
+        facts.program && facts.file ? match(program::FileView{*facts.program, *facts.file}, rules, profile)
                                     : std::vector<Finding>{};
+    std::erase_if(findings, [&](const Finding& f) { return f.rule_id != m_rule.id; });
     if (m_rule.subject == SubjectKind::file) return compare_file(fixture, findings, expect, ok);
     std::set<std::uint32_t> hits;
     for (const Finding& finding : findings) {

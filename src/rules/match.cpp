@@ -23,6 +23,7 @@ class Matcher {
     decorators();
     imports();
     assigns();
+    references();
     devices();
     dependencies();
     patterns();
@@ -32,6 +33,7 @@ class Matcher {
       return std::tie(a.path, a.at.line, a.at.column, a.rule_id, a.at.end_line, a.at.end_column) <
              std::tie(b.path, b.at.line, b.at.column, b.rule_id, b.at.end_line, b.at.end_column);
     });
+    drop_covered_catch_alls();
     return std::move(m_findings);
   }
 
@@ -73,8 +75,16 @@ class Matcher {
                              {},
                              {},
                              call.callee_text};
-        if (detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value)) {
-          emit(i, call.ctx, call.at, std::move(fields));
+        detail::ValueDefaults defaults{[&](std::string_view value_name) {
+                                         return m_view.program.default_of(m_view.id, call.ctx, value_name);
+                                       },
+                                       {}};
+        const bool holds = detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults);
+        // A positive signal needs the value itself, not a setting that could be changed to it.
+        const Category category = m_rules.rules()[i].category;
+        const bool positive = category == Category::neuron_ready || category == Category::training_setup;
+        if (holds && !(positive && !defaults.opt_in.empty())) {
+          emit(i, call.ctx, call.at, std::move(fields), true, defaults.opt_in);
         }
       }
       for (std::uint32_t i : candidates(SubjectKind::call_text, {call.callee_text})) {
@@ -134,9 +144,11 @@ class Matcher {
       const facts::ImportFact& import = m_file.imports[n];
       const facts::ImportOrigin origin = m_view.program.origin(m_view.id, n);
       const std::string& subject = import.target.empty() ? import.module.dotted() : import.target.dotted();
+      // One finding per rule and statement, spanning the whole statement (parenthesised imports too).
+      const Span& at = import.statement.line != 0 ? import.statement : import.at;
       for (std::uint32_t i : candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()})) {
         if (detail::import_conditions_hold(m_rules.rules()[i].conditions, import, origin)) {
-          emit(i, import.ctx, import.at, MessageFields{subject, {}, {}, {}, {}, {}, {}, subject});
+          emit(i, import.ctx, at, MessageFields{subject, {}, {}, {}, {}, {}, {}, subject});
         }
       }
     }
@@ -152,6 +164,28 @@ class Matcher {
         }
       }
     }
+  }
+
+  void references() {
+    for (const facts::ReferenceFact& ref : m_file.references) {
+      const std::string& name = ref.name.dotted();
+      for (std::uint32_t i : candidates(SubjectKind::reference, {name})) {
+        emit(i, ref.ctx, ref.at, MessageFields{name, name, {}, {}, {}, {}, {}, ref.text});
+      }
+    }
+  }
+
+  /// A catch-all finding stays only on a line no other rule reports, and only the first one per line.
+  void drop_covered_catch_alls() {
+    std::set<std::uint32_t> specific;
+    for (const Finding& f : m_findings) {
+      if (!m_rules.find(f.rule_id)->catch_all) specific.insert(f.at.line);
+    }
+    std::set<std::uint32_t> kept;
+    std::erase_if(m_findings, [&](const Finding& f) {
+      if (!m_rules.find(f.rule_id)->catch_all) return false;
+      return specific.count(f.at.line) != 0 || !kept.insert(f.at.line).second;
+    });
   }
 
   void devices() {
@@ -178,11 +212,14 @@ class Matcher {
 
   // Detector patterns, then those only the whole repo can tell (program::Program::patterns).
   void patterns() {
+    // Patterns of C++/CUDA text (kernels) are file-level: they have no Python region.
+    const bool python = m_file.kind == discover::FileKind::python || m_file.kind == discover::FileKind::python_stub ||
+                        m_file.kind == discover::FileKind::notebook;
     for (const auto* list : {&m_file.patterns, &m_view.program.patterns(m_view.id)}) {
       for (const facts::PatternFact& pattern : *list) {
         for (std::uint32_t i : candidates(SubjectKind::pattern, {pattern.kind})) {
           emit(i, pattern.ctx, pattern.at,
-               MessageFields{pattern.kind, {}, {}, {}, {}, {}, pattern.detail, pattern.detail});
+               MessageFields{pattern.kind, {}, {}, {}, {}, {}, pattern.detail, pattern.detail}, python);
         }
       }
     }
@@ -206,7 +243,7 @@ class Matcher {
   }
 
   void emit(std::uint32_t index, const facts::Context& ctx, const Span& at, MessageFields fields,
-            bool has_region = true) {
+            bool has_region = true, const std::string& value_opt_in = {}) {
     const Rule& rule = m_rules.rules()[index];
     if (!detail::context_allows(rule, m_view, ctx)) return;
     if (!m_seen.emplace(index, at).second) return;
@@ -236,6 +273,12 @@ class Matcher {
     fields.function = f.function;
     f.message = fill_message(rule.message, fields);
     apply_guards(rule, ctx, f);
+    if (!value_opt_in.empty() && f.opt_in.empty()) {
+      // The keyword's value is a setting whose default does not trigger the rule.
+      f.opt_in = value_opt_in;
+      f.severity = std::min(f.severity, Severity::low);
+      f.message += " (opt-in: only when `" + value_opt_in + "` is changed from its default)";
+    }
     m_findings.push_back(std::move(f));
   }
 

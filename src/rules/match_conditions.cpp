@@ -16,17 +16,49 @@ bool is_kwargs_splat(const facts::Argument& arg) {
 }
 
 bool literal_matches(const NameMatcher& values, const facts::Argument& arg) {
-  return values.matches(arg.value) || (!arg.resolved.empty() && values.matches(arg.resolved.dotted()));
+  if (values.matches(arg.value) || (!arg.resolved.empty() && values.matches(arg.resolved.dotted()))) return true;
+  return std::any_of(arg.branches.begin(), arg.branches.end(), [&](const std::string& v) { return values.matches(v); });
 }
 
-bool keywords_hold(const Conditions& c, const std::vector<facts::Argument>& args, std::string& value) {
+/// The value a message shows: a conditional's branches say which one runs by default (the else side).
+std::string shown_value(const facts::Argument& arg) {
+  if (arg.branches.size() != 2) return arg.value;
+  return "\"" + arg.branches[0] + "\" when `" + arg.condition + "`, else \"" + arg.branches[1] +
+         "\" (the default where that does not hold)";
+}
+
+/// A keyword condition on an argument whose value is a name: judged by the name's default.
+bool default_holds(const KeywordCondition& condition, const facts::Argument& arg, std::string& value,
+                   ValueDefaults* defaults) {
+  if (defaults == nullptr || !defaults->lookup || arg.kind != facts::LiteralKind::name || !arg.resolved.empty())
+    return false;
+  const std::optional<facts::Argument> fallback = defaults->lookup(arg.value);
+  if (!fallback) return false;
+  if (literal_matches(condition.values, *fallback)) {
+    if (value.empty()) value = fallback->value + " (the default of `" + arg.value + "`)";
+    return true;
+  }
+  // Off by default, but a setting the user can turn on: reported as opt-in.
+  if (defaults->opt_in.empty()) defaults->opt_in = arg.value;
+  if (value.empty()) value = arg.value;
+  return true;
+}
+
+bool keywords_hold(const Conditions& c, const std::vector<facts::Argument>& args, std::string& value,
+                   ValueDefaults* defaults = nullptr) {
   for (const KeywordCondition& condition : c.keywords) {
     const auto hit = std::find_if(args.begin(), args.end(), [&](const facts::Argument& arg) {
       return !arg.is_splat && arg.keyword == condition.keyword &&
              (condition.any_value || literal_matches(condition.values, arg));
     });
-    if (hit == args.end()) return false;
-    if (value.empty()) value = hit->value;
+    if (hit == args.end()) {
+      const auto named = std::find_if(args.begin(), args.end(), [&](const facts::Argument& arg) {
+        return !arg.is_splat && arg.keyword == condition.keyword;
+      });
+      if (named == args.end() || !default_holds(condition, *named, value, defaults)) return false;
+      continue;
+    }
+    if (value.empty()) value = shown_value(*hit);
   }
   for (const std::string& keyword : c.missing_keywords) {
     for (const facts::Argument& arg : args) {
@@ -76,6 +108,8 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
   if (p.in_error_region) out.push_back(ctx.in_error_region == *p.in_error_region);
   if (p.in_test) out.push_back(file.is_test == *p.in_test);
   if (p.neuron_stack) out.push_back(view.program.neuron_stack() == *p.neuron_stack);
+  if (p.repo_loads_compiled_code)
+    out.push_back(view.program.loads_compiled_code() == *p.repo_loads_compiled_code);
   if (!p.functions.empty()) {
     const std::string qualname = facts::function_qualname(file, ctx);
     out.push_back(std::any_of(p.functions.begin(), p.functions.end(),
@@ -89,17 +123,20 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
   return out;
 }
 
-bool any_argument_matches(const NameMatcher& values, const std::vector<facts::Argument>& args) {
-  return std::any_of(args.begin(), args.end(),
-                     [&](const facts::Argument& arg) { return literal_matches(values, arg); });
+bool any_argument_matches(const NameMatcher& values, const std::vector<facts::Argument>& args, std::string* value) {
+  const auto hit = std::find_if(args.begin(), args.end(),
+                                [&](const facts::Argument& arg) { return literal_matches(values, arg); });
+  if (hit != args.end() && value != nullptr && value->empty()) *value = shown_value(*hit);
+  return hit != args.end();
 }
 
 }  // namespace
 
-bool call_conditions_hold(const Conditions& c, const facts::CallFact& call, std::string& value) {
-  if (!keywords_hold(c, call.args, value) || !positional_hold(c, call.args, value)) return false;
-  if (c.any_argument && !any_argument_matches(*c.any_argument, call.args)) return false;
-  if (c.not_argument && any_argument_matches(*c.not_argument, call.args)) return false;
+bool call_conditions_hold(const Conditions& c, const facts::CallFact& call, std::string& value,
+                          ValueDefaults* defaults) {
+  if (!keywords_hold(c, call.args, value, defaults) || !positional_hold(c, call.args, value)) return false;
+  if (c.any_argument && !any_argument_matches(*c.any_argument, call.args, &value)) return false;
+  if (c.not_argument && any_argument_matches(*c.not_argument, call.args, nullptr)) return false;
   const std::string& receiver = call.receiver_callee.dotted();
   if (c.receiver && (receiver.empty() || !c.receiver->matches(receiver))) return false;
   if (c.not_receiver && !receiver.empty() && c.not_receiver->matches(receiver)) return false;

@@ -1,6 +1,8 @@
 // rules/match_detail (private): the per-fact tests behind rules::match: a rule's subject
 // conditions against one fact, and where/unless predicates against a fact's context.
 #pragma once
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "tr2audit/facts/facts.hpp"
@@ -9,9 +11,20 @@
 
 namespace tr2audit::rules::detail {
 
+/// Where a keyword's value is a name, the default it holds (program::Program::default_of at the call).
+struct ValueDefaults {
+  std::function<std::optional<facts::Argument>(std::string_view name)> lookup;
+  /// Set when a keyword condition held only for another value of an option: the option's name, so the
+  /// finding is reported as opt-in (low, "runs only when X is set").
+  std::string opt_in;
+};
+
 /// True when a call or method fact satisfies the rule's conditions; `value` gets the value of the
-/// first keyword/positional condition's argument (for the {value} placeholder).
-bool call_conditions_hold(const Conditions& c, const facts::CallFact& call, std::string& value);
+/// first keyword/positional condition's argument (for the {value} placeholder). With `defaults`, a
+/// keyword whose value is a name (`drop_last=self.drop_last`) is judged by that name's default; a
+/// name whose default does not match but that the user can set holds as opt-in.
+bool call_conditions_hold(const Conditions& c, const facts::CallFact& call, std::string& value,
+                          ValueDefaults* defaults = nullptr);
 /// Decorators take keyword conditions only.
 bool decorator_conditions_hold(const Conditions& c, const facts::DecoratorFact& decorator, std::string& value);
 bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import, facts::ImportOrigin origin);

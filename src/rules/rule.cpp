@@ -7,7 +7,8 @@ namespace tr2audit::rules {
 namespace {
 
 constexpr std::array<std::string_view, k_all_subject_kinds.size()> k_subject_names{
-    "call", "call_text", "method", "import", "decorator", "assign", "device", "file", "dependency", "pattern"};
+    "call", "call_text", "method", "import",  "decorator", "assign",
+    "device", "file",      "dependency", "pattern", "reference"};
 
 bool is_glob(std::string_view pattern) {
   return pattern.find_first_of("*?") != std::string_view::npos;
@@ -45,7 +46,7 @@ bool NameMatcher::matches(std::string_view text) const {
 
 bool Predicates::empty() const {
   return regions.none() && !in_loop && !in_training_loop && guards == 0 && !in_error_region && !in_test &&
-         !neuron_stack && functions.empty() && paths.empty();
+         !neuron_stack && !repo_loads_compiled_code && functions.empty() && paths.empty();
 }
 
 Severity Rule::severity_for(TargetProfile profile) const {

@@ -80,6 +80,7 @@ struct PredicatesSpec {
   std::optional<Flag> in_error_region;
   std::optional<Flag> in_test;
   std::optional<Flag> neuron_stack;
+  std::optional<Flag> repo_loads_compiled_code;
   std::optional<TextList> function;
   std::optional<TextList> path;
 };
@@ -94,6 +95,7 @@ struct RuleSpec {
   Pos at;
   Text id, title, category, severity, confidence, message, why, fix;
   std::optional<Text> example;
+  std::optional<Flag> catch_all;
   std::optional<TextList> profiles;
   std::vector<SeverityOverride> severity_by_profile;
   TextList sources;

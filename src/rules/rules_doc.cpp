@@ -39,7 +39,7 @@ void render_rule(std::ostringstream& out, const Rule& rule) {
   out << "**" << rule.title << "**\n\n";
   out << "| severity | confidence | profiles | matches |\n|---|---|---|---|\n";
   out << "| " << severity_summary(rule) << " | " << to_string(rule.confidence) << " | " << profiles_summary(rule)
-      << " | " << to_string(rule.subject) << " |\n\n";
+      << " | " << to_string(rule.subject) << (rule.catch_all ? " (catch-all)" : "") << " |\n\n";
   out << "Message: " << rule.message << "\n\n";
   out << "**Why.** " << rule.why << "\n\n";
   out << "**Fix.** " << rule.fix << "\n\n";

@@ -13,15 +13,15 @@ namespace {
 
 const std::vector<std::string> k_rule_keys{
     "id",  "title",   "category", "severity", "confidence", "profiles", "severity_by_profile", "message", "why",
-    "fix", "example", "sources",  "match",    "where",      "unless"};
+    "fix", "example", "sources",  "match",    "where",      "unless", "catch_all"};
 const std::vector<std::string> k_subject_keys{"call",   "call_text", "method", "import",     "decorator",
-                                              "assign", "device",    "file",   "dependency", "pattern"};
+                                              "assign", "device",    "file",   "dependency", "pattern", "reference"};
 const std::vector<std::string> k_condition_keys{
     "keyword",  "missing_keyword", "positional", "min_args", "max_args", "any_argument", "not_argument", "exclude",
     "receiver", "not_receiver",    "value",      "use",      "origin",   "dynamic",      "section",      "not_section"};
 const std::vector<std::string> k_predicate_keys{"region",          "in_loop", "in_training_loop", "guard",
                                                 "in_error_region", "in_test", "function",         "path",
-                                                "neuron_stack"};
+                                                "neuron_stack", "repo_loads_compiled_code"};
 
 std::vector<std::string> concat(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   std::vector<std::string> out = a;
@@ -211,7 +211,7 @@ void read_match(SpecReader& r, const Entry& e, MatchSpec& m) {
   if (m.subject.value.empty() && e.value.IsMap()) {
     r.error(e.value_at,
             "match needs one subject key: call, call_text, method, import, decorator, assign, device, "
-            "file, dependency or pattern");
+            "file, dependency, pattern or reference");
   }
 }
 
@@ -229,6 +229,7 @@ PredicatesSpec read_predicates(SpecReader& r, const Entry& e) {
     if (entry.key == "in_error_region") p.in_error_region = r.flag(entry);
     if (entry.key == "in_test") p.in_test = r.flag(entry);
     if (entry.key == "neuron_stack") p.neuron_stack = r.flag(entry);
+    if (entry.key == "repo_loads_compiled_code") p.repo_loads_compiled_code = r.flag(entry);
   }
   return p;
 }
@@ -252,6 +253,8 @@ void read_top_entry(SpecReader& r, const Entry& e, RuleSpec& spec) {
                                        : nullptr;
   if (text != nullptr) {
     if (auto value = r.text(e)) *text = *value;
+  } else if (e.key == "catch_all") {
+    spec.catch_all = r.flag(e);
   } else if (e.key == "example") {
     spec.example = r.text(e);
   } else if (e.key == "profiles") {

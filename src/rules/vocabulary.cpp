@@ -47,6 +47,7 @@ const Vocabulary<discover::FileKind>& file_kind_vocabulary() {
       {"python-stub", discover::FileKind::python_stub},
       {"notebook", discover::FileKind::notebook},
       {"cuda-source", discover::FileKind::cuda_source},
+      {"cxx-header", discover::FileKind::cxx_header},
       {"requirements", discover::FileKind::requirements},
       {"pyproject", discover::FileKind::pyproject},
       {"setup-cfg", discover::FileKind::setup_cfg},

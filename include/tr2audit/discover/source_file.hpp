@@ -15,6 +15,7 @@ enum class FileKind {
   python_stub,   ///< .pyi
   notebook,      ///< .ipynb: code cells are concatenated into Python text
   cuda_source,   ///< .cu / .cuh: recorded, never parsed as Python
+  cxx_header,    ///< .h / .hpp / .hxx / .inl: becomes cuda_source in the facts when it defines a __global__ kernel
   requirements,  ///< requirements*.txt
   pyproject,     ///< pyproject.toml
   setup_cfg,     ///< setup.cfg

@@ -63,7 +63,8 @@ struct ImportFact {
   std::uint32_t relative_level = 0;  ///< number of leading dots in the source
   bool star = false;                 ///< from m import *
   bool dynamic = false;              ///< importlib.import_module("x") / __import__("x")
-  Span at;
+  Span at;                           ///< the imported name
+  Span statement;                    ///< the whole statement (a parenthesised import spans several lines)
   Context ctx;
 };
 
@@ -76,6 +77,10 @@ struct Argument {
   std::string value;       ///< literal text without quotes ("longest", "True", "128") or the expression text (capped)
   QualifiedName resolved;  ///< for names/attributes that resolve through imports (torch.bfloat16)
   bool is_splat = false;   ///< *args / **kwargs
+  /// For `A if cond else B` with literal branches: {A, B} without quotes, and cond's text. Rules match
+  /// either branch; the else branch is what runs when the condition fails (on a host without CUDA).
+  std::vector<std::string> branches;
+  std::string condition;
 };
 
 struct CallFact {
@@ -115,6 +120,17 @@ struct AssignFact {
 struct BoundCall {
   std::string target_text;       ///< "ext", "self._C" (capped)
   std::uint32_t call_start_byte = 0;  ///< CallFact::at.start_byte of the bound call
+  Context ctx;
+};
+
+/// A name or attribute chain that resolves through the imports and is used as a value, not called:
+/// `ProfilerActivity.CUDA`, `isinstance(x, torch.cuda.FloatTensor)`, `autocast = torch.cuda.amp.autocast`,
+/// `cmdclass={"build_ext": BuildExtension}`, a base class. Calls, decorators, import statements and
+/// assignment targets have their own facts; only the outermost attribute of a chain is recorded.
+struct ReferenceFact {
+  QualifiedName name;  ///< resolved: "torch.profiler.ProfilerActivity.CUDA"
+  std::string text;    ///< as written (capped)
+  Span at;
   Context ctx;
 };
 
@@ -212,6 +228,7 @@ struct FileFacts {
   std::vector<DecoratorFact> decorators;
   std::vector<AssignFact> assigns;
   std::vector<BoundCall> bound_calls;
+  std::vector<ReferenceFact> references;
   std::vector<DeviceLiteralFact> devices;
   std::vector<PatternFact> patterns;
   std::vector<DependencyFact> dependencies;
@@ -225,6 +242,10 @@ struct FileFacts {
 /// Reads dependency declarations from a manifest (requirements*.txt, pyproject.toml, setup.cfg).
 /// setup.py is Python: its install_requires come from facts::extract.
 std::vector<DependencyFact> extract_dependencies(discover::FileKind kind, std::string_view text);
+
+/// One "cuda-kernel" PatternFact per `__global__` function in C++/CUDA text (detail: the kernel name),
+/// at the qualifier's line; comments and string literals are skipped.
+std::vector<PatternFact> find_cuda_kernels(std::string_view text);
 
 /// PEP 503 normalisation of a distribution name ("Flash_Attn" -> "flash-attn").
 std::string normalize_distribution_name(std::string_view name);

@@ -118,6 +118,14 @@ class Program {
   std::string describe(FunctionId function) const;
   /// True when some training entry point exists.
   bool has_training_entry() const;
+  /// True when some Python file builds or loads compiled code (cpp_extension, CuPy, load_library, a
+  /// compiled extension import): CUDA sources are then part of the product, not a separate program.
+  bool loads_compiled_code() const;
+  /// The default of a name used as a value at a context ("self.drop_last", "group_by_length"): the
+  /// enclosing functions' parameter default or the file's one module constant for a bare name; for an
+  /// attribute, the one default the repo gives that option (config/dataclass field, argparse flag,
+  /// __init__ parameter). nullopt when unknown or when the repo gives several.
+  std::optional<facts::Argument> default_of(FileId file, const facts::Context& ctx, std::string_view name) const;
 
   /// Facts only the whole repo can tell, as patterns of one file: `extension-call` (a call through a
   /// compiled extension's handle) and `lock-in-call` (a call of repo code that runs GPU-only code

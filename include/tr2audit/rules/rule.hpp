@@ -19,11 +19,12 @@
 namespace tr2audit::rules {
 
 /// The fact kind a rule selects (the single key of its `match` block).
-enum class SubjectKind { call, call_text, method, import, decorator, assign, device, file, dependency, pattern };
+enum class SubjectKind { call, call_text, method, import, decorator, assign, device, file, dependency, pattern, reference };
 
 inline constexpr std::array k_all_subject_kinds{
     SubjectKind::call,   SubjectKind::call_text, SubjectKind::method, SubjectKind::import,     SubjectKind::decorator,
-    SubjectKind::assign, SubjectKind::device,    SubjectKind::file,   SubjectKind::dependency, SubjectKind::pattern};
+    SubjectKind::assign, SubjectKind::device,    SubjectKind::file,   SubjectKind::dependency, SubjectKind::pattern,
+    SubjectKind::reference};
 
 /// The YAML key of a subject kind ("call", "method", ...).
 std::string_view to_string(SubjectKind kind);
@@ -92,6 +93,7 @@ struct Predicates {
   std::optional<bool> in_error_region;
   std::optional<bool> in_test;
   std::optional<bool> neuron_stack;    ///< the repo trains with a Neuron stack (program::Program::neuron_stack)
+  std::optional<bool> repo_loads_compiled_code;  ///< Program::loads_compiled_code()
   std::vector<std::string> functions;  ///< globs over the innermost function's qualname
   std::vector<std::string> paths;      ///< gitignore-style globs over the file's path
 
@@ -118,6 +120,9 @@ struct Rule {
   std::string fix;
   std::string example;
   std::vector<std::string> sources;
+  /// `catch_all: true`: reported only where no other rule reports a finding on the same line, and once
+  /// per line (a low "anything under torch.cuda" net beneath the specific rules).
+  bool catch_all = false;
 
   SubjectKind subject = SubjectKind::call;
   NameMatcher names;                                               ///< subject names/globs (all subjects but `file`)

@@ -18,3 +18,45 @@ def collate_fixed(batch, pad_id=0, seq_len=2048):
         n = min(len(x["input_ids"]), seq_len)
         ids[i, :n] = torch.tensor(x["input_ids"][:n])
     return ids
+
+
+class ImageList:
+    """Images of different sizes batched into one padded tensor (detectron2 style)."""
+
+    @staticmethod
+    def from_tensors(tensors, size_divisibility=0, pad_value=0.0):
+        image_sizes = [(im.shape[-2], im.shape[-1]) for im in tensors]
+        image_sizes_tensor = [torch.as_tensor(x) for x in image_sizes]
+        # expect: dynamic-shape.pad-to-batch-max
+        max_size = torch.stack(image_sizes_tensor).max(0).values
+        if size_divisibility > 1:
+            max_size = (max_size + (size_divisibility - 1)).div(size_divisibility, rounding_mode="floor") * size_divisibility
+        batch_shape = [len(tensors)] + list(tensors[0].shape[:-2]) + list(max_size)
+        batched_imgs = tensors[0].new_full(batch_shape, pad_value)
+        for i, img in enumerate(tensors):
+            batched_imgs[i, ..., : img.shape[-2], : img.shape[-1]].copy_(img)
+        return batched_imgs
+
+
+def nested_tensor_from_tensor_list(tensor_list):
+    # expect: dynamic-shape.pad-to-batch-max
+    max_size = _max_by_axis([list(img.shape) for img in tensor_list])
+    batch_shape = [len(tensor_list)] + max_size
+    tensor = torch.zeros(batch_shape, dtype=tensor_list[0].dtype)
+    for img, pad_img in zip(tensor_list, tensor):
+        pad_img[: img.shape[0], : img.shape[1], : img.shape[2]].copy_(img)
+    return tensor
+
+
+def _max_by_axis(the_list):
+    maxes = the_list[0]
+    for sublist in the_list[1:]:
+        for index, item in enumerate(sublist):
+            maxes[index] = max(maxes[index], item)
+    return maxes
+
+
+def log_sizes(images):
+    # ok: dynamic-shape.pad-to-batch-max
+    largest = max(img.shape[-1] for img in images)
+    print("largest width", largest)

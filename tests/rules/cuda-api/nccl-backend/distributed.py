@@ -33,3 +33,14 @@ def setup_portable():
 def reduce_grads(grads):
     # ok: cuda-api.nccl-backend
     return nccl.all_reduce(grads, op="sum")
+
+
+def launch_worker(dist_url, world_size, rank):
+    has_gpu = torch.cuda.is_available()
+    # expect: cuda-api.nccl-backend
+    dist.init_process_group(
+        backend="NCCL" if has_gpu else "GLOO",
+        init_method=dist_url,
+        world_size=world_size,
+        rank=rank,
+    )

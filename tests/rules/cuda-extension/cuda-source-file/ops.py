@@ -1,9 +1,12 @@
 """Python side of the layer-norm kernel; the .cu file is what the rule reports."""
-import torch
+import os
 
-KERNEL_SOURCE = "layer_norm_kernel.cu"
+import torch
+from torch.utils.cpp_extension import load
+
+_ext = load(name="layer_norm_ext", sources=[os.path.join(os.path.dirname(__file__), "layer_norm_kernel.cu")])
 
 
 def layer_norm(x, weight, bias, eps=1e-5):
     # ok: cuda-extension.cuda-source-file
-    return torch.nn.functional.layer_norm(x, x.shape[-1:], weight, bias, eps)
+    return _ext.forward(x, weight, bias, eps)

@@ -1,0 +1,85 @@
+// Defaults of names used as values: what `drop_last=self.drop_last`, `backend=backend` or
+// `group_by_length=group_by_length` is unless someone sets it. A bare name is its enclosing
+// functions' parameter default, else the file's one module constant; an attribute (`self.x`,
+// `args.x`, `cfg.train.x`) is the one default the repo gives option `x`: a class-level field
+// (dataclasses, config classes), an argparse flag, or an __init__ parameter.
+#include <algorithm>
+
+#include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+bool is_constant(const facts::Argument& value) {
+  return value.kind == facts::LiteralKind::string || value.kind == facts::LiteralKind::integer ||
+         value.kind == facts::LiteralKind::floating || value.kind == facts::LiteralKind::boolean ||
+         value.kind == facts::LiteralKind::null;
+}
+
+std::string flag_name(std::string flag) {
+  flag = flag.substr(flag.rfind('.') == std::string::npos ? 0 : flag.rfind('.') + 1);
+  while (!flag.empty() && flag.front() == '-') flag.erase(flag.begin());
+  std::replace(flag.begin(), flag.end(), '-', '_');
+  return flag;
+}
+
+void add(Program::Impl& impl, const std::string& name, const facts::Argument& value) {
+  if (!name.empty()) impl.option_defaults[name].push_back(value);
+}
+
+void collect_file(Program::Impl& impl, const facts::FileFacts& file) {
+  for (const auto& assign : file.assigns) {
+    if (assign.ctx.function < 0 && assign.ctx.klass >= 0) add(impl, std::string(assign.target.last_segment()), assign.value);
+  }
+  for (const auto& fn : file.functions) {
+    if (fn.name != "__init__") continue;
+    for (const auto& param : fn.param_defaults) add(impl, param.keyword, param);
+  }
+  for (const auto& call : file.calls) {
+    if (call.method != "add_argument") continue;
+    std::string flag;
+    const facts::Argument* value = nullptr;
+    for (const auto& arg : call.args) {
+      if (arg.keyword.empty() && arg.kind == facts::LiteralKind::string && starts_with(arg.value, "--") && flag.empty())
+        flag = flag_name(arg.value);
+      if (arg.keyword == "dest" && arg.kind == facts::LiteralKind::string) flag = arg.value;
+      if (arg.keyword == "default") value = &arg;
+    }
+    if (value != nullptr) add(impl, flag, *value);
+  }
+}
+
+}  // namespace
+
+void collect_option_defaults(Program::Impl& impl) {
+  for (const auto& file : impl.files) collect_file(impl, file);
+}
+
+std::optional<facts::Argument> Program::default_of(FileId file_id, const facts::Context& ctx,
+                                                   std::string_view name) const {
+  const facts::FileFacts& file = m_impl->files[file_id.value];
+  if (name.find('.') == std::string_view::npos) {
+    for (std::int32_t fn = ctx.function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
+      for (const auto& param : file.functions[static_cast<std::size_t>(fn)].param_defaults) {
+        if (param.keyword == name) return is_constant(param) ? std::optional(param) : std::nullopt;
+      }
+    }
+    std::optional<facts::Argument> constant;
+    for (const auto& assign : file.assigns) {
+      if (assign.ctx.function >= 0 || assign.ctx.klass >= 0 || assign.target.dotted() != name) continue;
+      if (constant || !is_constant(assign.value)) return std::nullopt;  // reassigned: no single default
+      constant = assign.value;
+    }
+    return constant;
+  }
+  const auto it = m_impl->option_defaults.find(std::string(name.substr(name.rfind('.') + 1)));
+  if (it == m_impl->option_defaults.end()) return std::nullopt;
+  const facts::Argument& first = it->second.front();
+  const bool agree = std::all_of(it->second.begin(), it->second.end(), [&](const facts::Argument& v) {
+    return is_constant(v) && v.value == first.value;
+  });
+  return agree ? std::optional(first) : std::nullopt;
+}
+
+}  // namespace tr2audit::program

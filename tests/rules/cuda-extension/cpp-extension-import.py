@@ -1,0 +1,17 @@
+"""setup.py of a package with CUDA kernels."""
+import os
+
+# expect: cuda-extension.cpp-extension-import
+from torch.utils.cpp_extension import (
+    BuildExtension,
+    CUDA_HOME,
+    CUDAExtension,
+)
+# ok: cuda-extension.cpp-extension-import
+from torch.utils.cpp_extension import CppExtension
+
+# ok: cuda-extension.cpp-extension-import
+from setuptools import setup
+
+if CUDA_HOME is None:
+    raise RuntimeError("nvcc is required")
