@@ -1,6 +1,7 @@
 // `tr2audit scan PATH`: resolves settings (defaults < config file < flags), loads and configures the
 // rules, scans with inline suppressions, applies the gate (baseline, PR diff, --fail-on) and renders
 // the report. Exit codes: 0 passed, 1 gate failed, 2 usage/config error, 3 incomplete scan.
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -38,6 +39,7 @@ struct ScanCommand {
   bool no_gitignore = false;
   bool no_color = false;
   bool quiet = false;
+  bool all = false;  ///< --all: every finding in the text report (info, repeats, past the line budget)
   std::vector<std::string> include_roles;  ///< --include-roles: inference, export, tooling count for the verdict
 };
 
@@ -134,11 +136,21 @@ ScanRequest request_of(const ScanCommand& cmd, const gate::Settings& settings, c
   return request;
 }
 
+/// The terminal's width for wrapping reason bullets; 100 columns when not writing to a TTY.
+std::size_t terminal_width(bool to_stdout) {
+  winsize size{};
+  if (to_stdout && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 40)
+    return size.ws_col;
+  return 100;
+}
+
 void render(const ScanCommand& cmd, const report::Format& format, const report::Report& report,
             const gate::GateOutcome& outcome, std::ostream& out, bool to_stdout) {
   report::RenderOptions options;
   options.color = to_stdout && isatty(STDOUT_FILENO) && !cmd.no_color && std::getenv("NO_COLOR") == nullptr;
   options.quiet = cmd.quiet;
+  options.all = cmd.all;
+  options.width = terminal_width(to_stdout);
   if (format.name == "json") {
     std::ostringstream json;
     format.render(report, options, json);
@@ -286,6 +298,8 @@ void register_scan(CLI::App& app, int& exit_code) {
   sub->add_flag("--no-gitignore", cmd->no_gitignore, "Also scan files that .gitignore ignores");
   sub->add_flag("--no-color", cmd->no_color, "No ANSI colours (also: NO_COLOR)");
   sub->add_flag("-q,--quiet", cmd->quiet, "Summary only");
+  sub->add_flag("--all", cmd->all,
+                "Text report: every finding (info findings, each repeat, no line budget) instead of the summary view");
   sub->add_option(
          "--include-roles", cmd->include_roles,
          "Also judge code only these entry points reach (inference, export, tooling), e.g. to serve on Trainium2")

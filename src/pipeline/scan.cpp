@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <tuple>
@@ -79,6 +80,17 @@ std::vector<report::RuleInfo> rules_that_fired(const std::vector<rules::Finding>
   return out;
 }
 
+/// Entry indices of the program become indices into Report::training_entries. A scan without a training
+/// entry point has nothing to tell apart: every finding counts as reached (a library is judged by its code).
+void renumber_entries(rules::Finding& finding, const std::vector<std::uint32_t>& entry_index, bool has_entries) {
+  std::vector<std::uint32_t> out;
+  for (const std::uint32_t e : finding.entries) {
+    if (e < entry_index.size() && entry_index[e] != UINT32_MAX) out.push_back(entry_index[e]);
+  }
+  finding.entries = std::move(out);
+  if (!has_entries) finding.training_reached = true;
+}
+
 void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const FileAnalysis& analysis) {
   if (!analysis.loaded) {
     ++scan.files_skipped;
@@ -103,13 +115,57 @@ score::Assessment assess_part(const report::Report& report, const score::Scoring
   input.target = report.target;
   input.project = project;
   input.has_training_entry = std::any_of(report.training_entries.begin(), report.training_entries.end(),
-                                         [&](const std::string& entry) {
-                                           return project.empty() || project_of(entry, projects) == project;
+                                         [&](const report::TrainingEntry& entry) {
+                                           return project.empty() || project_of(entry.name, projects) == project;
                                          });
   input.files_scanned = report.scan.files_scanned;
   input.files_with_syntax_errors = report.scan.files_with_syntax_errors;
   input.lines = static_cast<std::uint32_t>(report.scan.lines);
+  // The size of what trains: the repo's training path, or for a project the largest entry point in it.
+  std::uint64_t size = report.scan.training_lines ? report.scan.training_lines : report.scan.lines;
+  if (!project.empty()) {
+    size = 0;
+    for (const auto& entry : report.training_entries) {
+      if (project_of(entry.name, projects) == project) size = std::max(size, entry.lines);
+    }
+  }
+  input.training_lines = static_cast<std::uint32_t>(std::min<std::uint64_t>(size, UINT32_MAX));
   return score::assess(input, policy);
+}
+
+/// Each training script judged on its own: the findings its entry points reach, normalised by the lines
+/// they reach. Only for repos with two or more training scripts (one script is the repo verdict).
+std::vector<report::EntryVerdict> judge_entries(const report::Report& report, const score::ScoringPolicy& policy) {
+  std::map<std::string, std::vector<std::uint32_t>> by_file;  // script -> its entry indices
+  for (std::uint32_t e = 0; e < report.training_entries.size(); ++e)
+    by_file[report.training_entries[e].file()].push_back(e);
+  std::vector<report::EntryVerdict> out;
+  if (by_file.size() < 2) return out;
+  for (const auto& [file, entries] : by_file) {
+    std::vector<rules::Finding> findings;
+    for (const auto& finding : report.findings) {
+      const bool reached = std::any_of(finding.entries.begin(), finding.entries.end(), [&](std::uint32_t e) {
+        return std::find(entries.begin(), entries.end(), e) != entries.end();
+      });
+      if (reached) findings.push_back(finding);
+    }
+    std::uint64_t lines = 0;
+    for (const std::uint32_t e : entries) lines = std::max(lines, report.training_entries[e].lines);
+    score::ScoreInput input;
+    input.findings = findings;
+    input.setup = &report.setup;
+    input.target = report.target;
+    input.project = file;
+    input.files_scanned = report.scan.files_scanned;
+    input.lines = static_cast<std::uint32_t>(std::min<std::uint64_t>(report.scan.lines, UINT32_MAX));
+    input.training_lines = static_cast<std::uint32_t>(std::min<std::uint64_t>(lines, UINT32_MAX));
+    const score::Assessment a = score::assess(input, policy);
+    std::uint32_t counted = 0;
+    for (const auto& c : a.categories) counted += c.findings;
+    out.push_back(report::EntryVerdict{file, a.verdict, a.readiness, a.reasons.empty() ? "" : a.reasons[0].text,
+                                       counted});
+  }
+  return out;
 }
 
 }  // namespace
@@ -140,17 +196,25 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       program::Program::build(std::move(all_facts), std::filesystem::is_regular_file(options.root, ec),
                               rules::lockin_knowledge(knowledge.rules, options.target));
 
-  for (const auto& entry : model.entry_points()) {
-    if (program::training_roles().test(static_cast<std::size_t>(entry.role)) && entry.role != program::Role::setup)
-      report.training_entries.push_back(model.describe(entry.function));
+  // Training entry points (a training script's top level included), and the program's index of each.
+  std::vector<std::uint32_t> entry_index(model.entry_points().size(), UINT32_MAX);
+  for (std::size_t e = 0; e < model.entry_points().size(); ++e) {
+    const auto& entry = model.entry_points()[e];
+    if (!program::training_roles().test(static_cast<std::size_t>(entry.role))) continue;
+    entry_index[e] = static_cast<std::uint32_t>(report.training_entries.size());
+    report.training_entries.push_back(report::TrainingEntry{model.describe(entry.function), model.entry_lines(e)});
   }
+  report.scan.training_lines = model.training_lines();
   std::vector<FileOutcome> outcomes(count);
   parallel_for(count, jobs, [&](unsigned, std::size_t i) {
     if (!analyses[i].loaded) return;
     FileOutcome& out = outcomes[i];
     const program::FileId id{static_cast<std::uint32_t>(i)};
     out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target);
-    for (auto& finding : out.findings) rules::fill_snippet_and_fingerprint(finding, analyses[i].text);
+    for (auto& finding : out.findings) {
+      rules::fill_snippet_and_fingerprint(finding, analyses[i].text);
+      renumber_entries(finding, entry_index, !report.training_entries.empty());
+    }
     if (knowledge.op_table) out.op_uses = rules::collect_op_uses(model.file(id), *knowledge.op_table);
   });
 
@@ -194,6 +258,7 @@ void rescore(report::Report& report, const score::ScoringPolicy& policy) {
   for (const auto& project : report.projects) projects.push_back(project.project);
   report.recommendation = assess_part(report, policy, "", projects);
   for (auto& project : report.projects) project = assess_part(report, policy, project.project, projects);
+  report.entry_verdicts = judge_entries(report, policy);
 }
 
 }  // namespace tr2audit::pipeline

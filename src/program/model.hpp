@@ -36,6 +36,8 @@ struct FunctionState {
   RoleSet roles;
   FunctionId via;  ///< the caller that first reached it (index -2 = none)
   bool has_via = false;
+  bool training_reached = false;        ///< a training entry point reaches it (not a library default, not tests only)
+  std::vector<std::uint32_t> entries;  ///< indices into Impl::entries of the training entry points that reach it
 };
 
 struct Program::Impl {
@@ -45,6 +47,7 @@ struct Program::Impl {
   std::vector<std::vector<std::vector<Edge>>> edges;
   std::vector<std::vector<FunctionState>> state;
   std::vector<EntryPoint> entries;
+  std::vector<std::uint64_t> entry_lines;  ///< per entry: lines it reaches (training entries only)
   /// Per file, per branch: extra guard bits and the option an opt-in branch needs.
   std::vector<std::vector<std::uint16_t>> branch_guards;
   std::vector<std::vector<std::string>> branch_option;
@@ -73,6 +76,8 @@ struct Program::Impl {
 void build_call_graph(Program::Impl& impl);
 void find_entry_points(Program::Impl& impl);
 void propagate_roles(Program::Impl& impl);
+/// Per training entry point, the functions it reaches (FunctionState::entries).
+void attribute_entries(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 void inherit_guards(Program::Impl& impl);
 void propagate_lockin(Program::Impl& impl);

@@ -72,6 +72,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
                    [](const EntryPoint& e) { return training_roles().test(static_cast<std::size_t>(e.role)); }))
     impl->entries.push_back(EntryPoint{FunctionId{FileId{0}, -1}, Role::setup, "the scanned file"});
   propagate_roles(*impl);
+  attribute_entries(*impl);
   compute_branch_guards(*impl);
   inherit_guards(*impl);
   propagate_lockin(*impl);
@@ -115,6 +116,29 @@ RoleSet Program::roles_at(FileId file, const facts::Context& ctx) const {
   // Module-level code, and functions no entry point reaches, take the module body's roles only when
   // the code is at module level.
   return ctx.function < 0 ? m_impl->at(FunctionId{file, -1}).roles : RoleSet{};
+}
+
+namespace {
+/// The function whose roles the code at a context takes (as roles_at), or nullopt.
+std::optional<FunctionId> role_owner(const Program::Impl& impl, FileId file, const facts::Context& ctx) {
+  const auto& facts = impl.files[file.value];
+  for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
+    if (impl.at(FunctionId{file, fn}).roles.any()) return FunctionId{file, fn};
+  }
+  if (ctx.function < 0) return FunctionId{file, -1};
+  return std::nullopt;
+}
+}  // namespace
+
+bool Program::training_reached(FileId file, const facts::Context& ctx) const {
+  const auto owner = role_owner(*m_impl, file, ctx);
+  return owner && m_impl->at(*owner).training_reached;
+}
+
+const std::vector<std::uint32_t>& Program::entries_at(FileId file, const facts::Context& ctx) const {
+  static const std::vector<std::uint32_t> none;
+  const auto owner = role_owner(*m_impl, file, ctx);
+  return owner ? m_impl->at(*owner).entries : none;
 }
 
 facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
@@ -232,6 +256,29 @@ std::string Program::lockin_chain(FunctionId function) const {
 
 bool Program::neuron_stack() const {
   return m_impl->neuron_stack;
+}
+
+std::uint64_t Program::training_lines() const {
+  std::uint64_t lines = 0;
+  for (std::uint32_t f = 0; f < m_impl->files.size(); ++f) {
+    const auto& file = m_impl->files[f];
+    if (file.is_test) continue;
+    if (m_impl->at(FunctionId{FileId{f}, -1}).training_reached) {
+      lines += file.lines;
+      continue;
+    }
+    for (std::size_t i = 0; i < file.functions.size(); ++i) {
+      const auto& fn = file.functions[i];
+      const bool outer = fn.parent < 0 || !m_impl->at(FunctionId{FileId{f}, fn.parent}).training_reached;
+      if (outer && m_impl->at(FunctionId{FileId{f}, static_cast<std::int32_t>(i)}).training_reached)
+        lines += fn.at.end_line >= fn.at.line ? fn.at.end_line - fn.at.line + 1 : 1;
+    }
+  }
+  return lines;
+}
+
+std::uint64_t Program::entry_lines(std::size_t entry) const {
+  return entry < m_impl->entry_lines.size() ? m_impl->entry_lines[entry] : 0;
 }
 
 const std::vector<EntryPoint>& Program::entry_points() const {

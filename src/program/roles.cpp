@@ -32,12 +32,14 @@ class Propagation {
     for (std::size_t f = 0; f < m_impl.files.size(); ++f) m_impl.state[f].resize(m_impl.files[f].functions.size() + 1);
     // Training entries first, tests last: the chain a function remembers is the one a training run takes.
     for (int pass = 0; pass < 3; ++pass) {
+      m_training_pass = pass == 0;
       for (const auto& entry : m_impl.entries) {
         const int rank = is_training(entry.role) ? 0 : entry.role == Role::test ? 2 : 1;
         if (rank == pass) reach(entry.function, entry.role, std::nullopt);
       }
       drain();
     }
+    m_training_pass = false;
     // A library's modules are built by its users: a forward (or a step) no entry point reaches keeps
     // its own role, and so does what it calls.
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
@@ -68,6 +70,7 @@ class Propagation {
   void reach(FunctionId fn, Role role, std::optional<FunctionId> via) {
     if (fn.index < -1) return;
     FunctionState& st = m_impl.at(fn);
+    if (m_training_pass) st.training_reached = true;
     if (st.roles.test(static_cast<std::size_t>(role))) return;
     st.roles.set(static_cast<std::size_t>(role));
     if (!st.has_via && via) {
@@ -142,6 +145,7 @@ class Propagation {
   }
 
   Program::Impl& m_impl;
+  bool m_training_pass = false;  ///< draining what training entry points reach
   std::deque<std::pair<FunctionId, Role>> m_queue;
   std::map<std::pair<std::uint32_t, std::int32_t>, RoleSet> m_constructed;
 };

@@ -1,5 +1,6 @@
 // The JSON report: architecture.md §11, schema docs/report.schema.json. Keys are written in a fixed
 // order (ordered_json) so the same report is always the same bytes; new keys are only ever added.
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "tr2audit/report/report.hpp"
@@ -28,7 +29,8 @@ Json scan_json(const ScanInfo& scan, const RunInfo& run) {
                 {"skipped", scan.files_skipped},
                 {"with_syntax_errors", scan.files_with_syntax_errors},
                 {"by_kind", kinds}}},
-              {"lines", scan.lines}};
+              {"lines", scan.lines},
+              {"training_lines", scan.training_lines}};
 }
 
 Json assessment_json(const score::Assessment& a, bool with_project) {
@@ -60,6 +62,20 @@ Json assessment_json(const score::Assessment& a, bool with_project) {
   out["plan"] = plan;
   out["categories"] = categories;
   out["effort_assumptions"] = a.effort_assumptions;
+  Json drivers = Json::array();
+  for (const auto& d : a.drivers) {
+    drivers.push_back(Json{{"rule_id", d.rule_id},
+                           {"category", std::string(to_string(d.category))},
+                           {"severity", std::string(to_string(d.severity))},
+                           {"decides", d.decides},
+                           {"penalty", std::round(d.penalty * 10) / 10},
+                           {"problems", d.problems},
+                           {"finding_ids", d.finding_ids},
+                           {"locations", d.locations},
+                           {"code", d.code},
+                           {"entry", d.entry.empty() ? Json(nullptr) : Json(d.entry)}});
+  }
+  out["drivers"] = drivers;
   return out;
 }
 
@@ -126,6 +142,7 @@ Json finding_json(const rules::Finding& f) {
                 {"region", f.region ? std::string(facts::to_string(*f.region)) : std::string()},
                 {"roles", program::role_names(f.roles)},
                 {"reached_from", null_if_empty(f.reached_from)},
+                {"training_reached", f.training_reached},
                 {"guarded_by", rules::guard_names(f.guards)},
                 {"opt_in", null_if_empty(f.opt_in)},
                 {"in_syntax_error", f.in_error_region}}},
@@ -169,6 +186,14 @@ void render_json(const Report& report, const RenderOptions& /*options*/, std::os
   for (const auto& rule : report.rules) rules.push_back(rule_json(rule));
   Json projects = Json::array();
   for (const auto& project : report.projects) projects.push_back(assessment_json(project, true));
+  Json entries = Json::array();
+  for (const auto& e : report.entry_verdicts) {
+    entries.push_back(Json{{"entry", e.entry},
+                           {"verdict", std::string(score::to_string(e.verdict))},
+                           {"readiness", e.readiness},
+                           {"reason", e.reason},
+                           {"findings", e.findings}});
+  }
   const Json summary{{"findings", report.findings.size()},
                      {"by_category", count_by_category(report)},
                      {"by_severity", count_by_severity(report)},
@@ -180,6 +205,7 @@ void render_json(const Report& report, const RenderOptions& /*options*/, std::os
       {"scan", scan_json(report.scan, report.run)},
       {"recommendation", report.recommendation ? assessment_json(*report.recommendation, false) : Json(nullptr)},
       {"projects", projects},
+      {"entry_points", entries},
       {"summary", summary},
       {"setup", setup_json(report.setup)},
       {"findings", findings},

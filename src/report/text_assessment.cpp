@@ -1,10 +1,11 @@
-// The text report's decision sections: verdict line, reasons, flip, plan, category scores,
-// per-project verdicts, operators and training setup.
+// The text report's decision sections: verdict line, reasons, the drivers, per-entry-point verdicts,
+// flip, plan, category scores, operators and training setup. Long sentences wrap at the width.
 #include <algorithm>
 #include <string>
 #include <utility>
 
 #include "text_style.hpp"
+#include "tr2audit/core/text.hpp"
 
 namespace tr2audit::report::text {
 
@@ -56,23 +57,58 @@ std::string join_limited(const std::vector<std::string>& items, std::size_t max)
   return out;
 }
 
+std::string plural(std::size_t count, std::string_view noun) {
+  return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+}
+
+std::string wrap(std::string_view text, std::size_t width, std::string_view first, std::string_view rest) {
+  std::string out(first);
+  std::size_t column = count_code_points(first);
+  bool line_empty = true;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t end = std::min(text.find(' ', i), text.size());
+    const std::string_view word = text.substr(i, end - i);
+    i = end + 1;
+    if (word.empty()) continue;
+    const std::size_t len = count_code_points(word);
+    if (!line_empty && column + 1 + len > width) {
+      out.append("\n").append(rest);
+      column = count_code_points(rest);
+      line_empty = true;
+    }
+    if (!line_empty) {
+      out.push_back(' ');
+      ++column;
+    }
+    out.append(word);
+    column += len;
+    line_empty = false;
+  }
+  return out + "\n";
+}
+
 namespace {
 
 constexpr std::size_t k_max_locations = 5;
+constexpr std::size_t k_default_reasons = 2;     // reasons shown without --all
+constexpr std::size_t k_default_entries = 8;     // entry-point and project verdicts shown without --all
+constexpr std::size_t k_default_operators = 5;   // operators listed without --all
 
-std::string ids_suffix(const std::vector<std::string>& ids, const Palette& p) {
-  return ids.empty() ? std::string() : enclose(" ", p.dim(enclose("[", join_limited(ids, 6), "]")), "");
-}
-
-void render_plan(const std::vector<score::PlanStep>& plan, const Palette& p, std::ostream& out) {
+void render_plan(const std::vector<score::PlanStep>& plan, const RenderOptions& options, const Palette& p,
+                 std::ostream& out) {
   if (plan.empty()) return;
   out << "\n" << p.bold("Migration plan") << "\n";
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const score::PlanStep& step = plan[i];
-    out << "  " << i + 1 << ". " << step.step << ids_suffix(step.finding_ids, p) << "\n";
-    if (!step.why.empty()) out << "     " << p.dim(step.why) << "\n";
-    if (!step.locations.empty()) out << "     at " << join_limited(step.locations, k_max_locations) << "\n";
-    for (const auto& probe : step.probes) out << "     probe: " << probe << "\n";
+    const std::string number = std::to_string(i + 1) + ". ";
+    out << wrap(step.step, options.width, "  " + number, std::string(2 + number.size(), ' '));
+    const std::string indent(2 + number.size(), ' ');
+    if (options.all && !step.why.empty()) out << indent << p.dim(step.why) << "\n";
+    if (!step.locations.empty()) out << indent << "at " << join_limited(step.locations, k_max_locations) << "\n";
+    if (options.all) {
+      for (const auto& probe : step.probes) out << indent << "probe: " << probe << "\n";
+    }
   }
 }
 
@@ -105,38 +141,114 @@ void render_verdict_line(const Report& report, const Palette& p, std::ostream& o
       << "/100 · confidence " << to_string(a.confidence) << "\n";
 }
 
-void render_assessment(const Report& report, const Palette& p, std::ostream& out) {
-  if (!report.recommendation) return;
-  const score::Assessment& a = *report.recommendation;
-  if (!a.reasons.empty()) {
-    out << "\n" << p.bold("Why") << "\n";
-    for (const auto& reason : a.reasons) out << "  - " << reason.text << ids_suffix(reason.finding_ids, p) << "\n";
+void render_reasons(const Report& report, const RenderOptions& options, const Palette& p, std::ostream& out) {
+  if (!report.recommendation || report.recommendation->reasons.empty()) return;
+  const auto& reasons = report.recommendation->reasons;
+  out << "\n" << p.bold("Why") << "\n";
+  const std::size_t shown = options.all ? reasons.size() : std::min(reasons.size(), k_default_reasons);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto& ids = reasons[i].finding_ids;
+    const std::string suffix = ids.empty() ? "" : " [" + join_limited(ids, 6) + "]";
+    out << wrap(reasons[i].text + suffix, options.width, "  - ", "    ");
   }
-  if (!a.flip.empty()) {
-    out << "\n" << p.bold("What would change the verdict") << "\n";
-    for (const auto& flip : a.flip) out << "  - " << flip << "\n";
-  }
-  render_plan(a.plan, p, out);
-  render_categories(a.categories, p, out);
-  if (!a.effort_assumptions.empty()) out << "  " << p.dim(a.effort_assumptions) << "\n";
-  if (!report.projects.empty()) {
-    out << "\n" << p.bold("Projects") << "\n";
-    for (const auto& project : report.projects) {
-      out << "  " << project.project << ": " << p.verdict(project.verdict) << " · readiness " << project.readiness
-          << "/100 · confidence " << to_string(project.confidence) << "\n";
+  if (shown < reasons.size()) out << "    " << p.dim("(+" + plural(reasons.size() - shown, "more reason") + ": --all)") << "\n";
+}
+
+void render_drivers(const Report& report, const RenderOptions& options, const Palette& p, std::ostream& out) {
+  if (!report.recommendation || report.recommendation->drivers.empty()) return;
+  out << "\n" << p.bold("What drives the verdict") << "\n";
+  std::size_t n = 0;
+  for (const auto& d : report.recommendation->drivers) {
+    const std::string head = std::to_string(++n) + ". ";
+    const std::string line = std::string(to_string(d.severity)) + " " + d.rule_id + " · " +
+                             plural(d.finding_ids.size(), "finding") + (d.decides ? " · decides the verdict" : "") +
+                             " · " + d.code;
+    out << wrap(line, options.width, "  " + head, std::string(2 + head.size(), ' '));
+    const std::string indent(2 + head.size(), ' ');
+    std::vector<std::string> places;  // one per line: two findings on one line are one place to change
+    for (const auto& location : d.locations) {
+      if (std::find(places.begin(), places.end(), location) == places.end()) places.push_back(location);
     }
+    std::string where = "at " + join_limited(places, 2);
+    if (!d.entry.empty()) where += " · via " + d.entry;
+    out << wrap(where, options.width, indent, indent + "  ");
   }
 }
 
-void render_operators(const OperatorSummary& ops, const Palette& p, std::ostream& out) {
+/// "text" cut to `width` code points at a word boundary, with "…".
+std::string fit(const std::string& text, std::size_t width) {
+  if (count_code_points(text) <= width) return text;
+  std::string out;
+  for (std::size_t i = 0, cps = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte & 0xC0) != 0x80 && ++cps > width - 1) break;
+    out.push_back(text[i]);
+  }
+  const auto space = out.rfind(' ');
+  if (space != std::string::npos && space > out.size() / 2) out.resize(space);
+  return out + "…";
+}
+
+void render_entry_verdicts(const Report& report, const RenderOptions& options, const Palette& p, std::ostream& out) {
+  if (!report.entry_verdicts.empty()) {
+    out << "\n" << p.bold("Training entry points") << " (each judged on the code it reaches; lowest first)\n";
+    std::vector<const EntryVerdict*> order;
+    for (const auto& e : report.entry_verdicts) order.push_back(&e);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const EntryVerdict* a, const EntryVerdict* b) { return a->readiness < b->readiness; });
+    const std::size_t shown = options.all ? order.size() : std::min(order.size(), k_default_entries);
+    for (std::size_t i = 0; i < shown; ++i) {
+      const EntryVerdict& e = *order[i];
+      const std::string head = "  " + e.entry + ": " + std::string(score::to_string(e.verdict)) + " · " +
+                               std::to_string(e.readiness) + "/100";
+      const std::size_t used = count_code_points(head) + 3;
+      const std::string reason = options.all || used + 20 > options.width ? e.reason : fit(e.reason, options.width - used);
+      out << "  " << e.entry << ": " << p.verdict(e.verdict) << " · " << e.readiness << "/100"
+          << (reason.empty() ? "" : " · " + reason) << "\n";
+    }
+    if (shown < order.size())
+      out << "  " << p.dim("(+" + plural(order.size() - shown, "more entry point") + ": --all)") << "\n";
+  }
+  if (!report.projects.empty()) {
+    out << "\n" << p.bold("Projects") << "\n";
+    const std::size_t shown = options.all ? report.projects.size() : std::min(report.projects.size(), k_default_entries);
+    for (std::size_t i = 0; i < shown; ++i) {
+      const auto& project = report.projects[i];
+      out << "  " << project.project << ": " << p.verdict(project.verdict) << " · readiness " << project.readiness
+          << "/100 · confidence " << to_string(project.confidence) << "\n";
+    }
+    if (shown < report.projects.size())
+      out << "  " << p.dim("(+" + plural(report.projects.size() - shown, "more project") + ": --all)") << "\n";
+  }
+}
+
+void render_assessment(const Report& report, const RenderOptions& options, const Palette& p, std::ostream& out) {
+  if (!report.recommendation) return;
+  const score::Assessment& a = *report.recommendation;
+  if (!a.flip.empty()) {
+    out << "\n" << p.bold("What would change the verdict") << "\n";
+    for (const auto& flip : a.flip) out << wrap(flip, options.width, "  - ", "    ");
+  }
+  render_plan(a.plan, options, p, out);
+  render_categories(a.categories, p, out);
+  if (options.all && !a.effort_assumptions.empty()) out << wrap(a.effort_assumptions, options.width, "  ", "  ");
+}
+
+void render_operators(const OperatorSummary& ops, const RenderOptions& options, const Palette& p, std::ostream& out) {
   if (ops.distinct == 0) return;
   out << "\n"
       << p.bold("Operators") << ": " << ops.distinct << " distinct · " << ops.supported << " supported, " << ops.caveat
       << " caveat, " << ops.replace << " replace, " << ops.unsupported << " unsupported, " << ops.unknown << " unknown";
   if (!ops.neuron_sdk.empty()) out << p.dim(enclose(" (Neuron SDK ", ops.neuron_sdk + ", checked " + ops.checked, ")"));
   out << "\n";
+  std::size_t listed = 0, hidden = 0;
   for (const auto& op : ops.ops) {
     if (op.status != "unsupported" && op.status != "replace" && op.status != "caveat") continue;
+    if (!options.all && listed == k_default_operators) {
+      ++hidden;
+      continue;
+    }
+    ++listed;
     const std::string status = op.status == "caveat" ? p.paint(op.status, "33") : p.paint(op.status, "31");
     out << "  " << status << " " << p.bold(op.name) << " · " << op.calls << " call" << (op.calls == 1 ? "" : "s");
     if (!op.first_location.empty()) out << " · first at " << op.first_location;
@@ -144,6 +256,7 @@ void render_operators(const OperatorSummary& ops, const Palette& p, std::ostream
     if (!op.note.empty()) out << "      " << p.dim(op.note) << "\n";
     if (!op.alternative.empty()) out << "      instead: " << op.alternative << "\n";
   }
+  if (hidden) out << "  " << p.dim("(+" + plural(hidden, "more operator") + ": --all)") << "\n";
 }
 
 void render_setup(const TrainingSetup& setup, const Palette& p, std::ostream& out) {

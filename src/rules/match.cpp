@@ -262,6 +262,8 @@ class Matcher {
       f.region = program.region_at(m_view.id, ctx);
       f.roles = program.roles_at(m_view.id, ctx);
       f.reached_from = program.reached_from(m_view.id, ctx);
+      f.training_reached = program.training_reached(m_view.id, ctx);
+      f.entries = program.entries_at(m_view.id, ctx);  // program entry indices; the pipeline renumbers them
     }
     f.guards = program.guards_at(m_view.id, ctx);
     const bool off_region = f.region && (*f.region == facts::Region::inference || *f.region == facts::Region::export_ ||

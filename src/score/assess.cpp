@@ -22,6 +22,7 @@ Assessment assess(const ScoreInput& input, const ScoringPolicy& policy) {
   out.categories = detail::build_categories(decision.tally, policy);
   out.effort_assumptions = policy.effort_assumptions;
   out.plan = detail::build_plan(decision, findings, input, policy);
+  out.drivers = detail::build_drivers(decision, findings, policy);
   return out;
 }
 

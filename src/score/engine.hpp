@@ -16,6 +16,12 @@ inline constexpr std::size_t k_category_count = k_all_categories.size();
 
 /// "path:line" of a finding (notebooks: "path:cell N:line").
 std::string location_of(const rules::Finding& finding);
+/// "`loss.item()` in `main`": the matched expression as written (cut cleanly), then its function.
+std::string code_of(const rules::Finding& finding);
+/// code_of plus " (path:line)".
+std::string describe_code(const rules::Finding& finding);
+/// The text cut to at most `max` bytes at a token boundary, with "…" when cut.
+std::string cut_expression(const std::string& text, std::size_t max);
 /// True when the finding takes part in scoring: not suppressed, not test code.
 bool counts(const rules::Finding& finding);
 /// True when a fallback guard (policy.fallback_guards) encloses the finding.
@@ -27,8 +33,19 @@ bool selects(const FindingSelector& selector, const rules::Finding& finding, con
 /// The findings a selector picks, in input order.
 Findings matching(const FindingSelector& selector, const Findings& findings, const ScoringPolicy& policy);
 std::size_t distinct_rules(const Findings& findings);
+/// One problem = one rule id in one enclosing function (module-level code: one statement).
+std::string problem_key(const rules::Finding& finding);
+/// Distinct problems among the findings.
+std::size_t distinct_problems(const Findings& findings);
 /// True when the rule id matches a neuron-signal glob of the policy.
 bool is_neuron_signal(const rules::Finding& finding, const ScoringPolicy& policy);
+
+/// A readiness cap that applied: how many distinct problems it selected, and the findings.
+struct AppliedCap {
+  const ReadinessCap* cap = nullptr;
+  std::uint32_t problems = 0;
+  Findings findings;
+};
 
 struct Tally {
   std::array<double, k_category_count> penalty{};  ///< after repeats, weight and cap
@@ -36,6 +53,9 @@ struct Tally {
   std::uint32_t neuron_signal_rules = 0;
   double neuron_bonus = 0;
   double setup_bonus = 0;
+  double total_penalty = 0;  ///< Σ capped category penalties
+  double size_factor = 1;    ///< (1 + training lines / reference lines) ^ exponent
+  std::vector<AppliedCap> caps;
   double readiness = 0;  ///< 0..100, unrounded
 };
 /// Category penalties, bonuses and readiness of a set of counted findings.
@@ -62,6 +82,8 @@ std::vector<std::string> build_flip(const Decision& decision, const Findings& fi
 std::vector<CategoryScore> build_categories(const Tally& tally, const ScoringPolicy& policy);
 std::vector<PlanStep> build_plan(const Decision& decision, const Findings& findings, const ScoreInput& input,
                                  const ScoringPolicy& policy);
+/// What the verdict rests on, grouped by rule id, most important first (at most 10).
+std::vector<Driver> build_drivers(const Decision& decision, const Findings& findings, const ScoringPolicy& policy);
 Confidence assess_confidence(const Decision& decision, const Findings& findings, const ScoreInput& input,
                              const ScoringPolicy& policy);
 

@@ -78,7 +78,7 @@ std::string actions_text(const Findings& findings, const std::vector<std::string
       if (f->rule_id != rule) continue;
       if (!subjects.contains(f->category)) order.push_back(f->category);
       auto& list = subjects[f->category];
-      const std::string subject = (f->subject.empty() ? f->rule_id : f->subject) + " (" + location_of(*f) + ")";
+      const std::string subject = describe_code(*f);
       if (std::find(list.begin(), list.end(), subject) == list.end()) list.push_back(subject);
       break;  // one subject per rule id: the heaviest place
     }
@@ -107,10 +107,31 @@ std::optional<std::string> toward(const Findings& findings, const ScoreInput& in
          std::string(to_string(removal->after.verdict)) + " (readiness " + fmt_readiness(removal->after) + ").";
 }
 
-/// What would make a non-gpu-keep verdict gpu-keep: the first gpu-keep hard rule, stated.
-std::optional<std::string> downgrade_warning(const ScoringPolicy& policy) {
+/// What would make a non-gpu-keep verdict gpu-keep, consistent with the findings: the first gpu-keep
+/// hard rule with no matching finding is stated as a condition; one that already matches some findings
+/// names them and says what is missing (or what overrides it), never "if X" when X is already there.
+std::optional<std::string> downgrade_warning(const Decision& decision, const Findings& findings,
+                                             const ScoringPolicy& policy) {
   for (const auto& rule : policy.hard_rules) {
-    if (rule.verdict == Verdict::gpu_keep) return "The verdict becomes gpu-keep if " + rule.description + ".";
+    if (rule.verdict != Verdict::gpu_keep || !rule.when) continue;
+    const Findings matched = matching(*rule.when, findings, policy);
+    if (matched.empty()) return "The verdict becomes gpu-keep if " + rule.description + ".";
+    const std::size_t kinds = distinct_rules(matched), problems = distinct_problems(matched);
+    std::string named;
+    std::set<std::string> seen;
+    for (const auto* f : by_weight(matched, policy)) {
+      if (seen.size() == k_max_subjects) break;
+      if (seen.insert(f->rule_id).second) named += (named.empty() ? "" : ", ") + describe_code(*f);
+    }
+    if (kinds >= rule.min_distinct_rules && problems >= rule.min_problems) {
+      const std::string floor = decision.rule != nullptr ? " (" + decision.rule->id + " overrides it)" : "";
+      return "Already present: " + named + "; " + rule.description + floor + ".";
+    }
+    const std::string missing = kinds < rule.min_distinct_rules
+                                    ? std::to_string(rule.min_distinct_rules - kinds) + " more kind"
+                                    : std::to_string(rule.min_problems - problems) + " more place";
+    return "Already present: " + named + "; " + missing + " of the same (" + rule.description +
+           ") would make the verdict gpu-keep.";
   }
   return std::nullopt;
 }
@@ -148,7 +169,7 @@ std::vector<std::string> build_flip(const Decision& decision, const Findings& fi
         "make it dual-run.");
   }
   if (now != Verdict::gpu_keep) {
-    if (auto warning = downgrade_warning(policy)) out.push_back(*warning);
+    if (auto warning = downgrade_warning(decision, findings, policy)) out.push_back(*warning);
   }
   return out;
 }

@@ -12,10 +12,13 @@ namespace {
 
 using detail::PolicyReader;
 
-const std::vector<std::string> k_top_keys{"version",    "weights",    "repeats", "categories", "operators", "bonus",
-                                          "thresholds", "hard_rules", "effort",  "confidence", "plan"};
-const std::vector<std::string> k_weight_keys{"severity",        "confidence", "region",      "paths",
-                                             "fallback_guards", "guarded",    "error_region"};
+const std::vector<std::string> k_top_keys{"version",   "weights",    "repeats",    "readiness", "categories", "operators",
+                                          "bonus",     "thresholds", "hard_rules", "effort",    "confidence", "plan"};
+const std::vector<std::string> k_weight_keys{"severity", "confidence",   "region",   "paths",
+                                             "fallback_guards", "guarded", "error_region", "unreached",
+                                             "guarded_min_severity"};
+const std::vector<std::string> k_readiness_keys{"scale", "reference_lines", "size_exponent", "caps"};
+const std::vector<std::string> k_cap_keys{"id", "description", "select", "max", "repeat"};
 const std::vector<std::string> k_severities{"blocker", "high", "medium", "low", "info"};
 const std::vector<std::string> k_confidences{"high", "medium", "low"};
 // Region names come from the one table facts owns, plus "file" for file-level findings.
@@ -37,10 +40,11 @@ const std::vector<std::string> k_bonus_keys{"neuron_signals", "per_neuron_signal
 const std::vector<std::string> k_setup_fields{"fine_tuning", "model_family",  "precision",
                                               "parallelism", "checkpointing", "frameworks"};
 const std::vector<std::string> k_verdicts{"gpu-keep", "trainium2-pilot", "dual-run"};
-const std::vector<std::string> k_hard_keys{"id",     "description",    "verdict", "when", "min_distinct_rules",
-                                           "unless", "setup_requires", "at_least", "requires_training"};
-const std::vector<std::string> k_selector_keys{"categories",     "rules",   "min_severity",
-                                               "min_confidence", "regions", "unguarded"};
+const std::vector<std::string> k_hard_keys{"id",           "description",    "verdict",  "when",
+                                           "min_distinct_rules", "min_problems", "unless", "setup_requires",
+                                           "at_least",     "requires_training"};
+const std::vector<std::string> k_selector_keys{"categories", "rules",     "min_severity", "min_confidence",
+                                               "regions",    "unguarded", "reached"};
 const std::vector<std::string> k_plan_keys{"id", "select", "step", "step_xla", "why", "probes", "probes_xla"};
 
 Effort effort_of(const std::string& word) {
@@ -56,6 +60,7 @@ class PolicyLoader {
     if (auto v = m_in.text(root["version"], "'version'")) out.version = *v;
     weights(root["weights"], out);
     repeats(root["repeats"], out);
+    readiness(root["readiness"], out);
     categories(root["categories"], out);
     operators(root["operators"], out);
     bonus(root["bonus"], out);
@@ -102,6 +107,33 @@ class PolicyLoader {
     if (auto v = m_in.word_list(node["fallback_guards"], k_guards, "guard")) out.fallback_guards = *v;
     if (auto v = m_in.number(node["guarded"], "'weights.guarded'", 0, 1)) out.guarded_factor = *v;
     if (auto v = m_in.number(node["error_region"], "'weights.error_region'", 0, 1)) out.error_region_factor = *v;
+    if (node["guarded_min_severity"]) {
+      if (auto w = m_in.word(node["guarded_min_severity"], k_severities, "severity"))
+        out.guarded_min_severity = parse_severity(*w);
+    }
+    if (node["unreached"]) {
+      if (auto v = m_in.number(node["unreached"], "'weights.unreached'", 0, 1)) out.unreached_factor = *v;
+    }
+  }
+
+  void readiness(const YAML::Node& node, ScoringPolicy& out) {
+    if (!m_in.check_map(node, k_readiness_keys, k_readiness_keys, "'readiness'")) return;
+    if (auto v = m_in.number(node["scale"], "'readiness.scale'", 1, 10000)) out.readiness_scale = *v;
+    if (auto v = m_in.number(node["reference_lines"], "'readiness.reference_lines'", 1, 1e9)) out.reference_lines = *v;
+    if (auto v = m_in.number(node["size_exponent"], "'readiness.size_exponent'", 0, 2)) out.size_exponent = *v;
+    const YAML::Node caps = node["caps"];
+    if (!caps.IsSequence()) return m_in.error(caps, "'readiness.caps' must be a list");
+    for (const YAML::Node& item : caps) {
+      if (!m_in.check_map(item, k_cap_keys, k_cap_keys, "a readiness cap")) continue;
+      auto id = m_in.text(item["id"], "readiness cap 'id'");
+      const std::string what = "readiness cap '" + id.value_or("?") + "'";
+      auto description = m_in.text(item["description"], what + " description");
+      auto select = selector(item["select"], what + " 'select'");
+      auto max = m_in.number(item["max"], what + " max", 0, 100);
+      auto repeat = m_in.number(item["repeat"], what + " repeat", 0, 1);
+      if (id && description && select && max && repeat)
+        out.readiness_caps.push_back(ReadinessCap{*id, *description, std::move(*select), *max, *repeat});
+    }
   }
 
   void repeats(const YAML::Node& node, ScoringPolicy& out) {
@@ -195,6 +227,7 @@ class PolicyLoader {
       take(m_in.word_list(node["regions"], k_regions, "region"), [&](const auto& v) { sel.regions = v; });
     if (node["unguarded"])
       take(m_in.boolean(node["unguarded"], what + " unguarded"), [&](bool v) { sel.unguarded = v; });
+    if (node["reached"]) take(m_in.boolean(node["reached"], what + " reached"), [&](bool v) { sel.reached = v; });
     return ok ? std::optional(std::move(sel)) : std::nullopt;
   }
 
@@ -219,6 +252,11 @@ class PolicyLoader {
       if (item["min_distinct_rules"]) {
         if (auto v = m_in.number(item["min_distinct_rules"], what + " min_distinct_rules", 1, 1000)) {
           rule.min_distinct_rules = static_cast<std::uint32_t>(*v);
+        }
+      }
+      if (item["min_problems"]) {
+        if (auto v = m_in.number(item["min_problems"], what + " min_problems", 1, 1000)) {
+          rule.min_problems = static_cast<std::uint32_t>(*v);
         }
       }
       if (!id || !description || !verdict || !when_ok || !setup_ok) continue;

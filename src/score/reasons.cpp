@@ -15,11 +15,9 @@ std::string fmt_number(double value) {
   return std::to_string(static_cast<long>(std::lround(value)));
 }
 
-/// "flash_attn.flash_attn_func in Attention.forward (model.py:53)".
+/// "`flash_attn_func(q, k, v)` in `Attention.forward` (model.py:53)".
 std::string describe(const rules::Finding& finding) {
-  std::string text = finding.subject.empty() ? finding.rule_id : finding.subject;
-  if (!finding.function.empty()) text += " in " + finding.function;
-  return text + " (" + location_of(finding) + ")";
+  return describe_code(finding);
 }
 
 /// The heaviest finding of each distinct rule id, heaviest first.
@@ -89,6 +87,20 @@ Reason threshold_reason(const Decision& decision, const ScoringPolicy& policy) {
             "): too much CUDA-specific or dynamic code to port at once.";
   }
   return Reason{text, {}};
+}
+
+/// "Readiness is capped by 3 unguarded blockers a training run reaches (30, then ×0.8 each): ..."
+void cap_reasons(const Decision& decision, const ScoringPolicy& policy, std::vector<Reason>& out) {
+  for (const auto& applied : decision.tally.caps) {
+    Reason reason;
+    const std::string named = name_some(applied.findings, policy, reason.finding_ids);
+    std::string text = "Readiness is capped at " + fmt_number(applied.cap->max);
+    if (applied.problems > 1) text += " and ×" + std::to_string(applied.cap->repeat).substr(0, 4) + " per further problem";
+    text += " by " + applied.cap->description + " (" + std::to_string(applied.problems) + " problem" +
+            (applied.problems == 1 ? "" : "s");
+    reason.text = text + "): " + named + ".";
+    out.push_back(std::move(reason));
+  }
 }
 
 std::string category_tail(Category category) {
@@ -204,6 +216,7 @@ std::vector<Reason> build_reasons(const Decision& decision, const Findings& find
   const bool by_signals = decision.rule != nullptr && decision.rule->verdict == Verdict::trainium2_pilot;
   const auto neuron = by_signals ? std::nullopt : neuron_reason(findings, policy);
   if (neuron && decision.verdict == Verdict::trainium2_pilot) out.push_back(*neuron);
+  cap_reasons(decision, policy, out);
   category_reasons(decision, findings, policy, out);
   if (neuron && decision.verdict != Verdict::trainium2_pilot) out.push_back(*neuron);
   if (auto discounted = discount_reason(input, policy)) out.push_back(*discounted);

@@ -1,5 +1,6 @@
 // score/weigh: per-finding weights, selectors, and the tally of category penalties into readiness.
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -72,7 +73,10 @@ bool is_guarded(const rules::Finding& finding, const ScoringPolicy& policy) {
 
 double finding_weight(const rules::Finding& finding, const ScoringPolicy& policy) {
   if (!counts(finding)) return 0;
-  double weight = policy.severity[static_cast<std::size_t>(finding.severity)] *
+  const bool guarded = is_guarded(finding, policy);
+  Severity severity = finding.severity;
+  if (guarded && policy.guarded_min_severity) severity = std::max(severity, *policy.guarded_min_severity);
+  double weight = policy.severity[static_cast<std::size_t>(severity)] *
                   policy.confidence[static_cast<std::size_t>(finding.confidence)];
   const auto region = policy.region.find(std::string(finding.region_name()));
   weight *= region != policy.region.end() ? region->second : 1.0;
@@ -82,8 +86,9 @@ double finding_weight(const rules::Finding& finding, const ScoringPolicy& policy
       break;
     }
   }
-  if (is_guarded(finding, policy)) weight *= policy.guarded_factor;
+  if (guarded) weight *= policy.guarded_factor;
   if (finding.in_error_region) weight *= policy.error_region_factor;
+  if (!finding.training_reached) weight *= policy.unreached_factor;
   const auto category = policy.categories.find(finding.category);
   if (category != policy.categories.end()) weight *= category->second.weight;
   return weight;
@@ -106,7 +111,20 @@ bool selects(const FindingSelector& sel, const rules::Finding& finding, const Sc
       std::find(sel.regions.begin(), sel.regions.end(), finding.region_name()) == sel.regions.end()) {
     return false;
   }
+  if (sel.reached && !finding.training_reached) return false;
   return !(sel.unguarded && is_guarded(finding, policy));
+}
+
+std::string problem_key(const rules::Finding& finding) {
+  // Module-level statements have no enclosing function: each is its own site.
+  return finding.rule_id + '\n' + finding.path + '\n' +
+         (finding.function.empty() ? "#" + std::to_string(finding.at.line) : finding.function);
+}
+
+std::size_t distinct_problems(const Findings& findings) {
+  std::set<std::string> keys;
+  for (const auto* finding : findings) keys.insert(problem_key(*finding));
+  return keys.size();
 }
 
 Findings matching(const FindingSelector& selector, const Findings& findings, const ScoringPolicy& policy) {
@@ -142,18 +160,22 @@ Findings by_weight(const Findings& findings, const ScoringPolicy& policy) {
 Tally tally(const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy) {
   Tally out;
   std::array<double, k_category_count> raw{};
-  // One rule id is one kind of work: its k-th heaviest finding counts decay^k, up to the limit.
-  std::map<std::string, std::vector<double>> per_rule;
+  // One problem is one rule id in one function (its heaviest finding); the k-th heaviest problem of a
+  // rule id counts decay^k, up to the limit: ten .item() calls in one loop are one piece of work.
+  std::map<std::string, std::map<std::string, double>> per_rule;
   std::map<std::string, Category> rule_category;
   std::set<std::string> signals;
   for (const auto* finding : findings) {
     if (!counts(*finding)) continue;
     ++out.counted[index_of(finding->category)];
-    per_rule[finding->rule_id].push_back(finding_weight(*finding, policy));
+    double& heaviest = per_rule[finding->rule_id][problem_key(*finding)];
+    heaviest = std::max(heaviest, finding_weight(*finding, policy));
     rule_category[finding->rule_id] = finding->category;
     if (is_neuron_signal(*finding, policy)) signals.insert(finding->rule_id);
   }
-  for (auto& [rule, weights] : per_rule) {
+  for (const auto& [rule, problems] : per_rule) {
+    std::vector<double> weights;
+    for (const auto& [key, weight] : problems) weights.push_back(weight);
     std::sort(weights.begin(), weights.end(), std::greater<>());
     double factor = 1.0;
     for (std::size_t k = 0; k < weights.size() && k < policy.repeat_limit; ++k, factor *= policy.repeat_decay) {
@@ -161,12 +183,11 @@ Tally tally(const Findings& findings, const ScoreInput& input, const ScoringPoli
     }
   }
   raw[index_of(Category::operator_support)] += operator_penalty(input.operators, policy);
-  double total = 0;
   for (Category category : k_all_categories) {
     const auto it = policy.categories.find(category);
     const double cap = it != policy.categories.end() ? it->second.cap : 100.0;
     out.penalty[index_of(category)] = std::min(cap, raw[index_of(category)]);
-    total += out.penalty[index_of(category)];
+    out.total_penalty += out.penalty[index_of(category)];
   }
   out.neuron_signal_rules = static_cast<std::uint32_t>(signals.size());
   out.neuron_bonus = std::min(policy.neuron_bonus_cap, policy.neuron_bonus_per_rule * signals.size());
@@ -176,7 +197,18 @@ Tally tally(const Findings& findings, const ScoreInput& input, const ScoringPoli
     }
     out.setup_bonus = std::min(out.setup_bonus, policy.setup_bonus_cap);
   }
-  out.readiness = std::clamp(100.0 - total + out.neuron_bonus + out.setup_bonus, 0.0, 100.0);
+  // Porting work relative to the size of what trains: the same problems weigh less in a larger codebase.
+  out.size_factor = std::pow(1.0 + input.training_lines / policy.reference_lines, policy.size_exponent);
+  const double work = 100.0 * std::exp(-out.total_penalty / (policy.readiness_scale * out.size_factor));
+  double readiness = std::min(100.0, work + out.neuron_bonus + out.setup_bonus);
+  for (const auto& cap : policy.readiness_caps) {
+    const Findings hit = matching(cap.select, findings, policy);
+    const auto problems = static_cast<std::uint32_t>(distinct_problems(hit));
+    if (problems == 0) continue;
+    readiness *= cap.max / 100.0 * std::pow(cap.repeat, problems - 1.0);
+    out.caps.push_back(AppliedCap{&cap, problems, hit});
+  }
+  out.readiness = std::clamp(readiness, 0.0, 100.0);
   return out;
 }
 
@@ -190,6 +222,7 @@ bool rule_holds(const HardRule& rule, const Findings& findings, const ScoreInput
   if (rule.when) {
     matched = matching(*rule.when, findings, policy);
     if (matched.empty() || distinct_rules(matched) < rule.min_distinct_rules) return false;
+    if (distinct_problems(matched) < rule.min_problems) return false;
   }
   const bool setup_holds = std::all_of(rule.setup_requires.begin(), rule.setup_requires.end(), [&](const auto& group) {
     return input.setup != nullptr && std::any_of(group.begin(), group.end(), [&](const std::string& key) {

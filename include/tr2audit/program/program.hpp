@@ -108,6 +108,11 @@ class Program {
   facts::Region region_at(FileId file, const facts::Context& ctx) const;
   /// "train.py:main → Trainer.train → compute_loss" for the code at a context; "" when no entry reaches it.
   std::string reached_from(FileId file, const facts::Context& ctx) const;
+  /// True when a training entry point reaches the code at a context (its innermost function with roles,
+  /// else the module body), as opposed to a library module's own role or tests only.
+  bool training_reached(FileId file, const facts::Context& ctx) const;
+  /// Indices into entry_points() of the training entry points that reach the code at a context.
+  const std::vector<std::uint32_t>& entries_at(FileId file, const facts::Context& ctx) const;
   /// The context's guards plus those only the repo can tell (availability flags, opt-in options).
   std::uint16_t guards_at(FileId file, const facts::Context& ctx) const;
   /// The option that must be turned on for the code at a context to run ("config.use_fp8"), or "".
@@ -116,6 +121,11 @@ class Program {
   const std::vector<EntryPoint>& entry_points() const;
   /// "train.py:main" for a function id.
   std::string describe(FunctionId function) const;
+  /// Lines of code a training entry point reaches: whole files whose top level is reached, else the
+  /// outermost reached functions' spans. The size readiness is normalised by.
+  std::uint64_t training_lines() const;
+  /// Lines of code one training entry point reaches (index into entry_points()).
+  std::uint64_t entry_lines(std::size_t entry) const;
   /// True when some training entry point exists.
   bool has_training_entry() const;
   /// True when some Python file builds or loads compiled code (cpp_extension, CuPy, load_library, a

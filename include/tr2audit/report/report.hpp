@@ -43,12 +43,30 @@ struct ScanInfo {
   std::map<std::string, std::uint32_t> files_by_kind;  ///< "python" -> n, "cuda-source" -> n, ...
   std::uint64_t findings_capped = 0;                   ///< findings counted but not listed (pipeline/limits caps)
   std::uint32_t files_over_facts_budget = 0;           ///< files dropped by the scan's facts budget
+  std::uint64_t training_lines = 0;  ///< lines a training entry point reaches (Program::training_lines)
 };
 
 /// What a report needs to know about each rule that fired (SARIF rules[], explain links).
 struct RuleInfo {
   std::string id, title, category, severity, confidence, why, fix;
   std::vector<std::string> sources;
+};
+
+/// A training entry point of the repository model: "train.py:main" and the lines it reaches.
+struct TrainingEntry {
+  std::string name;
+  std::uint64_t lines = 0;
+  std::string file() const { return name.substr(0, name.rfind(':')); }
+};
+
+/// One training script's own verdict (a repo with several training entry points judged per script):
+/// the findings its entry points reach, normalised by the lines they reach.
+struct EntryVerdict {
+  std::string entry;  ///< the script's path ("litgpt/finetune/lora.py")
+  score::Verdict verdict = score::Verdict::dual_run;
+  std::uint32_t readiness = 0;
+  std::string reason;  ///< the first reason of its assessment
+  std::uint32_t findings = 0;  ///< counted findings its entry points reach
 };
 
 struct Report {
@@ -60,9 +78,10 @@ struct Report {
   std::vector<RuleInfo> rules;                      ///< the rules that fired, sorted by id
   OperatorSummary operators;                        ///< torch ops used vs the Neuron operator table
   TrainingSetup setup;                              ///< how the repo trains
-  std::vector<std::string> training_entries;        ///< "train.py:main" per training entry point (repository model)
+  std::vector<TrainingEntry> training_entries;      ///< per training entry point (repository model)
   std::optional<score::Assessment> recommendation;  ///< the verdict for the whole repo
   std::vector<score::Assessment> projects;          ///< per-project verdicts (monorepos), may be empty
+  std::vector<EntryVerdict> entry_verdicts;         ///< per training script, when the repo has several
 };
 
 /// Counts by category/severity over unsuppressed findings (zero entries included, contract order).
@@ -73,6 +92,8 @@ std::map<std::string, std::uint32_t> count_by_severity(const Report& report);
 struct RenderOptions {
   bool color = false;  ///< ANSI colours (text only)
   bool quiet = false;  ///< text: verdict and counts only
+  bool all = false;    ///< text: every finding (info, each repeat, no line budget)
+  std::size_t width = 100;  ///< text: columns reason bullets wrap at
 };
 
 using RenderFn = void (*)(const Report&, const RenderOptions&, std::ostream&);

@@ -36,6 +36,10 @@ struct Finding {
   program::RoleSet roles;    ///< the roles reachability gives the enclosing code (empty: not reached)
   std::string reached_from;  ///< "train.py:main → Trainer.train → compute_loss", or ""
   std::string opt_in;        ///< the off-by-default option that turns this code on ("config.use_fp8"), or ""
+  /// A training entry point reaches the code (not only a library module's own role, tests or nothing).
+  /// True for every finding of a scan that found no training entry point: a library is judged by its code.
+  bool training_reached = false;
+  std::vector<std::uint32_t> entries;  ///< the training entry points that reach it (Report::training_entries)
   bool meta = false;         ///< about tr2audit's own directives (an unused suppression): never scored
   bool off_training_path =
       false;  ///< only inference/export/tooling/test code reaches it: not part of the training verdict

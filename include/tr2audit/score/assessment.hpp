@@ -40,6 +40,22 @@ struct CategoryScore {
   std::string engineer_days;  ///< "0", "1-3", "5-15", ...
 };
 
+/// The findings the verdict rests on, grouped by rule id and ranked: first the rule ids that made the
+/// deciding hard rule hold or capped readiness, then by how many readiness points they cost. Every
+/// renderer shows "what drives the verdict" from this one list.
+struct Driver {
+  std::string rule_id;
+  Category category = Category::cuda_api;
+  Severity severity = Severity::info;    ///< the group's highest severity
+  bool decides = false;                  ///< part of the deciding hard rule or of a readiness cap
+  double penalty = 0;                    ///< the rule's penalty after repeats (before category caps)
+  std::uint32_t problems = 0;            ///< distinct problems (rule id × enclosing function)
+  std::vector<std::string> finding_ids;  ///< every counted finding of the rule, heaviest first
+  std::vector<std::string> locations;    ///< "path:line" of those findings, same order
+  std::string code;                      ///< what the heaviest finding names: "`.item()` on `loss` in `main`"
+  std::string entry;                     ///< the entry point that reaches the heaviest finding, or ""
+};
+
 struct Assessment {
   std::string project;  ///< "" for the whole repo, else the project folder ("examples/llama")
   Verdict verdict = Verdict::dual_run;
@@ -50,6 +66,7 @@ struct Assessment {
   std::vector<CategoryScore> categories;  ///< in the contract's category order
   std::string effort_assumptions;         ///< what the engineer-day ranges assume
   std::vector<PlanStep> plan;             ///< in the decision guide's order
+  std::vector<Driver> drivers;            ///< what the verdict rests on, most important first (at most 10)
 };
 
 }  // namespace tr2audit::score

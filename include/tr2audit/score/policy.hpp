@@ -26,6 +26,7 @@ struct FindingSelector {
   std::optional<Confidence> min_confidence;
   std::vector<std::string> regions;  ///< region names ("forward", "training-step", ...)
   bool unguarded = false;            ///< only findings without a fallback guard (see ScoringPolicy::fallback_guards)
+  bool reached = false;              ///< only findings a training entry point reaches (Finding::training_reached)
 };
 
 /// "If at least min_distinct_rules distinct rule ids match `when`, the training setup shows one value
@@ -37,10 +38,21 @@ struct HardRule {
   Verdict verdict = Verdict::gpu_keep;
   std::optional<FindingSelector> when;  ///< absent: the rule needs no finding
   std::uint32_t min_distinct_rules = 1;
+  std::uint32_t min_problems = 1;  ///< distinct problems (rule id × enclosing function) `when` must match
   std::vector<std::vector<std::string>> setup_requires;  ///< all groups, any "field:value" within a group
   std::optional<FindingSelector> unless;
   bool at_least = false;  ///< the verdict is a floor: it decides only when the thresholds give a worse one
   bool requires_training = false;  ///< holds only where a training entry point exists (a trainer, a backward)
+};
+
+/// "Each distinct problem the selector picks multiplies readiness: the first by max/100, every further
+/// one by `repeat`." One unguarded blocker caps readiness without zeroing what the rest of the score says.
+struct ReadinessCap {
+  std::string id;
+  std::string description;  ///< "unguarded blockers a training run reaches", for reasons
+  FindingSelector select;
+  double max = 100.0;   ///< readiness with one such problem never exceeds this
+  double repeat = 1.0;  ///< multiplier per further problem
 };
 
 struct CategoryPolicy {
@@ -67,9 +79,17 @@ struct ScoringPolicy {
   std::vector<std::pair<std::string, double>> path_factors;  ///< path glob -> multiplier; the first match applies
   std::vector<std::string> fallback_guards;                  ///< guard names that make a finding "guarded"
   double guarded_factor = 0.25;
+  /// Guarded findings weigh at least as this severity before the guarded factor: the rules report
+  /// guarded code at low severity, and the work behind a fallback is still work (nullopt: no floor).
+  std::optional<Severity> guarded_min_severity;
   double error_region_factor = 0.5;
-  double repeat_decay = 0.5;       ///< the k-th repeat of one rule id counts decay^k
-  std::uint32_t repeat_limit = 4;  ///< repeats beyond this add nothing
+  double unreached_factor = 0.5;   ///< findings no training entry point reaches (in a repo that has some)
+  double repeat_decay = 0.5;       ///< the k-th problem (rule id × function) of one rule id counts decay^k
+  std::uint32_t repeat_limit = 4;  ///< problems beyond this add nothing
+  double readiness_scale = 100.0;  ///< readiness = 100 × exp(−penalty / (scale × size factor))
+  double reference_lines = 2000.0; ///< size factor = (1 + training lines / reference_lines) ^ size_exponent
+  double size_exponent = 0.5;
+  std::vector<ReadinessCap> readiness_caps;
   std::map<Category, CategoryPolicy> categories;
   std::map<std::string, double> operator_weights;  ///< op status -> penalty per distinct op (operator-support)
   std::vector<std::string> neuron_signals;         ///< rule-id globs that mean "already targets Neuron"

@@ -26,6 +26,7 @@ struct ScoreInput {
   std::uint32_t files_scanned = 0;
   std::uint32_t files_with_syntax_errors = 0;
   std::uint32_t lines = 0;
+  std::uint32_t training_lines = 0;  ///< size of the training path (0: unknown, readiness is not normalised)
 };
 
 /// Scores one project: the verdict, readiness, reasons, flip, category scores and plan.

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "sample_report.hpp"
+#include "tr2audit/core/text.hpp"
 
 using namespace tr2audit;
 using namespace tr2audit::report;
@@ -12,6 +13,12 @@ std::vector<std::string> lines_of(const std::string& text) {
   for (std::string line; std::getline(in, line);) out.push_back(line);
   return out;
 }
+/// Every finding in full (the layout these tests check); the default view is tested below.
+RenderOptions all_view() {
+  RenderOptions options;
+  options.all = true;
+  return options;
+}
 std::size_t index_of(const std::vector<std::string>& lines, std::string_view needle) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].find(needle) != std::string::npos) return i;
@@ -22,7 +29,7 @@ std::size_t index_of(const std::vector<std::string>& lines, std::string_view nee
 
 TEST_CASE("report::render_text puts the verdict first, then reasons, flip, plan, operators, setup, findings",
           "[report]") {
-  const auto lines = lines_of(testing::render_to_string(render_text, testing::sample_report()));
+  const auto lines = lines_of(testing::render_to_string(render_text, testing::sample_report(), all_view()));
   const std::size_t verdict = index_of(lines, "Verdict: dual-run · readiness 62/100 · confidence medium");
   REQUIRE(verdict < lines.size());
   CHECK(verdict < 5);
@@ -48,7 +55,7 @@ TEST_CASE("report::render_text puts the verdict first, then reasons, flip, plan,
 }
 
 TEST_CASE("report::render_text draws a caret under the finding's columns in the trimmed snippet", "[report]") {
-  const auto lines = lines_of(testing::render_to_string(render_text, testing::sample_report()));
+  const auto lines = lines_of(testing::render_to_string(render_text, testing::sample_report(), all_view()));
   const std::size_t code = index_of(lines, "| batch = batch.to(\"cuda\")");
   REQUIRE(code + 1 < lines.size());
   // snippet_column 18 is the opening quote; the span is 6 code points wide ("cuda" with quotes).
@@ -59,11 +66,11 @@ TEST_CASE("report::render_text draws a caret under the finding's columns in the 
   CHECK(lines[multi + 1] == "    | " + std::string(6, ' ') + "^");
   Report report = testing::sample_report();
   for (auto& f : report.findings) f.snippet_column = 0;
-  CHECK(testing::render_to_string(render_text, report).find('^') == std::string::npos);
+  CHECK(testing::render_to_string(render_text, report, all_view()).find('^') == std::string::npos);
 }
 
 TEST_CASE("report::render_text groups findings by file, lists suppressed ones apart and the problems", "[report]") {
-  const std::string text = testing::render_to_string(render_text, testing::sample_report());
+  const std::string text = testing::render_to_string(render_text, testing::sample_report(), all_view());
   const auto lines = lines_of(text);
   CHECK(index_of(lines, "notebooks/explore.ipynb:40:5 (cell 4, line 2) medium") < lines.size());
   CHECK(index_of(lines, "Suppressed (1)") < lines.size());
@@ -89,4 +96,41 @@ TEST_CASE("report::render_text --quiet keeps the verdict and counts; colour only
   const std::string colored = testing::render_to_string(render_text, testing::sample_report(), color);
   CHECK(colored.find("\x1b[1;31mblocker\x1b[0m") != std::string::npos);
   CHECK(colored.find("\x1b[1;33mdual-run\x1b[0m") != std::string::npos);
+}
+
+TEST_CASE("report::render_text by default collapses repeats, hides info and wraps long sentences", "[report]") {
+  Report report = testing::sample_report();
+  report.findings.push_back(report.findings.front());  // a second finding of the same rule in the same file
+  report.findings.back().id = "F0099";
+  report.findings.back().at.line += 10;
+  report.findings.push_back(report.findings.front());
+  report.findings.back().id = "F0098";
+  report.findings.back().severity = Severity::info;
+  report.recommendation->reasons.front().text = std::string(300, 'x').replace(100, 1, " ").replace(200, 1, " ");
+  RenderOptions narrow;
+  narrow.width = 80;
+  const std::string text = testing::render_to_string(render_text, report, narrow);
+  const auto lines = lines_of(text);
+  const auto& first = report.findings.front();
+  const std::size_t collapsed = index_of(lines, first.rule_id + " · ");
+  REQUIRE(collapsed < lines.size());
+  CHECK(lines[collapsed].find(" ×2") != std::string::npos);
+  CHECK(index_of(lines, "[F0099]") == lines.size());  // the repeat is counted, not listed
+  CHECK(index_of(lines, "[F0098]") == lines.size());  // info is hidden by default
+  CHECK(index_of(lines, "1 info finding") < lines.size());
+  CHECK(index_of(lines, "Findings by file") < lines.size());
+  for (const auto& line : lines) {
+    if (line.find("xxxx") != std::string::npos) CHECK(count_code_points(line) <= 104);  // one unbreakable word
+  }
+  CHECK(testing::render_to_string(render_text, report, all_view()).find("[F0099]") != std::string::npos);
+}
+
+TEST_CASE("report::render_text spells counts with the right plural", "[report]") {
+  Report report = testing::sample_report();
+  report.scan.files_scanned = 1;
+  report.scan.lines = 1;
+  const std::string text = testing::render_to_string(render_text, report);
+  CHECK(text.find("Scanned 1 file (1 line) in") != std::string::npos);
+  report.scan.files_scanned = 2;
+  CHECK(testing::render_to_string(render_text, report).find("Scanned 2 files") != std::string::npos);
 }

@@ -30,6 +30,7 @@ struct F {
   std::vector<std::string> guards = {};
   Confidence confidence = Confidence::high;
   std::string function = "";
+  bool reached = true;  ///< a training entry point reaches it (Finding::training_reached)
 };
 
 /// Builds findings with ids F0001... in the given order; the category comes from the rule id prefix.
@@ -53,6 +54,7 @@ inline std::vector<rules::Finding> findings_of(const std::vector<F>& specs) {
       }
     }
     f.function = s.function;
+    f.training_reached = s.reached;
     out.push_back(std::move(f));
   }
   return out;

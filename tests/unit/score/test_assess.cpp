@@ -87,17 +87,67 @@ TEST_CASE("score::assess decides verdicts and readiness ranges from findings", "
   }
 }
 
-TEST_CASE("score::assess counts repeats of one rule as one kind of work", "[score]") {
-  std::vector<F> one = {{"cuda-api.cuda-synchronize", "training-step", Severity::medium, "train.py", 5}};
-  std::vector<F> ten;
-  for (std::uint32_t i = 0; i < 10; ++i)
-    ten.push_back({"cuda-api.cuda-synchronize", "training-step", Severity::medium, "train.py", 5 + i});
-  const auto a1 = assess_findings(findings_of(one));
+TEST_CASE("score::assess counts repeats of one rule in one function as one problem", "[score]") {
+  const auto sync = [](std::uint32_t line, const char* function) {
+    F f{"cuda-api.cuda-synchronize", "training-step", Severity::medium, "train.py", line};
+    f.function = function;
+    return f;
+  };
+  const auto a1 = assess_findings(findings_of({sync(5, "train")}));
+  std::vector<F> ten, spread;
+  for (std::uint32_t i = 0; i < 10; ++i) {
+    ten.push_back(sync(5 + i, "train"));
+    spread.push_back(sync(5 + i, i % 2 ? "train" : "evaluate"));
+  }
   const auto a10 = assess_findings(findings_of(ten));
-  // One sync costs 4 points; ten cost less than two syncs would.
+  const auto a2 = assess_findings(findings_of(spread));
+  // One sync costs about 4 points; ten in one function are the same problem; two functions are two
+  // problems, the second with diminishing weight.
   CHECK(100 - a1.readiness == 4);
-  CHECK(100 - a10.readiness < 8);
+  CHECK(a10.readiness == a1.readiness);
   CHECK(a10.categories[static_cast<std::size_t>(Category::cuda_api)].findings == 10);
+  CHECK(a2.readiness < a1.readiness);
+  CHECK(100 - a2.readiness < 8);
+}
+
+TEST_CASE("score::assess normalises readiness by the size of the training path", "[score]") {
+  const auto findings = findings_of(k_portable);
+  report::TrainingSetup setup = testing::loop_setup();
+  score::ScoreInput input;
+  input.findings = findings;
+  input.setup = &setup;
+  input.training_lines = 500;
+  const auto small = score::assess(input, testing::shipped_policy());
+  input.training_lines = 50000;
+  const auto large = score::assess(input, testing::shipped_policy());
+  CHECK(large.readiness > small.readiness);
+}
+
+TEST_CASE("score::assess caps readiness by reached blockers without zeroing it", "[score]") {
+  std::vector<F> one = k_portable;
+  one.push_back({"cuda-extension.cuda-extension-jit-build", "forward", Severity::blocker, "model.py", 9, "load"});
+  std::vector<F> unreached = one;
+  unreached.back().reached = false;
+  std::vector<F> three = one;
+  three.push_back({"cuda-extension.cuda-extension-jit-build", "forward", Severity::blocker, "model.py", 30, "load"});
+  three.back().function = "Attention.forward";
+  three.push_back({"cuda-extension.cuda-extension-jit-build", "forward", Severity::blocker, "model.py", 60, "load"});
+  three.back().function = "MLP.forward";
+  const auto a_portable = assess_findings(findings_of(k_portable));
+  const auto a_one = assess_findings(findings_of(one));
+  const auto a_unreached = assess_findings(findings_of(unreached));
+  const auto a_three = assess_findings(findings_of(three));
+  CHECK(a_one.readiness <= 60);
+  CHECK(a_one.readiness > 0);
+  CHECK(a_one.readiness < a_portable.readiness);
+  CHECK(a_unreached.readiness > a_one.readiness);  // not reached: no cap, half the penalty
+  // Three extensions loaded in three places are three blockers, though one rule id: gpu-keep.
+  CHECK(a_three.verdict == score::Verdict::gpu_keep);
+  CHECK(a_three.readiness < a_one.readiness);
+  CHECK(a_three.readiness > 0);
+  CHECK_THAT(a_three.reasons[0].text, Catch::Contains("several unguarded blockers"));
+  // The flip never says "becomes gpu-keep if a blocker sits on the hot path" when one does.
+  for (const auto& flip : a_one.flip) CHECK_THAT(flip, !Catch::Contains("becomes gpu-keep if an unguarded blocker"));
 }
 
 TEST_CASE("score::assess ignores test code and suppressed findings", "[score]") {
@@ -158,8 +208,8 @@ TEST_CASE("score::assess flip re-decides with the named work done", "[score]") {
   const auto a = assess_findings(findings);
   REQUIRE(a.verdict == score::Verdict::gpu_keep);
   REQUIRE(!a.flip.empty());
-  CHECK_THAT(a.flip[0], Catch::Contains("fused_mlp (kernels.py:12)"));
-  CHECK_THAT(a.flip[0], Catch::Contains("flash_attn.flash_attn_func (model.py:53)"));
+  CHECK_THAT(a.flip[0], Catch::Contains("`fused_mlp` (kernels.py:12)"));
+  CHECK_THAT(a.flip[0], Catch::Contains("`flash_attn.flash_attn_func` (model.py:53)"));
   CHECK_THAT(a.flip[0], Catch::Contains("the verdict becomes dual-run"));
   // Doing exactly that work gives the verdict the flip promises.
   const auto rest = findings_of(k_portable);
@@ -226,12 +276,12 @@ TEST_CASE("score::assess estimates effort per category", "[score]") {
 TEST_CASE("score::assess reproduces the worked example of docs/scoring.md", "[score]") {
   const auto a = assess_findings(findings_of(k_portable));
   CHECK(a.verdict == score::Verdict::dual_run);
-  CHECK(a.readiness == 69);
-  CHECK(a.confidence == Confidence::high);
+  CHECK(a.readiness == 73);
+  CHECK(a.confidence == Confidence::medium);  // 2 points from the pilot threshold
   REQUIRE(!a.flip.empty());
   CHECK(a.flip[0] ==
-        "Switch cuda (train.py:61), cuda (train.py:15) to their Neuron equivalents: the verdict becomes "
-        "trainium2-pilot (readiness 76).");
+        "Switch `cuda` (train.py:61), `cuda` (train.py:15) to their Neuron equivalents: the verdict becomes "
+        "trainium2-pilot (readiness 79).");
   CHECK(a.categories[static_cast<std::size_t>(Category::cuda_api)].score == 0);
   CHECK(a.categories[static_cast<std::size_t>(Category::cuda_api)].engineer_days == "3-5");
   CHECK(a.categories[static_cast<std::size_t>(Category::dynamic_graph)].score == 89);

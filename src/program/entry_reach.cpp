@@ -1,0 +1,123 @@
+// Entry reach: which training entry points reach each function. One breadth-first walk per training
+// entry point along the call graph (a constructed repo class runs its forward, or its __call__), so a
+// repo with several training entry points can be judged per entry point: a dense fine-tune script and
+// an MoE pre-training script share the model file but not its MoE layer.
+#include <algorithm>
+#include <deque>
+#include <set>
+#include <vector>
+
+#include "program/model.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+class EntryWalk {
+ public:
+  EntryWalk(Program::Impl& impl, std::uint32_t entry) : m_impl(impl), m_entry(entry) {}
+
+  void run(FunctionId start) {
+    visit(start);
+    while (!m_queue.empty()) {
+      const FunctionId fn = m_queue.front();
+      m_queue.pop_front();
+      for (const Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
+        if (edge.target.index >= 0 || !edge.constructs) visit(edge.target);
+        if (edge.constructs) construct(edge.klass);
+      }
+    }
+  }
+
+ private:
+  void visit(FunctionId fn) {
+    if (fn.index < -1) return;
+    auto& entries = m_impl.at(fn).entries;
+    if (!entries.empty() && entries.back() == m_entry) return;  // walks run one entry at a time, in order
+    entries.push_back(m_entry);
+    m_queue.push_back(fn);
+  }
+
+  void construct(ClassId klass) {
+    if (auto forward = m_impl.symbols->method(klass, "forward")) return visit(*forward);
+    if (auto call = m_impl.symbols->method(klass, "__call__")) visit(*call);
+  }
+
+  Program::Impl& m_impl;
+  std::uint32_t m_entry;
+  std::deque<FunctionId> m_queue;
+};
+
+/// A module's top level runs when a training run imports it: its body is reached (with the entry points
+/// that reach it) when a reached function lives in the file or a reached module imports it.
+void reach_module_bodies(Program::Impl& impl) {
+  const std::size_t n = impl.files.size();
+  std::vector<std::vector<std::uint32_t>> imports(n);
+  for (std::uint32_t f = 0; f < n; ++f) {
+    for (const auto& import : impl.files[f].imports) {
+      const auto target = impl.symbols->module(import.module.dotted());
+      if (target && target->value != f) imports[f].push_back(target->value);
+    }
+  }
+  std::vector<std::set<std::uint32_t>> entries(n);
+  std::vector<bool> reached(n, false);
+  for (std::uint32_t f = 0; f < n; ++f) {
+    const auto& body = impl.at(FunctionId{FileId{f}, -1});
+    reached[f] = body.training_reached;
+    entries[f].insert(body.entries.begin(), body.entries.end());
+    for (std::size_t i = 0; i < impl.files[f].functions.size(); ++i) {
+      const auto& st = impl.at(FunctionId{FileId{f}, static_cast<std::int32_t>(i)});
+      reached[f] = reached[f] || st.training_reached;
+      entries[f].insert(st.entries.begin(), st.entries.end());
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::uint32_t f = 0; f < n; ++f) {
+      for (const std::uint32_t m : imports[f]) {
+        const std::size_t before = entries[m].size();
+        entries[m].insert(entries[f].begin(), entries[f].end());
+        const bool now = reached[m] || reached[f];
+        changed = changed || now != reached[m] || entries[m].size() != before;
+        reached[m] = now;
+      }
+    }
+  }
+  for (std::uint32_t f = 0; f < n; ++f) {
+    if (impl.files[f].is_test) continue;
+    auto& body = impl.at(FunctionId{FileId{f}, -1});
+    body.training_reached = reached[f];
+    body.entries.assign(entries[f].begin(), entries[f].end());
+  }
+}
+
+}  // namespace
+
+void attribute_entries(Program::Impl& impl) {
+  impl.entry_lines.assign(impl.entries.size(), 0);
+  for (std::uint32_t i = 0; i < impl.entries.size(); ++i) {
+    if (!training_roles().test(static_cast<std::size_t>(impl.entries[i].role))) continue;
+    EntryWalk(impl, i).run(impl.entries[i].function);
+  }
+  reach_module_bodies(impl);
+  // Lines each entry point reaches: whole files whose top level it reaches, else its outermost functions.
+  const auto reached_by = [&](FunctionId fn, std::uint32_t e) {
+    const auto& entries = impl.at(fn).entries;
+    return std::find(entries.begin(), entries.end(), e) != entries.end();
+  };
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    if (file.is_test) continue;
+    for (const std::uint32_t e : impl.at(FunctionId{FileId{f}, -1}).entries) impl.entry_lines[e] += file.lines;
+    for (std::size_t i = 0; i < file.functions.size(); ++i) {
+      const auto& fn = file.functions[i];
+      const std::uint32_t span = fn.at.end_line >= fn.at.line ? fn.at.end_line - fn.at.line + 1 : 1;
+      for (const std::uint32_t e : impl.at(FunctionId{FileId{f}, static_cast<std::int32_t>(i)}).entries) {
+        const bool inside = reached_by(FunctionId{FileId{f}, -1}, e) ||
+                            (fn.parent >= 0 && reached_by(FunctionId{FileId{f}, fn.parent}, e));
+        if (!inside) impl.entry_lines[e] += span;
+      }
+    }
+  }
+}
+
+}  // namespace tr2audit::program

@@ -1,0 +1,90 @@
+// score/code_names: how reasons, flip and drivers name a finding's code: the matched expression as
+// written (`loss.item()`), cut cleanly at a token boundary, then its function, rather than the rule's
+// subject word ("item").
+#include <cctype>
+#include <string>
+
+#include "score/engine.hpp"
+
+namespace tr2audit::score::detail {
+namespace {
+
+constexpr std::size_t k_max_expression = 48;  // code points shown of a matched expression
+
+bool is_word(unsigned char c) {
+  return std::isalnum(c) || c == '_' || c >= 0x80;
+}
+
+/// The byte offset of the 1-based code point `cp` of `text` (its size when past the end).
+std::size_t byte_of(const std::string& text, std::uint32_t cp) {
+  std::uint32_t seen = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && ++seen == cp) return i;
+  }
+  return text.size();
+}
+
+/// The expression the finding spans on its one-line snippet, or "" when the span is not on it.
+std::string matched_expression(const rules::Finding& f) {
+  if (f.snippet_column == 0 || f.at.end_line != f.at.line || f.at.end_column <= f.at.column) return {};
+  const std::size_t start = byte_of(f.snippet, f.snippet_column);
+  const std::size_t end = byte_of(f.snippet, f.snippet_column + (f.at.end_column - f.at.column));
+  return start < end ? f.snippet.substr(start, end - start) : std::string();
+}
+
+}  // namespace
+
+/// A call too long to show whole keeps its callee and the arguments that fit: `load(name="x", …)`.
+std::string cut_call(const std::string& text, std::size_t max) {
+  const std::size_t open = text.find('(');
+  if (open == std::string::npos || open + 1 >= max) return {};
+  int depth = 0;
+  char quote = 0;
+  std::size_t keep = 0;  // end of the last whole argument that fits
+  for (std::size_t i = open; i < text.size() && i < max; ++i) {
+    const char c = text[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    } else if (c == ',' && depth == 1) {
+      keep = i;
+    }
+  }
+  return text.substr(0, keep ? keep : open + 1) + (keep ? ", …)" : "…)");
+}
+
+std::string cut_expression(const std::string& text, std::size_t max) {
+  if (text.size() <= max) return text;
+  if (std::string call = cut_call(text, max); !call.empty()) return call;
+  // Cut before the last token that fits, never inside a word or a UTF-8 sequence.
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  while (cut > max / 2 && is_word(static_cast<unsigned char>(text[cut - 1])) &&
+         is_word(static_cast<unsigned char>(text[cut]))) {
+    --cut;
+  }
+  while (cut > 0 && text[cut - 1] == ' ') --cut;
+  return text.substr(0, cut) + "…";
+}
+
+std::string code_of(const rules::Finding& finding) {
+  std::string expression = matched_expression(finding);
+  if (expression.find('\n') != std::string::npos) expression.clear();
+  std::string text = !expression.empty()        ? "`" + cut_expression(expression, k_max_expression) + "`"
+                     : !finding.subject.empty() ? "`" + cut_expression(finding.subject, k_max_expression) + "`"
+                                                : finding.rule_id;
+  if (!finding.function.empty()) text += " in `" + finding.function + "`";
+  return text;
+}
+
+std::string describe_code(const rules::Finding& finding) {
+  return code_of(finding) + " (" + location_of(finding) + ")";
+}
+
+}  // namespace tr2audit::score::detail
