@@ -43,8 +43,11 @@ std::string find_value_read(TSNode expr, const NodeScope& scope) {
     const TSNode fn = ts_node_child_by_field_id(step.node, k.f_function);
     const QualifiedName callee = scope.resolve(fn);
     if (!callee.empty()) {
+      const TSNode args = ts_node_child_by_field_id(step.node, k.f_arguments);
+      const bool host_argument = !ts_node_is_null(args) && ts_node_named_child_count(args) > 0 &&
+                                 scope.host_value(ts_node_named_child(args, 0));
       if (callee.first_segment() == "torch" && callee.segments().size() == 2 &&
-          is_value_torch_function(callee.last_segment()))
+          is_value_torch_function(callee.last_segment()) && !host_argument)
         found = std::string(scope.text(step.node));
       return found.empty();
     }
@@ -53,6 +56,7 @@ std::string find_value_read(TSNode expr, const NodeScope& scope) {
     const TSNode receiver = ts_node_child_by_field_id(fn, k.f_object);
     const QualifiedName receiver_name = scope.resolve(receiver);
     if (!is_value_method(method) || (!receiver_name.empty() && is_non_tensor_library(receiver_name))) return true;
+    if (scope.host_value(receiver)) return true;  // a tensor built from Python values: no device read
     if (ts_node_symbol(receiver) == k.call) {  // np.abs(x).max(): a library result, not a tensor
       const QualifiedName inner = scope.resolve(ts_node_child_by_field_id(receiver, k.f_function));
       if (!inner.empty() && is_non_tensor_library(inner)) return true;

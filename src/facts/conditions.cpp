@@ -32,6 +32,10 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       const Argument value = m_src.literal(right);
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
                            value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
+      if (name && op == ">" && value.kind == LiteralKind::integer) {  // `if cfg.vis_period > 0:`
+        terms.push_back(ConditionTerm{*name, value.value, negated, true});
+        continue;
+      }
       if (!name || !literal || (op != "==" && op != "!=" && op != "is" && op != "is not")) continue;
       terms.push_back(ConditionTerm{*name, value.kind == LiteralKind::null ? "None" : value.value,
                                     negated != (op == "!=" || op == "is not")});

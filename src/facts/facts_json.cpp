@@ -193,7 +193,7 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     Json terms = Json::array();
     for (const auto& t : b.terms) {
       Json term{{"name", t.name}};
-      if (!t.equals.empty()) term["equals"] = t.equals;
+      if (!t.equals.empty()) term[t.greater ? "greater_than" : "equals"] = t.equals;
       if (t.negated) term["negated"] = true;
       terms.push_back(std::move(term));
     }

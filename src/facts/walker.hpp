@@ -4,6 +4,7 @@
 #pragma once
 #include <tree_sitter/api.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,7 @@ class Walker final : public detectors::NodeScope {
   const Context& context() const override { return m_ctx; }
   const FileFacts& facts_so_far() const override { return m_out; }
   void emit(std::string_view kind, TSNode node, std::string detail) override;
+  bool host_value(TSNode expr) const override;
 
  private:
   struct Frame {
@@ -112,6 +114,11 @@ class Walker final : public detectors::NodeScope {
   // walker_calls.cpp (continued)
   void on_setup_call(TSNode node);
   std::string callee_label(TSNode call) const;
+
+  // walker_host.cpp: names bound to host tensors built from Python values, per function
+  void note_host_name(TSNode left, TSNode right);
+  bool moves_to_device(TSNode call) const;
+  std::set<std::pair<std::int32_t, std::string>> m_host_names;
 };
 
 }  // namespace tr2audit::facts

@@ -68,6 +68,12 @@ void Walker::on_call(TSNode node) {
     call.receiver_is_self = m_src.is(receiver, m_k.identifier) && (receiver_name == "self" || receiver_name == "cls");
     if (m_src.is(receiver, m_k.call))
       call.receiver_callee = resolve(ts_node_child_by_field_id(receiver, m_k.f_function));
+    call.host_value = call.callee.empty() && host_value(receiver);
+  }
+  if (call.callee.first_segment() == "torch") {  // torch.where(sizes == s): its first argument
+    const TSNode args = ts_node_child_by_field_id(node, m_k.f_arguments);
+    call.host_value = !ts_node_is_null(args) && m_src.is(args, m_k.argument_list) &&
+                      ts_node_named_child_count(args) > 0 && host_value(ts_node_named_child(args, 0));
   }
   call.args = read_arguments(ts_node_child_by_field_id(node, m_k.f_arguments));
   call.at = m_src.span(node);
@@ -163,6 +169,7 @@ void Walker::on_decorator(TSNode node) {
 void Walker::on_assignment(TSNode node) {
   const TSNode left = ts_node_child_by_field_id(node, m_k.f_left);
   const TSNode right = m_src.unwrap_parens(ts_node_child_by_field_id(node, m_k.f_right));
+  if (m_mode == Mode::full) note_host_name(left, right);
   if (m_src.is(left, m_k.identifier)) {
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
     if (!alias.empty())
@@ -189,7 +196,10 @@ void Walker::on_assignment(TSNode node) {
     fact.target_is_import = !fact.target.empty();
     if (fact.target.empty()) fact.target = QualifiedName::from_dotted(fact.target_text);
   } else {
-    if (fact.value.kind == LiteralKind::other) return;  // plain locals only matter with literal values
+    // Plain locals only matter with literal values, and module flags computed from a CUDA probe
+    // (`SUPPORTS_FLEX = torch.cuda.is_available() and ...`), which program/options reads.
+    const bool cuda_flag = m_ctx.function < 0 && m_ctx.klass < 0 && fact.value.value.find("cuda.") != std::string::npos;
+    if (fact.value.kind == LiteralKind::other && !cuda_flag) return;
     fact.target = QualifiedName::from_dotted(fact.target_text);
   }
   fact.at = m_src.span(node);

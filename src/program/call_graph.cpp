@@ -1,6 +1,8 @@
 // The call graph over the repo's own functions. Edges come from calls (resolved imports, bare names,
 // self.method through repo base classes, constructors of repo classes, method names only one repo class
-// defines) and from functions passed as values (collate_fn=, loss_fn=, callbacks, register_*_hook(f)).
+// defines), from functions passed as values (collate_fn=, loss_fn=, callbacks, register_*_hook(f)) and
+// from repo classes and functions named by dotted strings (`worker_extension_cls="pkg.mod.Cls"`).
+#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -174,6 +176,35 @@ class GraphBuilder {
         }
       }
       if (s.kind == Symbol::Kind::function) add(file, call.ctx, Edge{s.function});
+    }
+    // A class handed by name to a serving engine (`LLM(..., worker_extension_cls="pkg.Cls")`) runs
+    // inside that engine: inference, whatever role the code that starts the engine has.
+    const auto first = call.callee.first_segment();
+    const bool engine = first == "vllm" || first == "sglang" || first == "text_generation_server";
+    for (const auto& arg : call.args) add_named_reference(file, call.ctx, arg, engine);
+  }
+
+  // `worker_extension_cls="pkg.workers.WeightSync"`, `load_plugin("pkg.ops.fused_norm")`: a repo class
+  // or function named by a dotted string is loaded by name and runs in the caller's role. A framework
+  // calls a class loaded this way by method name, so each of its methods is reached.
+  void add_named_reference(FileId file, const facts::Context& ctx, const facts::Argument& arg, bool engine) {
+    if (arg.kind != facts::LiteralKind::string || arg.value.find(' ') != std::string::npos ||
+        std::count(arg.value.begin(), arg.value.end(), '.') < 2)
+      return;
+    const Symbol s = m_symbols.lookup(arg.value);
+    Edge edge;
+    edge.in_engine = engine;
+    if (s.kind == Symbol::Kind::function) {
+      edge.target = s.function;
+      add(file, ctx, edge);
+    }
+    if (s.kind != Symbol::Kind::klass) return;
+    const auto& owner = m_impl.files[s.klass.file.value];
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(owner.functions.size()); ++i) {
+      const auto& fn = owner.functions[static_cast<std::size_t>(i)];
+      if (fn.klass != s.klass.index || fn.parent >= 0) continue;
+      edge.target = FunctionId{s.klass.file, i};
+      add(file, ctx, edge);
     }
   }
 

@@ -38,6 +38,8 @@ class Inheritance {
       inherited[f].assign(m_sites[f].size(), 0);
       option[f].assign(m_sites[f].size(), {});
       for (std::size_t s = 0; s < m_sites[f].size(); ++s) inherited[f][s] = m_sites[f][s].empty() ? 0 : k_inherited;
+      inherited[f].back() |= m_impl.module_gate[f];  // the module body's own gate (program/gates)
+      option[f].back() = m_impl.module_gate_option[f];
     }
     for (int round = 0; round < k_max_rounds; ++round) {
       bool changed = false;
@@ -52,6 +54,9 @@ class Inheritance {
             if (first.empty())
               first = !site.option.empty() ? site.option : option[site.caller.file.value][m_impl.slot(site.caller)];
           }
+          const bool body = s + 1 == m_sites[f].size();
+          if (body) all |= m_impl.module_gate[f];
+          if (body && !m_impl.module_gate_option[f].empty()) first = m_impl.module_gate_option[f];
           if (all != inherited[f][s]) {
             inherited[f][s] = all;
             changed = true;

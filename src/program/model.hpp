@@ -1,8 +1,9 @@
 // program/model (private): the Program's state and the stages that fill it, in build order:
-// symbols -> call graph -> entry points -> roles -> guards.
+// symbols -> call graph -> entry points -> roles -> gates -> guards.
 #pragma once
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "program/symbols.hpp"
@@ -16,6 +17,7 @@ struct Edge {
   ClassId klass;                  ///< the constructed class when constructs
   bool in_training_loop = false;  ///< the call sits inside a loop that runs backward()
   bool periodic = false;          ///< the call runs every N steps (`if step % eval_every == 0:`)
+  bool in_engine = false;         ///< handed by name to a serving engine (vLLM): runs as inference
   std::uint16_t guards = 0;       ///< the call site's own guards (facts::Context::guards)
   std::int32_t branch = -1;       ///< the call site's innermost branch (FileFacts::branches)
   std::int32_t call = -1;         ///< the CallFact (FileFacts::calls) of the edge; -1 for a function passed as a value
@@ -55,6 +57,11 @@ struct Program::Impl {
   /// sits under, and the option named by the first opt-in one: a callee inherits its callers' gate.
   std::vector<std::vector<std::uint16_t>> inherited_guards;
   std::vector<std::vector<std::string>> inherited_option;
+  /// Names of repo predicates that answer "is CUDA here?" (program/gates).
+  std::unordered_set<std::string> cuda_probes;
+  /// Per file: a gate on the whole module (a registered executor no default selects) and its option.
+  std::vector<std::uint16_t> module_gate;
+  std::vector<std::string> module_gate_option;
   /// Per file: (importing file, import index) of each local import of that module.
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
   bool single_file = false;
@@ -78,6 +85,8 @@ void find_entry_points(Program::Impl& impl);
 void propagate_roles(Program::Impl& impl);
 /// Per training entry point, the functions it reaches (FunctionState::entries).
 void attribute_entries(Program::Impl& impl);
+void find_cuda_probes(Program::Impl& impl);
+void find_registered_executors(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 void inherit_guards(Program::Impl& impl);
 void propagate_lockin(Program::Impl& impl);

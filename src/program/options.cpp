@@ -28,6 +28,26 @@ bool is_falsy(const facts::Argument& value) {
   return false;
 }
 
+std::optional<long long> integer_of(std::string_view text) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  long long out = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    out = out * 10 + (c - '0');
+  }
+  return out;
+}
+
+/// True when a branch on `term` is not taken with `value` as the tested name's value.
+bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) {
+  if (term.greater) {  // `if vis_period > 0:` with vis_period = 0
+    const auto have = value.kind == facts::LiteralKind::integer ? integer_of(value.value) : std::nullopt;
+    const auto bound = integer_of(term.equals);
+    return have && bound && *have <= *bound;
+  }
+  return term.equals.empty() ? is_falsy(value) : value.value != term.equals;
+}
+
 bool is_literal(const facts::Argument& value) {
   using facts::LiteralKind;
   return value.kind == LiteralKind::null || value.kind == LiteralKind::boolean || value.kind == LiteralKind::integer ||
@@ -41,6 +61,12 @@ bool named_like_flag(std::string_view name) {
   const bool availability = ends_with(l, "_available") || ends_with(l, "_installed") || ends_with(l, "_ok");
   const bool has = starts_with(l, "has_") || starts_with(l, "_has_");
   return (availability || has) && l.find("cuda") == std::string_view::npos && l.find("gpu") == std::string_view::npos;
+}
+
+// `utils.should_use_grouped_mm(x)` -> "should_use_grouped_mm".
+std::string probe_name(std::string_view call_text) {
+  const auto paren = call_text.find('(');
+  return last_segment(call_text.substr(0, paren));
 }
 
 /// Defaults of options seen anywhere in the repo, by option name.
@@ -60,7 +86,7 @@ class OptionDefaults {
     const auto it = m_defaults.find(name);
     if (it == m_defaults.end() || it->second.unknown || it->second.values.empty()) return false;
     for (const auto& value : it->second.values) {
-      if (term.equals.empty() ? !is_falsy(value) : value.value == term.equals) return false;
+      if (!leaves_off(value, term)) return false;
     }
     return true;
   }
@@ -72,6 +98,16 @@ class OptionDefaults {
   };
   std::unordered_map<std::string, Slot> m_defaults;
 };
+
+// `vis_period`, `eval_every`, `log_interval`, `sample_freq`: a period whose zero default turns a feature off
+// (`if self.vis_period > 0:`). Counts such as `world_size > 1` are not options.
+bool named_like_period(std::string_view name) {
+  const std::string lower = to_lower(name);
+  for (std::string_view word : {"period", "every", "interval", "freq"}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
 
 // `use_fp8`, `enable_x`, `with_lora`, `do_eval`, `x_enabled`: a name that reads as an on/off option.
 bool named_like_switch(std::string_view name) {
@@ -156,6 +192,8 @@ class BranchGuards {
                                       value_text.find("cuda_capability") != std::string::npos ||
                                       value_text.find("get_device_capability") != std::string::npos))
         m_cuda_flags.insert(name);
+      // `self.use_grouped_mm = should_use_grouped_mm()`: a flag computed by a repo CUDA probe.
+      if (ends_with(value_text, ")") && m_impl.cuda_probes.count(probe_name(value_text))) m_cuda_flags.insert(name);
       // yacs-style defaults: `_C.SOLVER.AMP.ENABLED = False` is the option `AMP.ENABLED`.
       if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.target.segments().size() >= 3)
         m_options.add(last_two(assign.target.dotted()), assign.value);
@@ -206,14 +244,13 @@ class BranchGuards {
       for (const auto& param : file.functions[static_cast<std::size_t>(fn)].param_defaults) {
         if (param.keyword != term.name) continue;
         if (!is_literal(param)) return false;
-        return term.equals.empty() ? is_falsy(param) : param.value != term.equals;
+        return leaves_off(param, term);
       }
     }
     if (!option_like) return false;  // a module constant counts only when it reads as a switch
     const auto it = m_module_constants.find(file.path + ":" + term.name);
     if (it == m_module_constants.end() || it->second.size() != 1 || !is_literal(it->second.front())) return false;
-    const auto& value = it->second.front();
-    return term.equals.empty() ? is_falsy(value) : value.value != term.equals;
+    return leaves_off(it->second.front(), term);
   }
 
   void judge_file(std::size_t f) {
@@ -235,11 +272,13 @@ class BranchGuards {
       if (branch.else_side) continue;
       for (const auto& term : branch.terms) {
         if (term.negated) continue;
+        if (term.greater && !named_like_period(last_segment(term.name))) continue;
         const std::string name = last_segment(term.name);
         if (term.equals.empty() &&
             (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()")))
           guards[b] |= facts::guard_bit(facts::Guard::import_error_fallback);
-        if (term.equals.empty() && m_cuda_flags.count(name))
+        const bool probe_call = ends_with(term.name, "()") && m_impl.cuda_probes.count(probe_name(term.name));
+        if (term.equals.empty() && (m_cuda_flags.count(name) || probe_call))
           guards[b] |= facts::guard_bit(facts::Guard::cuda_available);
         const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
         const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
@@ -258,7 +297,9 @@ class BranchGuards {
                  : !ends_with(term.name, "()") && bare_off_by_default(file, function_of[b], term, option_like));
         if (off && option[b].empty()) {
           guards[b] |= facts::guard_bit(facts::Guard::opt_in);
-          option[b] = term.equals.empty() ? term.name : term.name + " == \"" + term.equals + "\"";
+          option[b] = term.equals.empty() ? term.name
+                      : term.greater    ? term.name + " > " + term.equals
+                                        : term.name + " == \"" + term.equals + "\"";
         }
       }
     }

@@ -73,6 +73,8 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
     impl->entries.push_back(EntryPoint{FunctionId{FileId{0}, -1}, Role::setup, "the scanned file"});
   propagate_roles(*impl);
   attribute_entries(*impl);
+  find_cuda_probes(*impl);
+  find_registered_executors(*impl);
   compute_branch_guards(*impl);
   inherit_guards(*impl);
   propagate_lockin(*impl);
@@ -217,6 +219,8 @@ std::uint16_t Program::guards_at(FileId file, const facts::Context& ctx) const {
   const auto& facts = m_impl->files[file.value];
   for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent)
     guards |= m_impl->inherited_guards[file.value][static_cast<std::size_t>(fn)];
+  // A module that only runs behind a gate (imported only under it) runs its functions behind it too.
+  guards |= m_impl->inherited_guards[file.value][m_impl->slot(FunctionId{file, -1})];
   const auto& extra = m_impl->branch_guards[file.value];
   const auto& branches = m_impl->files[file.value].branches;
   for (std::int32_t b = ctx.branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent)

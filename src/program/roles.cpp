@@ -119,7 +119,7 @@ class Propagation {
         construct(edge.klass, is_training(site) ? Role::training_forward : site, fn);
         continue;
       }
-      reach(edge.target, callee_role(site, edge.target, edge.periodic), fn);
+      reach(edge.target, edge.in_engine ? Role::inference : callee_role(site, edge.target, edge.periodic), fn);
     }
   }
 

@@ -67,6 +67,8 @@ class Matcher {
       const std::string_view name = is_method ? std::string_view(call.method) : call.callee.dotted();
       for (std::uint32_t i : candidates(kind, {name})) {
         if (!origin_allows(m_rules.rules()[i].conditions, call)) continue;
+        // A host tensor built from Python values is read without a device sync or graph break.
+        if (call.host_value && m_rules.rules()[i].category == Category::dynamic_graph) continue;
         MessageFields fields{std::string(name),
                              call.callee.empty() ? call.callee_text : call.callee.dotted(),
                              call.method,

@@ -28,6 +28,9 @@ class NodeScope {
   virtual const facts::Context& context() const = 0;
   /// The facts extracted so far in this file (calls and assignments before this node).
   virtual const facts::FileFacts& facts_so_far() const = 0;
+  /// True when expr is a tensor built on the host from Python values (`torch.tensor(list)` without a
+  /// device, or computed from one): reading it is not a device sync.
+  virtual bool host_value(TSNode expr) const = 0;
   /// Emits a pattern at node with the current context.
   virtual void emit(std::string_view kind, TSNode node, std::string detail) = 0;
 };

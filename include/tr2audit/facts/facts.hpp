@@ -91,6 +91,9 @@ struct CallFact {
   QualifiedName
       receiver_callee;  ///< when the receiver is itself a call that resolved: np.mean(x).item() -> "numpy.mean"
   bool receiver_is_self = false;  ///< self.foo(...) / cls.foo(...)
+  /// The receiver (method calls) or first argument (torch.* calls) is a host tensor built from Python
+  /// values (`torch.tensor(sizes).tolist()`): reading it waits for no device.
+  bool host_value = false;
   std::vector<Argument> args;
   Span at;  ///< the whole call expression
   Context ctx;
@@ -193,6 +196,7 @@ struct ConditionTerm {
   std::string name;      ///< dotted text of the tested name ("config.use_fp8"), or a call's callee text + "()"
   std::string equals;    ///< the literal it is compared with by == (without quotes); empty for a truth test
   bool negated = false;  ///< under `not`, or compared with !=
+  bool greater = false;  ///< `name > equals` with an integer (`if self.vis_period > 0:`)
 };
 
 /// One side of an if/elif statement. Facts inside it point here through Context::branch.

@@ -19,7 +19,19 @@ class Tagger(nn.Module):
         logits = self.out(hidden)
         # expect: dynamic-graph.host-transfer-in-forward
         self.last_tags = logits.argmax(-1).tolist()
-        return logits
+        return self.permuted(logits, (1,))
+
+    def permuted(self, hidden, axes):
+        front = [a for a in range(hidden.dim()) if a not in axes]
+        # ok: dynamic-graph.host-transfer-in-forward
+        order = torch.argsort(torch.tensor(front + list(axes))).tolist()
+        widths = torch.tensor([t.shape[-1] for t in self.last_batch])
+        # ok: dynamic-graph.host-transfer-in-forward
+        kept = torch.unique(widths).tolist()
+        placed = torch.tensor(kept, device=hidden.device)
+        # expect: dynamic-graph.host-transfer-in-forward
+        self.kept = placed.cpu()
+        return hidden.permute(order)
 
     def decode(self, logits):
         # ok: dynamic-graph.host-transfer-in-forward

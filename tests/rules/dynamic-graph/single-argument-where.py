@@ -14,4 +14,10 @@ class SpanHead(nn.Module):
         rows, cols = torch.where(mask)
         # ok: dynamic-graph.single-argument-where
         scores = torch.where(mask, scores, torch.full_like(scores, -1e4))
-        return scores, rows, cols
+        widths = torch.tensor([s.shape[-1] for s in self.spans])
+        # ok: dynamic-graph.single-argument-where
+        (wide,) = torch.where(widths > 4)
+        on_device = widths.to(hidden.device)
+        # expect: dynamic-graph.single-argument-where
+        (kept,) = torch.where(on_device > 4)
+        return scores, rows, cols, wide, kept

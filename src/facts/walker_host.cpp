@@ -1,0 +1,79 @@
+// Host values: tensors built on the host from Python values (`torch.tensor([m.shape[-1] for m in
+// masks])`, `torch.as_tensor(lengths)` without a device), and what is computed from them. Reading
+// such a tensor (`.item()`, `.tolist()`, one-argument `torch.where`) never waits for a device, so it
+// is neither a device sync nor a graph break. Tracked per function by name, in source order.
+#include "facts/walker.hpp"
+
+namespace tr2audit::facts {
+namespace {
+
+constexpr int k_max_steps = 16;  // expression chains are short; the loop below never recurses
+
+bool host_constructor(std::string_view dotted) {
+  for (std::string_view name : {"torch.tensor", "torch.as_tensor", "torch.from_numpy", "torch.LongTensor",
+                                "torch.FloatTensor", "torch.IntTensor", "torch.BoolTensor", "torch.Tensor"}) {
+    if (dotted == name) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool Walker::moves_to_device(TSNode call) const {
+  const TSNode args = ts_node_child_by_field_id(call, m_k.f_arguments);
+  if (ts_node_is_null(args) || !m_src.is(args, m_k.argument_list)) return false;
+  const std::uint32_t count = ts_node_named_child_count(args);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode arg = ts_node_named_child(args, i);
+    if (m_src.is(arg, m_k.keyword_argument) &&
+        m_src.node_text(ts_node_child_by_field_id(arg, m_k.f_name)) == "device")
+      return true;
+  }
+  return false;
+}
+
+bool Walker::host_value(TSNode expr) const {
+  for (int step = 0; step < k_max_steps && !ts_node_is_null(expr); ++step) {
+    expr = m_src.unwrap_parens(expr);
+    const TSSymbol kind = ts_node_symbol(expr);
+    if (kind == m_k.identifier) {
+      return m_host_names.count({m_ctx.function, std::string(m_src.node_text(expr))}) > 0;
+    }
+    if (kind == m_k.comparison_operator || kind == m_k.binary_operator) {
+      expr = ts_node_named_child(expr, 0);  // `sizes == s`, `sizes + 1`: the tensor operand's place
+    } else if (kind == m_k.subscript || kind == m_k.attribute) {
+      expr = ts_node_child_by_field_id(expr, kind == m_k.subscript ? m_k.f_value : m_k.f_object);
+    } else if (kind == m_k.call) {
+      if (moves_to_device(expr)) return false;
+      const TSNode fn = m_src.unwrap_parens(ts_node_child_by_field_id(expr, m_k.f_function));
+      const QualifiedName callee = resolve(fn);
+      if (host_constructor(callee.dotted())) return true;
+      if (!callee.empty()) {
+        if (callee.first_segment() != "torch") return false;
+        const TSNode args = ts_node_child_by_field_id(expr, m_k.f_arguments);  // torch.unique(sizes)
+        if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return false;
+        expr = ts_node_named_child(args, 0);
+      } else if (m_src.is(fn, m_k.attribute)) {
+        const std::string_view method = m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute));
+        if (method == "cuda" || method == "to" || method == "pin_memory") return false;
+        expr = ts_node_child_by_field_id(fn, m_k.f_object);  // sizes.argsort()
+      } else {
+        return false;
+      }
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+void Walker::note_host_name(TSNode left, TSNode right) {
+  if (ts_node_is_null(left) || !m_src.is(left, m_k.identifier)) return;
+  std::pair<std::int32_t, std::string> key{m_ctx.function, std::string(m_src.node_text(left))};
+  if (!ts_node_is_null(right) && host_value(right))
+    m_host_names.insert(std::move(key));
+  else
+    m_host_names.erase(key);
+}
+
+}  // namespace tr2audit::facts

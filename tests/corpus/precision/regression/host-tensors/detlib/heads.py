@@ -1,0 +1,25 @@
+import torch
+from torch import nn
+
+
+def _restore_order(data, axes):
+    front = [a for a in range(data.dim()) if a not in axes]
+    order = torch.argsort(torch.tensor(front + list(axes))).tolist()
+    return data.permute(order)
+
+
+class MaskHead(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.proj = nn.Conv2d(dim, 1, 1)
+
+    def forward(self, features, masks):
+        logits = self.proj(_restore_order(features, (1,)))
+        sizes = torch.tensor([m.shape[-1] for m in masks])
+        for size in torch.unique(sizes).tolist():
+            picked = torch.where(sizes == size)[0]
+            logits = logits + picked.numel()
+        on_device = torch.tensor([m.shape[-1] for m in masks], device=logits.device)
+        keep = torch.where(on_device > 1)
+        scale = logits.mean().item()
+        return logits / scale, keep
