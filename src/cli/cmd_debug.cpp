@@ -69,13 +69,17 @@ nlohmann::ordered_json program_json(const program::Program& model, program::File
   return Json{{"entry_points", entries}, {"functions", functions}, {"branch_guards", branches}};
 }
 
+/// A file that could not be read, named by the whole path the user gave (the problem knows only its name).
+int report_failure(const DebugCommand& cmd, Problem problem) {
+  problem.path = cmd.file;
+  std::cerr << "tr2audit: debug: " << format_problem(problem) << "\n";
+  return k_exit_usage;
+}
+
 int run_tree(const DebugCommand& cmd) {
   const discover::SourceFile file = single_file(cmd.file);
   discover::LoadResult loaded = discover::load_source(file, k_debug_max_file_size);
-  if (!loaded.ok) {
-    std::cerr << "tr2audit: " << format_problem(loaded.problem) << "\n";
-    return k_exit_usage;
-  }
+  if (!loaded.ok) return report_failure(cmd, loaded.problem);
   facts::Extractor extractor;
   std::cout << extractor.dump_tree(loaded.source.text);
   return k_exit_ok;
@@ -85,10 +89,7 @@ int run_facts(const DebugCommand& cmd) {
   const discover::SourceFile file = single_file(cmd.file);
   facts::Extractor extractor;
   pipeline::FileAnalysis analysis = pipeline::analyze_file(file, extractor, k_debug_max_file_size);
-  if (!analysis.loaded) {
-    std::cerr << "tr2audit: " << cmd.file << ": " << format_problem(analysis.facts.problems.front()) << "\n";
-    return k_exit_usage;
-  }
+  if (!analysis.loaded) return report_failure(cmd, analysis.facts.problems.front());
   nlohmann::ordered_json out = facts::to_json(analysis.facts);
   std::vector<facts::FileFacts> files;
   files.push_back(std::move(analysis.facts));

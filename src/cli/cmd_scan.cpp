@@ -40,6 +40,8 @@ struct ScanCommand {
   bool no_color = false;
   bool quiet = false;
   bool all = false;  ///< --all: every finding in the text report (info, repeats, past the line budget)
+  std::string link_base;  ///< --link-base: absolute code links in Markdown/HTML
+  std::string link_full;  ///< --link-full: where the full report is (Markdown)
   std::vector<std::string> include_roles;  ///< --include-roles: inference, export, tooling count for the verdict
 };
 
@@ -101,7 +103,9 @@ const report::Format* pick_format(const std::string& name) {
   for (const auto& f : report::formats()) names.emplace_back(f.name);
   const std::string hint = suggest(name, names);
   std::cerr << "tr2audit: scan: unknown --format '" << name << "'"
-            << (hint.empty() ? "" : "; did you mean '" + hint + "'?") << "\n";
+            << (hint.empty() ? "" : "; did you mean '" + hint + "'?") << " (formats: ";
+  for (std::size_t i = 0; i < names.size(); ++i) std::cerr << (i ? ", " : "") << names[i];
+  std::cerr << ")\n";
   return nullptr;
 }
 
@@ -144,31 +148,25 @@ std::size_t terminal_width(bool to_stdout) {
   return 100;
 }
 
-void render(const ScanCommand& cmd, const report::Format& format, const report::Report& report,
-            const gate::GateOutcome& outcome, std::ostream& out, bool to_stdout) {
+void render(const ScanCommand& cmd, const report::Format& format, const report::Report& report, std::ostream& out,
+            bool to_stdout) {
   report::RenderOptions options;
   options.color = to_stdout && isatty(STDOUT_FILENO) && !cmd.no_color && std::getenv("NO_COLOR") == nullptr;
   options.quiet = cmd.quiet;
   options.all = cmd.all;
   options.width = terminal_width(to_stdout);
-  if (format.name == "json") {
-    std::ostringstream json;
-    format.render(report, options, json);
-    out << gate::annotate_json(json.str(), report, outcome);
-    return;
-  }
-  format.render(gate::gated_view(report, outcome.gated), options, out);
-  if (format.name == "text") gate::render_gate_text(report, outcome, out);
-  if (format.name == "markdown") gate::render_gate_markdown(report, outcome, out);
+  options.link_base = cmd.link_base;
+  options.link_full = cmd.link_full;
+  format.render(report, options, out);
 }
 
-int exit_code_of(const gate::GateOutcome& outcome) {
-  switch (outcome.result.status) {
-    case gate::GateStatus::passed:
+int exit_code_of(report::GateStatus status) {
+  switch (status) {
+    case report::GateStatus::passed:
       return k_exit_ok;
-    case gate::GateStatus::failed:
+    case report::GateStatus::failed:
       return k_exit_gate_failed;
-    case gate::GateStatus::incomplete:
+    case report::GateStatus::incomplete:
       return k_exit_internal;
   }
   return k_exit_internal;
@@ -204,6 +202,8 @@ std::vector<std::pair<const report::Format*, std::string>> outputs_of(const Scan
 int run_scan(const ScanCommand& cmd) {
   std::error_code ec;
   if (!std::filesystem::exists(cmd.path, ec)) return usage_error(cmd.path + ": no such file or directory");
+  if (cmd.link_full.size() > 2048 || cmd.link_base.size() > 2048)
+    return usage_error("--link-full and --link-base take a URL of at most 2048 characters");
   const auto outputs = outputs_of(cmd);
   if (outputs.empty()) return k_exit_usage;
   const auto today = today_date();
@@ -225,11 +225,11 @@ int run_scan(const ScanCommand& cmd) {
   if (!problems.empty()) return report_problems(problems);
   Knowledge knowledge;
   if (!load_knowledge(knowledge, problems)) return report_problems(problems);
-  gate::GateOutcome outcome;
+  std::optional<gate::DiffContext> diff;
   std::string error;
   if (!cmd.diff_base.empty()) {
-    outcome.diff = gate::load_diff(cmd.path, cmd.diff_base, error);
-    if (!outcome.diff) return usage_error("--diff-base: " + error);
+    diff = gate::load_diff(cmd.path, cmd.diff_base, error);
+    if (!diff) return usage_error("--diff-base: " + error);
   }
   ScanRequest request = request_of(cmd, settings, rules, *today);
   request.options.include_roles = include_roles;
@@ -239,31 +239,33 @@ int run_scan(const ScanCommand& cmd) {
   result.scan.root = cmd.path;
   result.scan.git = pipeline::read_git_info(cmd.path);
   if (!cmd.write_baseline.empty() && !write_baseline_file(cmd.write_baseline, result, error)) return usage_error(error);
-  if (!cmd.baseline.empty() && !load_baseline_file(cmd.baseline, result, outcome, error)) return usage_error(error);
-  outcome.gated = gate::gated_findings(result, outcome.baseline ? &*outcome.baseline : nullptr,
-                                       outcome.diff ? &outcome.diff->changed : nullptr);
-  if (outcome.diff && !scan_diff_base(cmd.path, result, request, outcome, error)) {
-    std::cerr << "tr2audit: scan: --diff-base: " << error << "\n";
-    return k_exit_internal;
+  if (!cmd.baseline.empty() && !load_baseline_file(cmd.baseline, result, error)) return usage_error(error);
+  if (diff) {
+    gate::mark_changed_lines(result, diff->changed);
+    if (!scan_diff_base(cmd.path, result, request, *diff, error)) {
+      std::cerr << "tr2audit: scan: --diff-base: " << error << "\n";
+      return k_exit_internal;
+    }
   }
   const gate::FailOn criteria = criteria_of(settings);
-  outcome.criteria_given = criteria.any();
-  outcome.result = gate::evaluate_gate(result, outcome.gated, criteria);
+  const gate::GateResult decision = gate::evaluate_gate(result, criteria);
+  if (result.gate || criteria.any() || !decision.reasons.empty())
+    gate::record_decision(result, decision, criteria.any());
   bool text_on_stdout = false;
   for (const auto& [format, file] : outputs) {
     if (file == "-") {
-      render(cmd, *format, result, outcome, std::cout, true);
+      render(cmd, *format, result, std::cout, true);
       text_on_stdout |= format->name == "text";
       continue;
     }
     std::ostringstream out;  // rendered whole, then renamed into place: never a half-written report
-    render(cmd, *format, result, outcome, out, false);
+    render(cmd, *format, result, out, false);
     if (const std::string failed = write_file_atomically(file, out.str()); !failed.empty()) return usage_error(failed);
   }
   if (!text_on_stdout) {
-    for (const auto& reason : outcome.result.reasons) std::cerr << "tr2audit: gate " << reason << "\n";
+    for (const auto& reason : decision.reasons) std::cerr << "tr2audit: gate " << reason << "\n";
   }
-  return exit_code_of(outcome);
+  return exit_code_of(decision.status);
 }
 
 }  // namespace
@@ -300,6 +302,9 @@ void register_scan(CLI::App& app, int& exit_code) {
   sub->add_flag("-q,--quiet", cmd->quiet, "Summary only");
   sub->add_flag("--all", cmd->all,
                 "Text report: every finding (info findings, each repeat, no line budget) instead of the summary view");
+  sub->add_option("--link-base", cmd->link_base,
+                  "Markdown/HTML: make code links absolute under URL (e.g. https://github.com/ORG/REPO/blob/SHA)");
+  sub->add_option("--link-full", cmd->link_full, "Markdown: link to the full report at URL (e.g. the HTML artifact)");
   sub->add_option(
          "--include-roles", cmd->include_roles,
          "Also judge code only these entry points reach (inference, export, tooling), e.g. to serve on Trainium2")

@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/suggestions.hpp"
 
 int main(int argc, char** argv) {
   using namespace tr2audit::cli;
@@ -21,8 +22,17 @@ int main(int argc, char** argv) {
   register_ops(app, exit_code);
   register_debug(app, exit_code);
   register_config(app, exit_code);
+  if (const auto misspelt = misspelt_subcommand(app, argc, argv)) {
+    std::cerr << *misspelt << "\nRun with --help for more information.\n";
+    return k_exit_usage;
+  }
   try {
     app.parse(argc, argv);
+  } catch (const CLI::ExtrasError& error) {
+    const std::string unknown = unknown_options(app, argc, argv);
+    if (unknown.empty()) return app.exit(error) == 0 ? k_exit_ok : k_exit_usage;
+    std::cerr << unknown << "Run with --help for more information.\n";
+    return k_exit_usage;
   } catch (const CLI::ParseError& error) {
     const int code = app.exit(error);
     return code == 0 ? k_exit_ok : k_exit_usage;

@@ -92,8 +92,7 @@ report::Report scan_with_suppressions(const std::filesystem::path& root, const S
   return out;
 }
 
-bool load_baseline_file(const std::string& file, const report::Report& report, gate::GateOutcome& outcome,
-                        std::string& error) {
+bool load_baseline_file(const std::string& file, report::Report& report, std::string& error) {
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     error = file + ": cannot read the baseline (write one with --write-baseline)";
@@ -106,8 +105,9 @@ bool load_baseline_file(const std::string& file, const report::Report& report, g
     error = file + ": " + error;
     return false;
   }
-  outcome.baseline = gate::compare_with_baseline(report, *baseline);
-  outcome.baseline_file = file;
+  if (!report.gate) report.gate.emplace();
+  report.gate->baseline = gate::compare_with_baseline(report, *baseline);
+  report.gate->baseline->file = file;
   return true;
 }
 
@@ -116,18 +116,19 @@ bool write_baseline_file(const std::string& file, const report::Report& report, 
   return error.empty();
 }
 
-bool scan_diff_base(const std::filesystem::path& root, const report::Report& head, const ScanRequest& request,
-                    gate::GateOutcome& outcome, std::string& error) {
+bool scan_diff_base(const std::filesystem::path& root, report::Report& head, const ScanRequest& request,
+                    const gate::DiffContext& diff, std::string& error) {
   TempFolder temp;
   if (temp.path().empty()) {
     error = "cannot create a temporary folder for the merge base";
     return false;
   }
   const std::filesystem::path tree = temp.path() / "tree";
-  error = gate::export_tree(root, outcome.diff->merge_base, outcome.diff->prefix, tree);
+  error = gate::export_tree(root, diff.merge_base, diff.prefix, tree);
   if (!error.empty()) return false;
   const report::Report base = scan_with_suppressions(tree, request);
-  outcome.delta = gate::diff_delta(head, outcome.gated, base, *outcome.diff);
+  if (!head.gate) head.gate.emplace();
+  head.gate->diff = gate::diff_delta(head, base, diff);
   return true;
 }
 

@@ -29,16 +29,17 @@ report::Report scan_with_suppressions(const std::filesystem::path& root, const S
 /// nullopt when TR2AUDIT_TODAY is set but malformed.
 std::optional<std::string> today_date();
 
-/// Loads the baseline file into outcome (error message on failure).
-bool load_baseline_file(const std::string& file, const report::Report& report, gate::GateOutcome& outcome,
-                        std::string& error);
+/// Loads the baseline file and marks the report's findings against it (report.gate->baseline);
+/// false with a message on failure.
+bool load_baseline_file(const std::string& file, report::Report& report, std::string& error);
 
 /// Writes the report's baseline to file; false with a message on failure.
 bool write_baseline_file(const std::string& file, const report::Report& report, std::string& error);
 
-/// Exports the merge base into a temp folder, scans it the same way, and fills outcome.delta.
-/// false with a message when git or the export fails.
-bool scan_diff_base(const std::filesystem::path& root, const report::Report& head, const ScanRequest& request,
-                    gate::GateOutcome& outcome, std::string& error);
+/// Exports the merge base into a temp folder, scans it the same way, and records the delta in
+/// head.gate->diff (head's findings must already carry their in_diff marks). false with a message
+/// when git or the export fails.
+bool scan_diff_base(const std::filesystem::path& root, report::Report& head, const ScanRequest& request,
+                    const gate::DiffContext& diff, std::string& error);
 
 }  // namespace tr2audit::cli

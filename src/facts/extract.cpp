@@ -87,8 +87,12 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
   walker.extract(root);
   if (out.has_syntax_errors) {
     const Span& first = out.error_spans.front();
+    // A notebook's line is one of its joined code cells: name the cell and its line, as findings do.
+    const CellLocation cell = source.map_line(first.line);
+    const std::string where = cell.cell ? "cell " + std::to_string(cell.cell) + ":" + std::to_string(cell.line)
+                                        : "line " + std::to_string(first.line);
     out.problems.push_back(Problem{ProblemKind::syntax_errors, file.rel_path, first.line, first.column,
-                                   "syntax error (first at line " + std::to_string(first.line) +
+                                   "syntax error (first at " + where +
                                        "); the file was scanned, facts in the broken region are marked"});
   }
   return out;

@@ -33,18 +33,6 @@ std::optional<BaselineEntry> entry_from_json(const nlohmann::json& j, std::strin
 
 }  // namespace
 
-std::string_view to_string(BaselineState state) {
-  switch (state) {
-    case BaselineState::none:
-      return "";
-    case BaselineState::new_finding:
-      return "new";
-    case BaselineState::unchanged:
-      return "unchanged";
-  }
-  return "";
-}
-
 Baseline make_baseline(const report::Report& report) {
   Baseline baseline;
   baseline.tool_version = report.run.tool_version;
@@ -101,23 +89,29 @@ std::optional<Baseline> parse_baseline(std::string_view json_text, std::string& 
   return baseline;
 }
 
-BaselineComparison compare_with_baseline(const report::Report& report, const Baseline& baseline) {
+report::BaselineSummary compare_with_baseline(report::Report& report, const Baseline& baseline) {
   std::map<std::string, std::vector<const BaselineEntry*>> remaining;
   for (const auto& e : baseline.entries) remaining[e.fingerprint].push_back(&e);
-  BaselineComparison out;
-  out.states.assign(report.findings.size(), BaselineState::none);
-  for (std::size_t i = 0; i < report.findings.size(); ++i) {
-    const auto& f = report.findings[i];
+  report::BaselineSummary out;
+  for (auto& f : report.findings) {
+    f.gate.baseline = BaselineState::none;
     if (f.suppressed) continue;
     auto it = remaining.find(f.fingerprint);
     if (it != remaining.end() && !it->second.empty()) {
       it->second.erase(it->second.begin());
-      out.states[i] = BaselineState::unchanged;
+      f.gate.baseline = BaselineState::unchanged;
       ++out.unchanged_count;
     } else {
-      out.states[i] = BaselineState::new_finding;
+      f.gate.baseline = BaselineState::new_finding;
       ++out.new_count;
     }
+  }
+  // Suppressed findings are not debt (they count neither way), but SARIF states every result's
+  // baselineState: one whose fingerprint the baseline still holds is unchanged, else new.
+  for (auto& f : report.findings) {
+    if (!f.suppressed) continue;
+    const auto it = remaining.find(f.fingerprint);
+    f.gate.baseline = it != remaining.end() && !it->second.empty() ? BaselineState::unchanged : BaselineState::new_finding;
   }
   for (const auto& [fingerprint, entries] : remaining) {
     for (const BaselineEntry* e : entries) out.fixed.push_back(*e);

@@ -11,13 +11,11 @@ std::string plural(std::size_t n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
-void check_findings(const report::Report& report, const std::vector<bool>& gated, Severity threshold,
-                    GateResult& result) {
+void check_findings(const report::Report& report, Severity threshold, GateResult& result) {
   std::size_t count = 0;
   std::string first;
-  for (std::size_t i = 0; i < report.findings.size(); ++i) {
-    const auto& f = report.findings[i];
-    if (f.suppressed || f.severity < threshold || (!gated.empty() && !gated[i])) continue;
+  for (const auto& f : report.findings) {
+    if (!report::is_gated(f) || f.severity < threshold) continue;
     if (count++ == 0) first = f.path + ":" + std::to_string(f.at.line) + " " + f.rule_id;
   }
   if (count == 0) return;
@@ -82,14 +80,14 @@ bool makes_scan_incomplete(const Problem& problem) {
   }
 }
 
-GateResult evaluate_gate(const report::Report& report, const std::vector<bool>& gated, const FailOn& criteria) {
+GateResult evaluate_gate(const report::Report& report, const FailOn& criteria) {
   GateResult result;
   for (const Problem& problem : report.problems) {
     if (!makes_scan_incomplete(problem)) continue;
     result.status = GateStatus::incomplete;
     result.reasons.push_back("incomplete scan: " + format_problem(problem));
   }
-  if (criteria.severity) check_findings(report, gated, *criteria.severity, result);
+  if (criteria.severity) check_findings(report, *criteria.severity, result);
   check_recommendation(report, criteria, result);
   if (criteria.problems && !report.problems.empty()) {
     if (result.status == GateStatus::passed) result.status = GateStatus::failed;

@@ -43,14 +43,18 @@ std::optional<std::string> resolve_ref(const std::filesystem::path& git_dir, con
 
 std::optional<report::GitInfo> read_git_info(const std::filesystem::path& root) {
   std::error_code ec;
-  std::filesystem::path folder = std::filesystem::absolute(root, ec);
+  std::filesystem::path folder = std::filesystem::absolute(root, ec).lexically_normal();
+  if (!folder.empty() && !folder.has_filename()) folder = folder.parent_path();  // "dir/" -> "dir"
   if (!std::filesystem::is_directory(folder, ec)) folder = folder.parent_path();
+  const std::filesystem::path scanned = folder;
   for (; !folder.empty(); folder = folder.parent_path()) {
     const auto git_dir = git_dir_of(folder);
     if (git_dir) {
       const auto head = read_first_line(*git_dir / "HEAD");
       if (!head) return std::nullopt;
       report::GitInfo info;
+      const std::string relative = scanned.lexically_relative(folder).generic_string();
+      if (!relative.empty() && relative != ".") info.prefix = relative + "/";
       if (starts_with(*head, "ref:")) {
         const std::string ref(trim(std::string_view(*head).substr(4)));
         info.branch = starts_with(ref, "refs/heads/") ? ref.substr(11) : ref;

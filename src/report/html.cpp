@@ -1,7 +1,8 @@
 // The HTML report: one self-contained page (inline CSS, SVG and JS; no network, no external
-// fonts). The overview (gauge, verdict, reasons, flip), charts by category and by directory, a
-// sortable/filterable findings table built by script from JSON embedded in a
-// <script type="application/json"> element, the plan, operators, training setup and problems.
+// fonts). The overview (gauge, verdict, reasons, flip), the findings the verdict rests on (drivers),
+// the gate section, the plan, charts by category and by directory, then the sortable/filterable table
+// of all findings, built by script from the JSON report's finding objects embedded in a
+// <script type="application/json"> element; operators, training setup and problems.
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -47,23 +48,62 @@ std::string script_safe_json(const Json& data) {
   return out;
 }
 
+/// The embedded data: the findings in the JSON report's shape (finding_json), gate keys included.
 Json findings_data(const Report& report) {
   Json findings = Json::array();
-  for (const auto& f : report.findings) {
-    findings.push_back(Json{{"id", f.id},
-                            {"rule_id", f.rule_id},
-                            {"severity", std::string(to_string(f.severity))},
-                            {"category", std::string(to_string(f.category))},
-                            {"confidence", std::string(to_string(f.confidence))},
-                            {"message", f.message},
-                            {"path", f.path},
-                            {"line", f.at.line},
-                            {"column", f.at.column},
-                            {"snippet", f.snippet},
-                            {"function", f.function},
-                            {"suppressed", f.suppressed ? Json(f.suppressed->reason) : Json(false)}});
+  for (const auto& f : report.findings) findings.push_back(finding_json(report, f));
+  return Json{{"findings", findings}, {"gate", report.gate.has_value()}, {"filtered", filters_findings(report)}};
+}
+
+std::string code_link(const Report& report, const RenderOptions& options, std::string_view path, std::uint32_t line) {
+  std::string label = repo_path(report, path);
+  if (line > 0) label += ":" + std::to_string(line);
+  return "<a class=\"loc\" href=\"" + escape(code_url(report, options, path, line)) + "\"><code>" + escape(label) +
+         "</code></a>";
+}
+
+/// A finding's place as a link; a notebook's names its cell and line and links the notebook.
+std::string finding_link(const Report& report, const RenderOptions& options, const rules::Finding& f) {
+  if (f.cell.cell == 0) return code_link(report, options, f.path, f.at.line);
+  return "<a class=\"loc\" href=\"" + escape(code_url(report, options, f.path, 0)) + "\"><code>" +
+         escape(repo_path(report, f.path) + ":cell " + std::to_string(f.cell.cell) + ":" + std::to_string(f.cell.line)) +
+         "</code></a>";
+}
+
+/// The findings the verdict rests on, one row per rule, before everything else.
+void render_drivers(const Report& report, const RenderOptions& options, std::ostream& out) {
+  const std::vector<Driver> list = drivers(report);
+  if (list.empty()) return;
+  out << "<section id=\"drivers\"><h2>What decides the verdict</h2><table class=\"drivers\"><thead><tr>"
+      << "<th>Severity</th><th>Finding</th><th>Count</th><th>Where</th></tr></thead><tbody>";
+  for (const Driver& d : list) {
+    out << "<tr><td><span class=\"sev " << to_string(d.severity) << "\">" << to_string(d.severity) << "</span></td><td>"
+        << escape(d.cited->message) << " <code>" << escape(d.rule_id) << "</code>";
+    if (!d.cited->reached_from.empty()) out << "<br><span class=\"muted\">via " << escape(d.cited->reached_from) << "</span>";
+    out << "</td><td>" << d.findings.size() << "</td><td>";
+    for (std::size_t k = 0; k < d.findings.size() && k < 3; ++k)
+      out << (k ? ", " : "") << finding_link(report, options, *d.findings[k]);
+    if (d.findings.size() > 3) out << ", +" << d.findings.size() - 3 << " more";
+    out << "</td></tr>";
   }
-  return Json{{"findings", findings}};
+  out << "</tbody></table></section>";
+}
+
+/// The gate section (report/gate.cpp's content).
+void render_gate(const Report& report, std::ostream& out) {
+  const std::vector<GateLine> lines = gate_lines(report);
+  if (lines.empty()) return;
+  out << "<section id=\"gate\"><h2>What this change does</h2><ul class=\"gate\">";
+  for (const GateLine& line : lines) {
+    out << (line.indent > 0 ? "<li class=\"detail\">" : "<li>");
+    for (const Phrase& p : line.phrases) {
+      if (p.kind == Phrase::Kind::strong) out << "<strong>" << escape(p.text) << "</strong>";
+      if (p.kind == Phrase::Kind::code) out << "<code>" << escape(p.text) << "</code>";
+      if (p.kind == Phrase::Kind::plain) out << escape(p.text);
+    }
+    out << "</li>";
+  }
+  out << "</ul></section>";
 }
 
 void render_overview(const Report& report, std::ostream& out) {
@@ -110,27 +150,35 @@ void render_charts(const Report& report, std::ostream& out) {
   std::stable_sort(dirs.begin(), dirs.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   if (dirs.size() > 12) dirs.resize(12);
   out << "<section id=\"charts\"><h2>Findings by category and by directory</h2><div class=\"charts\">"
-      << html::bar_chart_svg("By category", categories) << html::bar_chart_svg("By directory", dirs)
+      << html::bar_chart("By category", categories) << html::bar_chart("By directory", dirs)
       << "</div></section>";
 }
 
-void render_findings(std::ostream& out) {  // rows come from the embedded JSON, filled by the script
-  out << "<section id=\"findings-section\"><h2>Findings</h2><div class=\"filters\">"
+void render_findings(const Report& report, std::ostream& out) {  // rows come from the embedded JSON
+  out << "<section id=\"findings-section\"><h2>All findings</h2><div class=\"filters\">"
       << "<input type=\"search\" id=\"filter-text\" placeholder=\"Filter by text, rule, path\" aria-label=\"Filter\">"
       << "<select id=\"filter-severity\" aria-label=\"Severity\"><option value=\"\">All severities</option>";
   for (Severity s : k_all_severities) out << "<option>" << to_string(s) << "</option>";
   out << "</select><select id=\"filter-category\" aria-label=\"Category\"><option value=\"\">All categories</option>";
   for (Category c : k_all_categories) out << "<option>" << to_string(c) << "</option>";
-  out << "</select><label><input type=\"checkbox\" id=\"filter-suppressed\"> show suppressed</label>"
+  out << "</select>";
+  if (report.gate) {
+    out << "<select id=\"filter-gate\" aria-label=\"Gate\"><option value=\"\">Any gate state</option>";
+    for (GateState g : {GateState::gated, GateState::baselined, GateState::outside_diff, GateState::suppressed})
+      out << "<option" << (g == GateState::gated && filters_findings(report) ? " selected" : "") << ">" << to_string(g)
+          << "</option>";
+    out << "</select>";
+  }
+  out << "<label><input type=\"checkbox\" id=\"filter-suppressed\"> show suppressed</label>"
       << "<span id=\"findings-shown\" class=\"muted\"></span></div>"
-      << "<table id=\"findings\"><thead><tr><th data-key=\"severity\">Severity</th><th "
-         "data-key=\"category\">Category</th>"
-      << "<th data-key=\"rule_id\">Rule</th><th data-key=\"message\">Message</th><th "
-         "data-key=\"location\">Location</th>"
-      << "<th>Code</th></tr></thead><tbody></tbody></table></section>";
+      << "<table id=\"findings\"><colgroup><col class=\"c-sev\"><col class=\"c-rule\"><col class=\"c-msg\">"
+      << "<col class=\"c-loc\"><col class=\"c-code\">" << (report.gate ? "<col class=\"c-gate\">" : "")
+      << "</colgroup><thead><tr><th data-key=\"severity\">Severity</th><th data-key=\"rule_id\">Rule</th>"
+      << "<th data-key=\"message\">Message</th><th data-key=\"location\">Location</th><th>Code</th>"
+      << (report.gate ? "<th data-key=\"gate\">Gate</th>" : "") << "</tr></thead><tbody></tbody></table></section>";
 }
 
-void render_plan(const Report& report, std::ostream& out) {
+void render_plan(const Report& report, const RenderOptions& options, std::ostream& out) {
   if (!report.recommendation || report.recommendation->plan.empty()) return;
   out << "<section id=\"plan\"><h2>Migration plan</h2><ol class=\"plan\">";
   for (const auto& step : report.recommendation->plan) {
@@ -138,8 +186,12 @@ void render_plan(const Report& report, std::ostream& out) {
     if (!step.why.empty()) out << "<br><span class=\"muted\">" << escape(step.why) << "</span>";
     if (!step.locations.empty()) {
       out << "<br>at ";
-      for (std::size_t i = 0; i < step.locations.size(); ++i)
-        out << (i ? ", " : "") << "<code>" << escape(step.locations[i]) << "</code>";
+      for (std::size_t i = 0; i < step.locations.size() && i < 5; ++i) {
+        const auto [path, line] = split_location(step.locations[i]);
+        out << (i ? ", " : "")
+            << (line ? code_link(report, options, path, line) : "<code>" + escape(step.locations[i]) + "</code>");
+      }
+      if (step.locations.size() > 5) out << ", +" << step.locations.size() - 5 << " more";
     }
     for (const auto& probe : step.probes) out << "<br>probe: " << escape(probe);
     out << "</li>";
@@ -194,7 +246,7 @@ void render_problems(const Report& report, std::ostream& out) {
 
 }  // namespace
 
-void render_html(const Report& report, const RenderOptions& /*options*/, std::ostream& out) {
+void render_html(const Report& report, const RenderOptions& options, std::ostream& out) {
   const std::string counts = severity_counts_text(report);
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -207,9 +259,11 @@ void render_html(const Report& report, const RenderOptions& /*options*/, std::os
       << escape(report.run.started_at) << "</p></header>\n"
       << "<main><pre id=\"console-errors\" hidden></pre>";
   render_overview(report, out);
+  render_drivers(report, options, out);
+  render_gate(report, out);
+  render_plan(report, options, out);
   render_charts(report, out);
-  render_findings(out);
-  render_plan(report, out);
+  render_findings(report, out);
   render_operators(report.operators, out);
   render_setup(report.setup, out);
   render_problems(report, out);

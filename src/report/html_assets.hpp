@@ -20,7 +20,7 @@ std::string escape(std::string_view text);
 /// A semicircular readiness gauge (0..100) as inline SVG, coloured by `tone` (a CSS colour).
 std::string gauge_svg(std::uint32_t readiness, std::string_view tone, std::string_view caption);
 
-/// A horizontal bar chart as inline SVG: one bar per (label, count), in the given order.
-std::string bar_chart_svg(std::string_view title, const std::vector<std::pair<std::string, std::uint32_t>>& bars);
+/// A horizontal bar chart (an HTML grid: label, bar, count): one bar per (label, count), in the given order.
+std::string bar_chart(std::string_view title, const std::vector<std::pair<std::string, std::uint32_t>>& bars);
 
 }  // namespace tr2audit::report::html

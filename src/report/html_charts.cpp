@@ -1,4 +1,4 @@
-// Inline SVG for the HTML report: the readiness gauge and horizontal bar charts. Coordinates are
+// The HTML report's charts: the readiness gauge (inline SVG) and horizontal bar charts (HTML grid). Coordinates are
 // printed with fixed precision so the same report gives the same bytes.
 #include <algorithm>
 #include <cmath>
@@ -70,26 +70,21 @@ std::string gauge_svg(std::uint32_t readiness, std::string_view tone, std::strin
   return svg;
 }
 
-std::string bar_chart_svg(std::string_view title, const std::vector<std::pair<std::string, std::uint32_t>>& bars) {
+std::string bar_chart(std::string_view title, const std::vector<std::pair<std::string, std::uint32_t>>& bars) {
   std::uint32_t max = 1;
   for (const auto& bar : bars) max = std::max(max, bar.second);
-  const int row = 22, label_width = 180, bar_width = 220;
-  const int height = std::max<int>(row, static_cast<int>(bars.size()) * row) + 4;
-  std::string svg = "<figure class=\"chart\"><figcaption>" + escape(title) + "</figcaption><svg role=\"img\" width=\"" +
-                    std::to_string(label_width + bar_width + 50) + "\" height=\"" + std::to_string(height) +
-                    "\" xmlns=\"http://www.w3.org/2000/svg\">";
-  if (bars.empty()) svg += "<text x=\"0\" y=\"15\">no findings</text>";
-  for (std::size_t i = 0; i < bars.size(); ++i) {
-    const int y = static_cast<int>(i) * row;
-    const double width = std::max(2.0, static_cast<double>(bar_width) * bars[i].second / max);
-    svg += "<text x=\"" + std::to_string(label_width - 6) + "\" y=\"" + std::to_string(y + 15) +
-           "\" text-anchor=\"end\">" + escape(bars[i].first) + "</text>";
-    svg += "<rect x=\"" + std::to_string(label_width) + "\" y=\"" + std::to_string(y + 3) + "\" width=\"" +
-           fixed(width) + "\" height=\"16\" rx=\"3\" fill=\"#0969da\"/>";
-    svg += "<text x=\"" + fixed(label_width + width + 6) + "\" y=\"" + std::to_string(y + 15) + "\">" +
-           std::to_string(bars[i].second) + "</text>";
+  std::string html = "<figure class=\"chart\"><figcaption>" + escape(title) + "</figcaption><div class=\"bars\">";
+  if (bars.empty()) html += "<span class=\"muted\">no findings</span>";
+  for (const auto& [label, count] : bars) {
+    // Labels wrap at '/' boundaries and stay whole (never clipped on the left); the bar scales to the row.
+    std::string text;
+    for (char c : escape(label)) text += c == '/' ? std::string("/<wbr>") : std::string(1, c);
+    html += "<span class=\"bar-label\" title=\"" + escape(label) + "\">" + text +
+            "</span><span class=\"bar-track\"><span class=\"bar\" style=\"width:" +
+            fixed(std::max(1.0, 100.0 * count / max)) + "%\"></span></span><span class=\"bar-count\">" +
+            std::to_string(count) + "</span>";
   }
-  return svg + "</svg></figure>";
+  return html + "</div></figure>";
 }
 
 }  // namespace tr2audit::report::html

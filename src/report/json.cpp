@@ -1,8 +1,10 @@
 // The JSON report: architecture.md §11, schema docs/report.schema.json. Keys are written in a fixed
 // order (ordered_json) so the same report is always the same bytes; new keys are only ever added.
 #include <cmath>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "renderers.hpp"
 #include "tr2audit/report/report.hpp"
 #include "tr2audit/rules/match.hpp"
 
@@ -117,7 +119,7 @@ Json setup_json(const TrainingSetup& setup) {
       {"checkpointing", setup_facts_json(setup.checkpointing)}, {"frameworks", setup_facts_json(setup.frameworks)}};
 }
 
-Json finding_json(const rules::Finding& f) {
+Json finding_base_json(const rules::Finding& f) {
   Json location{{"path", f.path},
                 {"line", f.at.line},
                 {"column", f.at.column},
@@ -162,6 +164,56 @@ Json rule_json(const RuleInfo& rule) {
               {"sources", rule.sources}};
 }
 
+Json recorded_json(const RecordedFinding& e) {
+  return Json{{"fingerprint", e.fingerprint},
+              {"rule_id", e.rule_id},
+              {"path", e.path},
+              {"line", e.line},
+              {"message", e.message}};
+}
+
+Json by_severity_json(const std::map<Severity, std::uint32_t>& counts) {
+  Json out = Json::object();
+  for (Severity s : k_all_severities) out[std::string(to_string(s))] = counts.count(s) ? counts.at(s) : 0;
+  return out;
+}
+
+Json diff_json(const DiffSummary& d, const Report& report) {
+  Json removed = Json::array();
+  for (const auto& e : d.removed_findings) removed.push_back(recorded_json(e));
+  Json readiness = nullptr;
+  if (d.base_verdict && report.recommendation) {
+    readiness = Json{{"base", d.base_readiness},
+                     {"head", report.recommendation->readiness},
+                     {"base_verdict", std::string(score::to_string(*d.base_verdict))},
+                     {"head_verdict", std::string(score::to_string(report.recommendation->verdict))}};
+  }
+  return Json{{"base", d.ref},
+              {"merge_base", d.merge_base},
+              {"changed_files", d.changed_files},
+              {"added", by_severity_json(d.added)},
+              {"removed", by_severity_json(d.removed)},
+              {"removed_findings", removed},
+              {"readiness", readiness}};
+}
+
+/// The gate's top-level keys (additive: present only when a gate, baseline or diff was asked for).
+void add_gate_json(const Report& report, Json& document) {
+  if (!report.gate) return;
+  const GateSummary& g = *report.gate;
+  if (g.baseline) {
+    Json fixed = Json::array();
+    for (const auto& e : g.baseline->fixed) fixed.push_back(recorded_json(e));
+    document["baseline"] = Json{{"file", g.baseline->file},
+                                {"new", g.baseline->new_count},
+                                {"fixed", fixed},
+                                {"unchanged", g.baseline->unchanged_count}};
+  }
+  if (g.diff) document["diff"] = diff_json(*g.diff, report);
+  const auto gated = std::count_if(report.findings.begin(), report.findings.end(), is_gated);
+  document["gate"] = Json{{"status", std::string(to_string(g.status))}, {"gated_findings", gated}, {"reasons", g.reasons}};
+}
+
 Json tool_json(const Report& report) {
   const OperatorSummary& ops = report.operators;
   return Json{{"name", "tr2audit"},
@@ -172,9 +224,23 @@ Json tool_json(const Report& report) {
 
 }  // namespace
 
+Json finding_json(const Report& report, const rules::Finding& finding) {
+  Json out = finding_base_json(finding);
+  if (!report.gate) return out;
+  if (report.gate->baseline) {
+    const std::string_view state = to_string(finding.gate.baseline);
+    out["baseline"] = state.empty() || finding.suppressed ? Json(nullptr) : Json(std::string(state));
+  }
+  if (finding.gate.in_diff) out["in_diff"] = *finding.gate.in_diff;
+  std::string why;
+  const GateState state = gate_state(&*report.gate, finding, &why);
+  out["gate"] = Json{{"state", std::string(to_string(state))}, {"why", why}};
+  return out;
+}
+
 void render_json(const Report& report, const RenderOptions& /*options*/, std::ostream& out) {
   Json findings = Json::array();
-  for (const auto& finding : report.findings) findings.push_back(finding_json(finding));
+  for (const auto& finding : report.findings) findings.push_back(finding_json(report, finding));
   Json problems = Json::array();
   for (const auto& p : report.problems) {
     problems.push_back(Json{{"kind", std::string(to_string(p.kind))},
@@ -198,7 +264,7 @@ void render_json(const Report& report, const RenderOptions& /*options*/, std::os
                      {"by_category", count_by_category(report)},
                      {"by_severity", count_by_severity(report)},
                      {"operators", operators_json(report.operators)}};
-  const Json document{
+  Json document{
       {"schema_version", k_schema_version},
       {"tool", tool_json(report)},
       {"target", {{"profile", std::string(to_string(report.target))}}},
@@ -211,6 +277,12 @@ void render_json(const Report& report, const RenderOptions& /*options*/, std::os
       {"findings", findings},
       {"problems", problems},
       {"rules", rules}};
+  if (report.scan.findings_capped > 0 || report.scan.files_over_facts_budget > 0) {
+    // additive keys, present only when a cap of pipeline/limits was hit
+    document["scan"]["findings_capped"] = report.scan.findings_capped;
+    document["scan"]["files_over_facts_budget"] = report.scan.files_over_facts_budget;
+  }
+  add_gate_json(report, document);
   out << document.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 

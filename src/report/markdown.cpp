@@ -1,15 +1,23 @@
-// The Markdown report, written to be posted as a pull-request comment: a verdict badge line, the
-// confidence, the top reasons, what would flip the verdict and the top findings with relative
-// `path:line` links; the full list, the plan, operators and training setup fold into <details>.
+// The Markdown report, written to be posted as a pull-request comment, and always small enough for
+// one (markdown_parts.hpp: every section goes through a size budget). Top to bottom: the verdict badge
+// and counts; the findings the verdict rests on (the drivers); why and what would change it; what the
+// change does (baseline/diff mode: the gate section and the change's own findings); a table per rule;
+// then, folded into <details>, the plan, every finding (as many as fit, with a count of the rest),
+// operators, training setup and problems; and where the full report is.
+#include <algorithm>
+#include <map>
 #include <string>
 
-#include "renderers.hpp"
+#include "markdown_parts.hpp"
 
 namespace tr2audit::report {
 namespace {
 
-constexpr std::size_t k_top_findings = 15;
+using namespace markdown;
+
 constexpr std::size_t k_top_reasons = 5;
+constexpr std::size_t k_driver_locations = 3;
+constexpr std::size_t k_change_rows = 50;
 
 std::string_view verdict_emoji(score::Verdict verdict) {
   switch (verdict) {
@@ -23,228 +31,161 @@ std::string_view verdict_emoji(score::Verdict verdict) {
   return "⚪";
 }
 
-std::string_view severity_emoji(Severity severity) {
-  switch (severity) {
-    case Severity::blocker:
-      return "⛔";
-    case Severity::high:
-      return "🔴";
-    case Severity::medium:
-      return "🟠";
-    case Severity::low:
-      return "🔵";
-    case Severity::info:
-      return "⚪";
-  }
-  return "⚪";
+std::string finding_row(const Report& report, const RenderOptions& options, const rules::Finding& f) {
+  return "| " + std::string(severity_emoji(f.severity)) + " " + std::string(to_string(f.severity)) + " | " +
+         md(clip(f.message, 300)) + " <sub>" + code(f.rule_id) + "</sub> | " + finding_link(report, options, f) + " |\n";
 }
 
-/// Inline text with Markdown and HTML specials escaped; newlines become spaces (table-safe).
-std::string md(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '\\':
-      case '*':
-      case '_':
-      case '`':
-      case '[':
-      case ']':
-      case '|':
-      case '#':
-        out += '\\';
-        out += c;
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '\n':
-      case '\r':
-        out += ' ';
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-/// Code span that survives backticks in the text.
-std::string code(std::string_view text) {
-  std::string fence = "`";
-  while (std::string_view(text).find(fence) != std::string_view::npos) fence += '`';
-  const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
-  std::string out = fence + (pad ? " " : "");
-  for (char c : text) out += (c == '\n' || c == '\r' || c == '|') ? (c == '|' ? '/' : ' ') : c;
-  return out + (pad ? " " : "") + fence;
-}
-
-/// Link target for a report path: relative to the directory the scan ran in (the scan root is
-/// prepended when it is a relative path other than "."), with the line as a #L anchor.
-std::string link(const Report& report, std::string_view path, std::uint32_t line) {
-  const std::string& root = report.scan.root;
-  std::string target;
-  if (!root.empty() && root != "." && root.front() != '/') target = root + (root.back() == '/' ? "" : "/");
-  for (char c : path) target += c == ' ' ? std::string("%20") : std::string(1, c);
-  if (line > 0) target += "#L" + std::to_string(line);
-  std::string label(path);
-  if (line > 0) label.append(":").append(std::to_string(line));
-  std::string out = "[";
-  out.append(code(label)).append("](").append(target).append(")");
-  return out;
-}
-
-/// "path:line" evidence strings as links.
-std::string location_link(const Report& report, std::string_view location) {
-  const std::size_t colon = location.rfind(':');
-  if (colon == std::string_view::npos) return code(location);
-  std::uint32_t line = 0;
-  for (char c : location.substr(colon + 1)) {
-    if (c < '0' || c > '9') return code(location);
-    line = line * 10 + static_cast<std::uint32_t>(c - '0');
-  }
-  return link(report, location.substr(0, colon), line);
-}
-
-void findings_table(const Report& report, const std::vector<const rules::Finding*>& findings, std::size_t max,
-                    std::ostream& out) {
-  out << "| Severity | Finding | Where |\n|---|---|---|\n";
-  for (std::size_t i = 0; i < findings.size() && i < max; ++i) {
-    const rules::Finding& f = *findings[i];
-    out << "| " << severity_emoji(f.severity) << " " << to_string(f.severity) << " | " << md(f.message) << " <sub>"
-        << code(f.rule_id) << "</sub> | " << link(report, f.path, f.at.line) << " |\n";
-  }
-}
-
-void render_head(const Report& report, std::ostream& out) {
+void head(const Report& report, Sink& out) {
+  std::string text;
   if (report.recommendation) {
     const score::Assessment& a = *report.recommendation;
-    out << "## " << verdict_emoji(a.verdict) << " " << score::to_string(a.verdict) << " · readiness " << a.readiness
-        << "/100\n\n";
-    out << "**Confidence:** " << to_string(a.confidence) << " · ";
+    text += "## " + std::string(verdict_emoji(a.verdict)) + " " + std::string(score::to_string(a.verdict)) +
+            " · readiness " + std::to_string(a.readiness) + "/100\n\n";
+    text += "**Confidence:** " + std::string(to_string(a.confidence)) + " · ";
   } else {
-    out << "## tr2audit report\n\n";
+    text += "## tr2audit report\n\n";
   }
   const std::string counts = severity_counts_text(report);
-  out << "**Target:** `" << to_string(report.target) << "` · **Findings:** " << findings_by_severity(report).size()
-      << (counts.empty() ? "" : " (" + counts + ")") << " · " << report.scan.files_scanned << " files scanned\n";
+  text += "**Target:** `" + std::string(to_string(report.target)) + "` · **Findings:** " +
+          std::to_string(findings_by_severity(report).size()) + (counts.empty() ? "" : " (" + counts + ")") + " · " +
+          std::to_string(report.scan.files_scanned) + " files scanned\n";
+  out.add(text);
 }
 
-void render_reasons(const Report& report, std::ostream& out) {
+/// The drivers: one row per rule the verdict rests on, with its count and first locations.
+void drivers_section(const Report& report, const RenderOptions& options, Sink& out) {
+  const std::vector<Driver> list = drivers(report);
+  if (list.empty()) return;
+  std::vector<std::string> rows;
+  for (const Driver& d : list) {
+    std::string where;
+    for (std::size_t k = 0; k < d.findings.size() && k < k_driver_locations; ++k)
+      where += (k ? ", " : "") + finding_link(report, options, *d.findings[k]);
+    if (d.findings.size() > k_driver_locations) where += ", +" + std::to_string(d.findings.size() - k_driver_locations) + " more";
+    std::string what = md(clip(d.cited->message, 300)) + " <sub>" + code(d.rule_id) + "</sub>";
+    if (!d.cited->reached_from.empty()) what += "<br><sub>via " + md(clip(d.cited->reached_from, 160)) + "</sub>";
+    rows.push_back("| " + std::string(severity_emoji(d.severity)) + " " + std::string(to_string(d.severity)) + " | " +
+                   what + " | " + std::to_string(d.findings.size()) + " | " + where + " |\n");
+  }
+  out.add("\n### What decides the verdict\n\n");
+  table(out, "| Severity | Finding | Count | Where |\n|---|---|---|---|\n", rows, rows.size(), "drivers", options);
+}
+
+void reasons_section(const Report& report, Sink& out) {
   if (!report.recommendation) return;
   const score::Assessment& a = *report.recommendation;
   if (!a.reasons.empty()) {
-    out << "\n### Why\n\n";
-    for (std::size_t i = 0; i < a.reasons.size() && i < k_top_reasons; ++i) {
-      out << "- " << md(a.reasons[i].text);
-      if (!a.reasons[i].finding_ids.empty()) {
-        out << " <sub>";
-        for (std::size_t k = 0; k < a.reasons[i].finding_ids.size(); ++k)
-          out << (k ? ", " : "") << a.reasons[i].finding_ids[k];
-        out << "</sub>";
-      }
-      out << "\n";
-    }
+    std::string text = "\n### Why\n\n";
+    for (std::size_t i = 0; i < a.reasons.size() && i < k_top_reasons; ++i) text += "- " + md(clip(a.reasons[i].text, 1200)) + "\n";
+    out.add(text);
   }
   if (!a.flip.empty()) {
-    out << "\n### What would change the verdict\n\n";
-    for (const auto& flip : a.flip) out << "- " << md(flip) << "\n";
+    std::string text = "\n### What would change the verdict\n\n";
+    for (const auto& flip : a.flip) text += "- " + md(clip(flip, 1200)) + "\n";
+    out.add(text);
   }
 }
 
-void render_plan(const Report& report, std::ostream& out) {
-  if (!report.recommendation || report.recommendation->plan.empty()) return;
-  const auto& plan = report.recommendation->plan;
-  out << "\n<details><summary>Migration plan (" << plan.size() << " step" << (plan.size() == 1 ? "" : "s")
-      << ")</summary>\n\n";
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    out << i + 1 << ". **" << md(plan[i].step) << "**";
-    if (!plan[i].why.empty()) out << " — " << md(plan[i].why);
-    out << "\n";
-    if (!plan[i].locations.empty()) {
-      out << "   at ";
-      for (std::size_t k = 0; k < plan[i].locations.size() && k < 8; ++k) {
-        out << (k ? ", " : "") << location_link(report, plan[i].locations[k]);
-      }
-      if (plan[i].locations.size() > 8) out << ", +" << plan[i].locations.size() - 8 << " more";
-      out << "\n";
+/// The gate section (report/gate.cpp's content) and, under a baseline or diff, the change's own findings.
+void change_section(const Report& report, const RenderOptions& options, Sink& out) {
+  const std::vector<GateLine> lines = gate_lines(report);
+  if (lines.empty()) return;
+  std::string text = "\n### What this change does\n\n";
+  for (const GateLine& line : lines) {
+    text += line.indent > 0 ? "  - " : "- ";
+    for (const Phrase& p : line.phrases) {
+      if (p.kind == Phrase::Kind::strong) text += "**" + md(p.text) + "**";
+      if (p.kind == Phrase::Kind::code) text += code(p.text);
+      if (p.kind == Phrase::Kind::plain) text += md(clip(p.text, 400));
     }
-    for (const auto& probe : plan[i].probes) out << "   - probe: " << md(probe) << "\n";
+    text += "\n";
   }
-  out << "\n</details>\n";
+  out.add(text);
+  if (!filters_findings(report)) return;
+  std::vector<std::string> rows;
+  for (const rules::Finding* f : findings_by_severity(report)) {
+    if (is_gated(*f)) rows.push_back(finding_row(report, options, *f));
+  }
+  if (rows.empty()) {
+    out.add("\nThis change adds no finding the gate looks at.\n");
+    return;
+  }
+  out.add("\n#### This change's findings (" + std::to_string(rows.size()) + ")\n\n");
+  table(out, "| Severity | Finding | Where |\n|---|---|---|\n", rows, k_change_rows, "of this change's findings", options);
 }
 
-void render_operators(const Report& report, std::ostream& out) {
-  const OperatorSummary& ops = report.operators;
-  if (ops.distinct == 0) return;
-  out << "\n<details><summary>Operators: " << ops.distinct << " distinct, " << ops.unsupported << " unsupported, "
-      << ops.replace << " to replace, " << ops.caveat << " with caveats</summary>\n\n";
-  if (!ops.neuron_sdk.empty())
-    out << "Checked against Neuron SDK " << md(ops.neuron_sdk) << " (" << md(ops.checked) << ").\n\n";
-  out << "| Operator | Status | Calls | First use | Note |\n|---|---|---|---|---|\n";
-  for (const auto& op : ops.ops) {
-    if (op.status == "supported") continue;
-    out << "| " << code(op.name) << " | " << op.status << " | " << op.calls << " | "
-        << (op.first_location.empty() ? "" : location_link(report, op.first_location)) << " | " << md(op.note)
-        << (op.alternative.empty() ? "" : " Instead: " + md(op.alternative)) << " |\n";
+/// One row per rule with active findings: worst severity, count (and new ones under a gate), first place.
+void rules_section(const Report& report, const RenderOptions& options, Sink& out) {
+  struct RuleRow {
+    Severity severity = Severity::info;
+    std::size_t count = 0, gated = 0;
+    const rules::Finding* first = nullptr;
+  };
+  std::map<std::string, RuleRow> by_rule;
+  for (const auto& f : report.findings) {
+    if (f.suppressed) continue;
+    RuleRow& row = by_rule[f.rule_id];
+    row.severity = std::max(row.severity, f.severity);
+    ++row.count;
+    row.gated += is_gated(f) ? 1 : 0;
+    if (!row.first) row.first = &f;
   }
-  out << "\n</details>\n";
+  if (by_rule.empty()) return;
+  std::vector<std::pair<std::string, RuleRow>> ordered(by_rule.begin(), by_rule.end());
+  std::stable_sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) {
+    return a.second.severity != b.second.severity ? a.second.severity > b.second.severity : a.second.count > b.second.count;
+  });
+  const bool gate = filters_findings(report);
+  std::vector<std::string> rows;
+  for (const auto& [rule, row] : ordered) {
+    rows.push_back("| " + code(rule) + " | " + std::string(severity_emoji(row.severity)) + " " +
+                   std::string(to_string(row.severity)) + " | " + std::to_string(row.count) +
+                   (gate ? " | " + std::to_string(row.gated) : std::string()) + " | " +
+                   finding_link(report, options, *row.first) + " |\n");
+  }
+  out.add("\n### Findings by rule\n\n");
+  table(out,
+        gate ? "| Rule | Severity | Findings | In this change | First at |\n|---|---|---|---|---|\n"
+             : "| Rule | Severity | Findings | First at |\n|---|---|---|---|\n",
+        rows, rows.size(), "rules", options);
 }
 
-void render_setup(const Report& report, std::ostream& out) {
-  const TrainingSetup& s = report.setup;
-  const std::pair<std::string_view, const std::vector<SetupFact>*> rows[] = {
-      {"Fine-tuning", &s.fine_tuning}, {"Model family", &s.model_family},   {"Precision", &s.precision},
-      {"Parallelism", &s.parallelism}, {"Checkpointing", &s.checkpointing}, {"Frameworks", &s.frameworks}};
-  std::string body;
-  for (const auto& [name, facts] : rows) {
-    if (facts->empty()) continue;
-    body += "| " + std::string(name) + " | ";
-    for (std::size_t i = 0; i < facts->size(); ++i) {
-      body += (i ? "; " : "") + md((*facts)[i].value);
-      for (std::size_t k = 0; k < (*facts)[i].evidence.size(); ++k)
-        body += (k ? ", " : " (") + location_link(report, (*facts)[i].evidence[k]) +
-                (k + 1 == (*facts)[i].evidence.size() ? ")" : "");
-    }
-    body += " |\n";
+void all_findings_section(const Report& report, const RenderOptions& options, Sink& out) {
+  const std::vector<const rules::Finding*> findings = findings_by_severity(report);
+  if (findings.empty()) {
+    out.add("\nNo findings.\n");
+    return;
   }
-  if (body.empty()) return;
-  out << "\n<details><summary>Training setup</summary>\n\n| Aspect | Detected |\n|---|---|\n"
-      << body << "\n</details>\n";
+  if (!out.add("\n<details><summary>All " + std::to_string(findings.size()) + " findings</summary>\n\n")) {
+    out.note("\n" + std::to_string(findings.size()) + " findings not listed here: see " + full_report(options) + ".\n");
+    return;
+  }
+  std::vector<std::string> rows;
+  rows.reserve(findings.size());
+  for (const rules::Finding* f : findings) rows.push_back(finding_row(report, options, *f));
+  table(out, "| Severity | Finding | Where |\n|---|---|---|\n", rows, rows.size(), "findings", options);
+  out.note("\n</details>\n");
 }
 
 }  // namespace
 
-void render_markdown(const Report& report, const RenderOptions& /*options*/, std::ostream& out) {
-  render_head(report, out);
-  render_reasons(report, out);
-  const std::vector<const rules::Finding*> findings = findings_by_severity(report);
-  if (!findings.empty()) {
-    out << "\n### Top findings\n\n";
-    findings_table(report, findings, k_top_findings, out);
-    out << "\n<details><summary>All " << findings.size() << " findings</summary>\n\n";
-    findings_table(report, findings, findings.size(), out);
-    out << "\n</details>\n";
-  } else {
-    out << "\nNo findings.\n";
-  }
-  render_plan(report, out);
-  render_operators(report, out);
-  render_setup(report, out);
-  if (!report.problems.empty()) {
-    out << "\n<details><summary>" << report.problems.size() << " problem" << (report.problems.size() == 1 ? "" : "s")
-        << " (the scan went on)</summary>\n\n";
-    for (const auto& p : report.problems)
-      out << "- " << code(to_string(p.kind)) << " " << md(format_problem(p)) << "\n";
-    out << "\n</details>\n";
-  }
-  out << "\n<sub>tr2audit " << md(report.run.tool_version) << " · rules " << md(report.run.rules_version) << "</sub>\n";
+void render_markdown(const Report& report, const RenderOptions& options, std::ostream& out) {
+  Sink sink(options.link_full);
+  head(report, sink);
+  drivers_section(report, options, sink);
+  reasons_section(report, sink);
+  change_section(report, options, sink);
+  rules_section(report, options, sink);
+  plan_section(report, options, sink);
+  all_findings_section(report, options, sink);
+  operators_section(report, options, sink);
+  setup_section(report, options, sink);
+  problems_section(report, sink);
+  std::string footer = "\n<sub>tr2audit " + md(report.run.tool_version) + " · rules " + md(report.run.rules_version);
+  if (!options.link_full.empty()) footer += " · " + full_report(options);
+  sink.note(footer + "</sub>\n");
+  out << sink.text();
 }
 
 }  // namespace tr2audit::report

@@ -1,7 +1,8 @@
 // SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one run, the rules that fired as
 // tool.driver.rules (help links into docs/rules.md), one result per finding with a repo-relative
 // URI under %SRCROOT%, code-point columns, the tr2audit fingerprint as a partial fingerprint and
-// in-source suppressions. Problems become tool execution notifications.
+// suppressions (every result says whether it is suppressed), the gate's baselineState (new/unchanged)
+// and state per result. Problems become tool execution notifications.
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -153,19 +154,28 @@ Json physical_location(const std::string& path, std::uint32_t line, std::uint32_
   return Json{{"physicalLocation", location}};
 }
 
-Json result_json(const rules::Finding& f, std::size_t rule_index) {
+/// The SARIF suppressions of a finding: [] when it is not suppressed (tr2audit supports suppressions,
+/// so absence would mean "unknown"), one accepted in-source suppression with its reason otherwise.
+Json suppressions_json(const rules::Finding& f) {
+  Json out = Json::array();
+  if (!f.suppressed) return out;
+  std::string justification = f.suppressed->reason;
+  if (!f.suppressed->until.empty()) justification += " (until " + f.suppressed->until + ")";
+  out.push_back(Json{{"kind", "inSource"}, {"status", "accepted"}, {"justification", justification}});
+  return out;
+}
+
+Json result_json(const Report& report, const rules::Finding& f, std::size_t rule_index) {
   Json result{
       {"ruleId", f.rule_id},
       {"ruleIndex", rule_index},
       {"level", level_of(f.severity)},
       {"message", {{"text", with_period(f.message)}}},
       {"locations", Json::array({physical_location(f.path, f.at.line, f.at.column, f.at.end_line, f.at.end_column)})},
-      {"partialFingerprints", {{k_fingerprint_key, f.fingerprint}}}};
-  if (f.suppressed) {
-    std::string justification = f.suppressed->reason;
-    if (!f.suppressed->until.empty()) justification += " (until " + f.suppressed->until + ")";
-    result["suppressions"] = Json::array({Json{{"kind", "inSource"}, {"justification", justification}}});
-  }
+      {"partialFingerprints", {{k_fingerprint_key, f.fingerprint}}},
+      {"suppressions", suppressions_json(f)}};
+  if (report.gate && report.gate->baseline && f.gate.baseline != rules::BaselineState::none)
+    result["baselineState"] = f.gate.baseline == rules::BaselineState::unchanged ? "unchanged" : "new";
   Json properties{{"findingId", f.id},
                   {"severity", std::string(to_string(f.severity))},
                   {"precision", std::string(to_string(f.confidence))},
@@ -176,8 +186,27 @@ Json result_json(const rules::Finding& f, std::size_t rule_index) {
   if (!f.opt_in.empty()) properties["optIn"] = f.opt_in;
   if (f.off_training_path) properties["offTrainingPath"] = true;
   if (!f.function.empty()) properties["function"] = f.function;
+  if (report.gate) {
+    std::string why;
+    properties["gateState"] = std::string(to_string(gate_state(&*report.gate, f, &why)));
+    if (!why.empty()) properties["gateReason"] = why;
+    if (f.gate.in_diff) properties["inDiff"] = *f.gate.in_diff;
+  }
   result["properties"] = properties;
   return result;
+}
+
+/// The run's gate properties: the decision and the baseline and diff counts.
+Json gate_properties(const GateSummary& g) {
+  Json out{{"status", std::string(to_string(g.status))}, {"reasons", g.reasons}};
+  if (g.baseline) {
+    out["baseline"] = Json{{"file", g.baseline->file},
+                           {"new", g.baseline->new_count},
+                           {"unchanged", g.baseline->unchanged_count},
+                           {"fixed", g.baseline->fixed.size()}};
+  }
+  if (g.diff) out["diff"] = Json{{"base", g.diff->ref}, {"mergeBase", g.diff->merge_base}};
+  return out;
 }
 
 Json invocation_json(const Report& report) {
@@ -214,7 +243,7 @@ void render_sarif(const Report& report, const RenderOptions& /*options*/, std::o
   for (const auto& finding : report.findings) {
     const auto it =
         std::find_if(rules.begin(), rules.end(), [&](const RuleInfo& r) { return r.id == finding.rule_id; });
-    results.push_back(result_json(finding, static_cast<std::size_t>(it - rules.begin())));
+    results.push_back(result_json(report, finding, static_cast<std::size_t>(it - rules.begin())));
   }
   Json driver{{"name", "tr2audit"},
               {"version", report.run.tool_version},
@@ -234,6 +263,7 @@ void render_sarif(const Report& report, const RenderOptions& /*options*/, std::o
     properties["readiness"] = report.recommendation->readiness;
     properties["confidence"] = std::string(to_string(report.recommendation->confidence));
   }
+  if (report.gate) properties["gate"] = gate_properties(*report.gate);
   run["properties"] = properties;
   const Json document{{"$schema", k_schema_uri}, {"version", "2.1.0"}, {"runs", Json::array({run})}};
   out << document.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';

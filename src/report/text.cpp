@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "renderers.hpp"
 #include "text_style.hpp"
 #include "tr2audit/rules/match.hpp"
 
@@ -53,10 +54,19 @@ void render_counts(const Report& report, const Palette& p, std::ostream& out) {
   if (!report.problems.empty()) out << "Problems: " << report.problems.size() << " (the scan went on)\n";
 }
 
-}  // namespace
+/// The gate section (report/gate.cpp's content): baseline, diff delta, decision.
+void render_gate(const Report& report, const Palette& p, std::ostream& out) {
+  const std::vector<GateLine> lines = gate_lines(report);
+  if (lines.empty()) return;
+  out << "\n";
+  for (const GateLine& line : lines) {
+    out << std::string(static_cast<std::size_t>(line.indent) * 2, ' ');
+    for (const Phrase& phrase : line.phrases) out << (phrase.kind == Phrase::Kind::strong ? p.bold(phrase.text) : phrase.text);
+    out << "\n";
+  }
+}
 
-void render_text(const Report& report, const RenderOptions& options, std::ostream& out) {
-  const Palette p{options.color};
+void render_body(const Report& report, const RenderOptions& options, const Palette& p, std::ostream& out) {
   std::ostringstream head;
   render_header(report, p, head);
   head << "\n";
@@ -84,6 +94,20 @@ void render_text(const Report& report, const RenderOptions& options, std::ostrea
   for (std::size_t i = 0; i < shown; ++i)
     out << "  " << to_string(report.problems[i].kind) << ": " << format_problem(report.problems[i]) << "\n";
   if (shown < report.problems.size()) out << "  " << p.dim("(+" + text::plural(report.problems.size() - shown, "more problem") + ": --all)") << "\n";
+}
+
+}  // namespace
+
+void render_text(const Report& report, const RenderOptions& options, std::ostream& out) {
+  const Palette p{options.color};
+  // Under a baseline or a diff the text lists what the gate looks at (and suppressions); the verdict
+  // and the gate section speak for the whole report.
+  if (filters_findings(report)) {
+    render_body(gated_view(report), options, p, out);
+  } else {
+    render_body(report, options, p, out);
+  }
+  render_gate(report, p, out);
 }
 
 }  // namespace tr2audit::report

@@ -15,13 +15,8 @@ namespace tr2audit::gate {
 
 inline constexpr int k_baseline_schema_version = 1;
 
-struct BaselineEntry {
-  std::string fingerprint;
-  std::string rule_id;
-  std::string path;
-  std::uint32_t line = 0;  ///< informational: matching uses the fingerprint only
-  std::string message;
-};
+/// One recorded finding (fingerprint, rule id, path, line, message).
+using BaselineEntry = report::RecordedFinding;
 
 struct Baseline {
   int schema_version = k_baseline_schema_version;
@@ -37,17 +32,11 @@ std::string baseline_to_json(const Baseline& baseline);
 /// Parses baseline JSON; on failure returns nullopt and sets error (a message without the file name).
 std::optional<Baseline> parse_baseline(std::string_view json_text, std::string& error);
 
-enum class BaselineState { none, new_finding, unchanged };
-std::string_view to_string(BaselineState state);  ///< "new", "unchanged" ("" for none)
+using BaselineState = rules::BaselineState;
 
-struct BaselineComparison {
-  std::vector<BaselineState> states;  ///< index-aligned with report.findings; suppressed ones stay none
-  std::uint32_t new_count = 0;
-  std::uint32_t unchanged_count = 0;
-  std::vector<BaselineEntry> fixed;  ///< in the baseline, gone from the report
-};
-
-/// Compares a report with a baseline by fingerprint (with multiplicity).
-BaselineComparison compare_with_baseline(const report::Report& report, const Baseline& baseline);
+/// Compares a report with a baseline by fingerprint (with multiplicity): marks each unsuppressed
+/// finding new or unchanged and returns the counts and the fixed entries. Suppressed findings are
+/// marked too (unchanged when the baseline holds their fingerprint) but count neither way.
+report::BaselineSummary compare_with_baseline(report::Report& report, const Baseline& baseline);
 
 }  // namespace tr2audit::gate

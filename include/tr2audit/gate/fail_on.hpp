@@ -24,7 +24,7 @@ struct FailOn {
 /// Adds one --fail-on value (a severity or a verdict); false with a message (and suggestion) otherwise.
 bool add_fail_on(FailOn& criteria, std::string_view value, std::string& error);
 
-enum class GateStatus { passed, failed, incomplete };
+using GateStatus = report::GateStatus;
 
 struct GateResult {
   GateStatus status = GateStatus::passed;
@@ -35,8 +35,8 @@ struct GateResult {
 /// ran out of time, an internal error, a file too deep to walk, or an unreadable scan root.
 bool makes_scan_incomplete(const Problem& problem);
 
-/// Decides the gate. gated is index-aligned with report.findings (empty = every finding is gated);
-/// suppressed findings never count. Incomplete wins over failed.
-GateResult evaluate_gate(const report::Report& report, const std::vector<bool>& gated, const FailOn& criteria);
+/// Decides the gate over the findings it looks at (report::is_gated: never suppressed ones; only new
+/// ones with a baseline, only changed lines with a diff). Incomplete wins over failed.
+GateResult evaluate_gate(const report::Report& report, const FailOn& criteria);
 
 }  // namespace tr2audit::gate

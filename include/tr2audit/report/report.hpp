@@ -12,6 +12,7 @@
 
 #include "tr2audit/core/problem.hpp"
 #include "tr2audit/core/severity.hpp"
+#include "tr2audit/report/gate.hpp"
 #include "tr2audit/report/operators.hpp"
 #include "tr2audit/report/training_setup.hpp"
 #include "tr2audit/rules/finding.hpp"
@@ -24,6 +25,7 @@ inline constexpr std::string_view k_schema_version = "1.0";
 struct GitInfo {
   std::string commit;
   std::string branch;
+  std::string prefix;  ///< the scan root relative to the work tree's top ("" or "sub/dir/"): repo-relative links
 };
 
 struct RunInfo {
@@ -82,6 +84,7 @@ struct Report {
   std::optional<score::Assessment> recommendation;  ///< the verdict for the whole repo
   std::vector<score::Assessment> projects;          ///< per-project verdicts (monorepos), may be empty
   std::vector<EntryVerdict> entry_verdicts;         ///< per training script, when the repo has several
+  std::optional<GateSummary> gate;  ///< set when a gate, a baseline or a diff was asked for (or the scan is incomplete)
 };
 
 /// Counts by category/severity over unsuppressed findings (zero entries included, contract order).
@@ -90,10 +93,12 @@ std::map<std::string, std::uint32_t> count_by_severity(const Report& report);
 
 /// Presentation choices that are not part of the report (the same report renders both ways).
 struct RenderOptions {
-  bool color = false;  ///< ANSI colours (text only)
-  bool quiet = false;  ///< text: verdict and counts only
-  bool all = false;    ///< text: every finding (info, each repeat, no line budget)
+  bool color = false;       ///< ANSI colours (text only)
+  bool quiet = false;       ///< text: verdict and counts only
+  bool all = false;         ///< text: every finding (info, each repeat, no line budget)
   std::size_t width = 100;  ///< text: columns reason bullets wrap at
+  std::string link_base;    ///< Markdown/HTML: code links become absolute under this URL ("" = repo-relative)
+  std::string link_full;    ///< Markdown: where the full report is ("" = name the SARIF/HTML artifact)
 };
 
 using RenderFn = void (*)(const Report&, const RenderOptions&, std::ostream&);

@@ -18,6 +18,16 @@ struct Suppression {
   std::string until;  ///< YYYY-MM-DD or empty
 };
 
+/// A finding against --baseline: not compared (no baseline), new, or recorded in the baseline.
+enum class BaselineState : std::uint8_t { none, new_finding, unchanged };
+
+/// What the gate found out about one finding (gate/ fills it after the scan; every renderer reads it).
+/// Whether the gate looks at the finding follows from these and `suppressed` (report::is_gated).
+struct GateMarks {
+  BaselineState baseline = BaselineState::none;  ///< none without --baseline
+  std::optional<bool> in_diff;                   ///< on a line changed since --diff-base; nullopt without one
+};
+
 struct Finding {
   std::string id;  ///< stable within a report: "F0001" in report order (assigned after sorting)
   std::string rule_id;
@@ -52,6 +62,7 @@ struct Finding {
   std::string subject;               ///< what matched: the callee, method, module, device string, ...
   std::string fingerprint;           ///< rule id + normalised snippet + enclosing symbol, hashed
   std::optional<Suppression> suppressed;
+  GateMarks gate;
 };
 
 }  // namespace tr2audit::rules

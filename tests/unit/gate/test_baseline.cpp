@@ -43,11 +43,19 @@ TEST_CASE("gate::compare_with_baseline splits new, unchanged and fixed with mult
   report::Report now;
   now.findings = {finding("aaaa", "a.py", 2), finding("aaaa", "a.py", 6), finding("aaaa", "a.py", 9),
                   finding("fresh", "c.py", 1)};
+  now.findings.push_back(finding("aaaa", "d.py", 3));
+  now.findings.back().suppressed = rules::Suppression{"vendored", ""};
   const auto cmp = compare_with_baseline(now, b);
   CHECK(cmp.unchanged_count == 2);
   CHECK(cmp.new_count == 2);
-  CHECK(cmp.states[2] == BaselineState::new_finding);
-  CHECK(cmp.states[3] == BaselineState::new_finding);
+  CHECK(now.findings[0].gate.baseline == BaselineState::unchanged);
+  CHECK(now.findings[2].gate.baseline == BaselineState::new_finding);
+  CHECK(now.findings[3].gate.baseline == BaselineState::new_finding);
+  CHECK_FALSE(report::is_gated(now.findings[1]));
+  CHECK(report::is_gated(now.findings[2]));
+  // A suppressed finding counts neither way; its state says whether the baseline still holds its fingerprint.
+  CHECK(now.findings[4].gate.baseline == BaselineState::new_finding);
+  CHECK_FALSE(report::is_gated(now.findings[4]));
   REQUIRE(cmp.fixed.size() == 1);
   CHECK(cmp.fixed[0].fingerprint == "gone");
 }

@@ -111,17 +111,22 @@ TEST_CASE("gate::evaluate_gate: incomplete wins, verdict gates need a recommenda
   r.findings = {f};
   FailOn criteria;
   criteria.severity = Severity::high;
-  CHECK(evaluate_gate(r, {}, criteria).status == GateStatus::failed);
-  CHECK(evaluate_gate(r, {false}, criteria).status == GateStatus::passed);
+  CHECK(evaluate_gate(r, criteria).status == GateStatus::failed);
+  report::Report known = r;  // recorded in the baseline: the gate does not look at it
+  known.findings[0].gate.baseline = rules::BaselineState::unchanged;
+  CHECK(evaluate_gate(known, criteria).status == GateStatus::passed);
+  report::Report elsewhere = r;  // not on a changed line
+  elsewhere.findings[0].gate.in_diff = false;
+  CHECK(evaluate_gate(elsewhere, criteria).status == GateStatus::passed);
   r.problems.push_back(Problem{ProblemKind::parse_timeout, "big.py", 0, 0, "parse timed out"});
-  CHECK(evaluate_gate(r, {}, criteria).status == GateStatus::incomplete);
-  r.problems = {Problem{ProblemKind::unreadable, "secret.py", 0, 0, "permission denied"}};
-  CHECK(evaluate_gate(r, {false}, criteria).status == GateStatus::passed);
+  CHECK(evaluate_gate(r, criteria).status == GateStatus::incomplete);
+  known.problems = {Problem{ProblemKind::unreadable, "secret.py", 0, 0, "permission denied"}};
+  CHECK(evaluate_gate(known, criteria).status == GateStatus::passed);
   criteria.problems = true;
-  CHECK(evaluate_gate(r, {false}, criteria).status == GateStatus::failed);
+  CHECK(evaluate_gate(known, criteria).status == GateStatus::failed);
   FailOn verdict;
   verdict.verdicts = {score::Verdict::gpu_keep};
-  const GateResult missing = evaluate_gate(report::Report{}, {}, verdict);
+  const GateResult missing = evaluate_gate(report::Report{}, verdict);
   CHECK(missing.status == GateStatus::incomplete);
   CHECK(missing.reasons[0].find("no recommendation") != std::string::npos);
 }

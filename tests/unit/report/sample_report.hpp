@@ -121,6 +121,32 @@ inline Report sample_report() {
   return r;
 }
 
+/// The sample report under a baseline and a PR diff with a failed gate: F0002 is new and on a changed
+/// line, F0001 and F0003 are recorded in the baseline, F0004 stays suppressed.
+inline Report gated_sample_report() {
+  Report r = sample_report();
+  r.gate.emplace();
+  r.gate->baseline = BaselineSummary{".tr2audit-baseline.json", 1, 2, {RecordedFinding{"feed", "cuda-api.cuda-method", "old.py", 9, "x.cuda()"}}};
+  DiffSummary diff;
+  diff.ref = "origin/main";
+  diff.merge_base = "0123456789abcdef0123456789abcdef01234567";
+  diff.changed_files = 2;
+  diff.added = {{Severity::blocker, 1}};
+  diff.removed = {{Severity::high, 1}};
+  diff.removed_findings = {RecordedFinding{"beef", "cuda-api.cuda-synchronize", "loop.py", 3, "torch.cuda.synchronize()"}};
+  diff.base_verdict = score::Verdict::trainium2_pilot;
+  diff.base_readiness = 81;
+  r.gate->diff = diff;
+  r.gate->criteria_given = true;
+  r.gate->status = GateStatus::failed;
+  r.gate->reasons = {"1 finding at or above blocker (--fail-on blocker), first: my dir/ops é.py:3"};
+  for (auto& f : r.findings) {
+    f.gate.baseline = f.id == "F0002" ? rules::BaselineState::new_finding : rules::BaselineState::unchanged;
+    f.gate.in_diff = f.id == "F0002";
+  }
+  return r;
+}
+
 /// Renders with a format's function into a string.
 inline std::string render_to_string(RenderFn render, const Report& report, RenderOptions options = {}) {
   std::ostringstream out;

@@ -28,7 +28,26 @@ TEST_CASE("report::render_html embeds the findings as JSON that cannot close its
   const auto json = nlohmann::json::parse(data);
   REQUIRE(json["findings"].size() == 4);
   CHECK(json["findings"][1]["message"] == "Kernel built at runtime </script><!-- & | *bold*");
-  CHECK(json["findings"][3]["suppressed"] == "CPU fallback path, kept on purpose");
+  CHECK(json["findings"][3]["suppressed"]["reason"] == "CPU fallback path, kept on purpose");
+}
+
+TEST_CASE("report::render_html embeds each finding in the JSON report's shape, gate state included", "[report]") {
+  Report report = testing::sample_report();
+  report.gate.emplace();
+  report.gate->baseline = BaselineSummary{"b.json", 1, 2, {}};
+  for (auto& f : report.findings) f.gate.baseline = rules::BaselineState::unchanged;
+  report.findings[1].gate.baseline = rules::BaselineState::new_finding;
+  const auto page = nlohmann::json::parse(embedded_data(testing::render_to_string(render_html, report)));
+  const auto document = nlohmann::json::parse(testing::render_to_string(render_json, report));
+  REQUIRE(page["findings"].size() == document["findings"].size());
+  for (std::size_t i = 0; i < page["findings"].size(); ++i) CHECK(page["findings"][i] == document["findings"][i]);
+  CHECK(page["findings"][1]["gate"]["state"] == "gated");
+  CHECK(page["findings"][0]["gate"]["state"] == "baseline");
+  CHECK(page["findings"][3]["gate"]["state"] == "suppressed");
+  const std::string html = testing::render_to_string(render_html, report);
+  CHECK(html.find("<select id=\"filter-gate\"") != std::string::npos);
+  CHECK(html.find("<option selected>gated</option>") != std::string::npos);  // starts on what the gate looks at
+  CHECK(html.find("id=\"gate\"><h2>What this change does</h2>") != std::string::npos);
 }
 
 TEST_CASE("report::render_html is self-contained and has every section", "[report]") {
@@ -44,8 +63,12 @@ TEST_CASE("report::render_html is self-contained and has every section", "[repor
     CHECK(html.find(id) != std::string::npos);
   }
   CHECK(html.find("<title>Readiness 62 of 100</title>") != std::string::npos);
-  CHECK(html.find("Kernel built at runtime &lt;/script&gt;") == std::string::npos);  // messages live in the data only
-  CHECK(html.find("my dir/ops é.py:3") != std::string::npos);
+  // The drivers come before the plan and the plan before the full table; markup is escaped.
+  CHECK(html.find("id=\"drivers\"") < html.find("id=\"plan\""));
+  CHECK(html.find("id=\"plan\"") < html.find("id=\"findings-section\""));
+  CHECK(html.find("Kernel built at runtime &lt;/script&gt;&lt;!-- &amp;") != std::string::npos);
+  CHECK(html.find("</script><!--") == std::string::npos);
+  CHECK(html.find("href=\"my%20dir/ops%20%C3%A9.py#L3\"><code>my dir/ops é.py:3</code>") != std::string::npos);
 }
 
 TEST_CASE("report::render_html runs in headless Chromium without errors and renders", "[report][tools]") {

@@ -62,6 +62,25 @@ TEST_CASE("report::render_json writes operators, setup and a null recommendation
   CHECK(doc["findings"][3]["suppressed"]["until"] == "2027-01-31");
 }
 
+TEST_CASE("report::render_json writes the gate's keys from the report model", "[report]") {
+  const Json plain = render(testing::sample_report());
+  CHECK_FALSE(plain.contains("gate"));
+  CHECK_FALSE(plain["findings"][0].contains("gate"));
+  const Json doc = render(testing::gated_sample_report());
+  CHECK(doc["findings"][1]["baseline"] == "new");
+  CHECK(doc["findings"][1]["in_diff"] == true);
+  CHECK(doc["findings"][1]["gate"] == Json{{"state", "gated"}, {"why", "new since the baseline, on a changed line"}});
+  CHECK(doc["findings"][0]["gate"]["state"] == "baseline");
+  CHECK(doc["findings"][3]["baseline"] == nullptr);  // suppressed: neither new nor unchanged debt
+  CHECK(doc["findings"][3]["gate"]["state"] == "suppressed");
+  CHECK(doc["baseline"]["new"] == 1);
+  CHECK(doc["baseline"]["fixed"][0]["path"] == "old.py");
+  CHECK(doc["diff"]["readiness"]["base"] == 81);
+  CHECK(doc["diff"]["added"]["blocker"] == 1);
+  CHECK(doc["gate"] == Json{{"status", "failed"}, {"gated_findings", 1},
+                            {"reasons", {"1 finding at or above blocker (--fail-on blocker), first: my dir/ops é.py:3"}}});
+}
+
 TEST_CASE("report::render_json output validates against docs/report.schema.json (ajv)", "[report][tools]") {
   const auto dir = testing::temp_dir("json-schema");
   Report unscored = testing::sample_report();
@@ -70,12 +89,14 @@ TEST_CASE("report::render_json output validates against docs/report.schema.json 
   unscored.scan.git = GitInfo{"0123abc", "main"};
   testing::write_file(dir / "full.json", testing::render_to_string(render_json, testing::sample_report()));
   testing::write_file(dir / "unscored.json", testing::render_to_string(render_json, unscored));
+  testing::write_file(dir / "gated.json", testing::render_to_string(render_json, testing::gated_sample_report()));
   Json broken = render(testing::sample_report());
   broken["findings"][0]["severity"] = "critical";  // not in the vocabulary: the schema must reject it
   testing::write_file(dir / "broken.json", broken.dump(2));
   const std::string schema = std::string(TR2AUDIT_SOURCE_DIR) + "/docs/report.schema.json";
   const auto good = testing::run_tool_script("validate_json.sh",
-                                             {schema, (dir / "full.json").string(), (dir / "unscored.json").string()});
+                                             {schema, (dir / "full.json").string(), (dir / "unscored.json").string(),
+                                              (dir / "gated.json").string()});
   if (good.skipped()) {
     WARN("SKIPPED: ajv is not installed (./.ci/bootstrap installs it): " << good.output);
     return;

@@ -61,9 +61,28 @@ TEST_CASE("report::render_sarif results: valid rule indices, levels, relative UR
   const Json& region = results[0]["locations"][0]["physicalLocation"]["region"];
   CHECK(region == Json{{"startLine", 12}, {"startColumn", 19}, {"endLine", 12}, {"endColumn", 25}});
   CHECK(results[3]["suppressions"][0]["kind"] == "inSource");
+  CHECK(results[3]["suppressions"][0]["status"] == "accepted");
   CHECK(results[3]["suppressions"][0]["justification"] == "CPU fallback path, kept on purpose (until 2027-01-31)");
-  CHECK_FALSE(results[0].contains("suppressions"));
+  CHECK(results[0]["suppressions"] == Json::array());  // known not suppressed (absent would mean "unknown")
+  CHECK_FALSE(results[0].contains("baselineState"));    // no baseline, no state
   CHECK(run["invocations"][0]["toolExecutionNotifications"][0]["descriptor"]["id"] == "syntax-errors");
+}
+
+TEST_CASE("report::render_sarif states each result's baselineState and gate state under a gate", "[report]") {
+  const Json log = render(testing::gated_sample_report());
+  const Json& run = log["runs"][0];
+  const Json& results = run["results"];
+  REQUIRE(results.size() == 4);  // every finding, not only the gated ones
+  CHECK(results[0]["baselineState"] == "unchanged");
+  CHECK(results[1]["baselineState"] == "new");
+  CHECK(results[1]["properties"]["gateState"] == "gated");
+  CHECK(results[1]["properties"]["inDiff"] == true);
+  CHECK(results[0]["properties"]["gateState"] == "baseline");
+  CHECK(results[0]["properties"]["gateReason"] == "recorded in the baseline .tr2audit-baseline.json");
+  CHECK(results[3]["properties"]["gateState"] == "suppressed");
+  CHECK(results[3].contains("baselineState"));  // SARIF: present on every result once present on one
+  CHECK(run["properties"]["gate"]["status"] == "failed");
+  CHECK(run["properties"]["gate"]["baseline"]["fixed"] == 1);
 }
 
 TEST_CASE("report::render_sarif gives a finding whose rule is not in the report a rule entry", "[report]") {
@@ -85,8 +104,9 @@ TEST_CASE("report::render_sarif passes Microsoft's SARIF Multitool and the offic
   empty.scan.root = "/abs/path with space";
   testing::write_file(dir / "sample.sarif", testing::render_to_string(render_sarif, testing::sample_report()));
   testing::write_file(dir / "empty.sarif", testing::render_to_string(render_sarif, empty));
-  const auto run =
-      testing::run_tool_script("validate_sarif.sh", {(dir / "sample.sarif").string(), (dir / "empty.sarif").string()});
+  testing::write_file(dir / "gated.sarif", testing::render_to_string(render_sarif, testing::gated_sample_report()));
+  const auto run = testing::run_tool_script("validate_sarif.sh", {(dir / "sample.sarif").string(), (dir / "empty.sarif").string(),
+                                                                  (dir / "gated.sarif").string()});
   if (run.skipped()) {
     WARN("SKIPPED: the SARIF Multitool is not installed (./.ci/bootstrap installs it): " << run.output);
     return;
