@@ -106,6 +106,10 @@ score::Assessment assess_part(const report::Report& report, const score::Scoring
                                          [&](const std::string& entry) {
                                            return project.empty() || project_of(entry, projects) == project;
                                          });
+  for (const std::string& entry : report.training_entries) {
+    if (project.empty() || project_of(entry, projects) == project)
+      input.training_entry_paths.push_back(entry.substr(0, entry.rfind(':')));
+  }
   input.files_scanned = report.scan.files_scanned;
   input.files_with_syntax_errors = report.scan.files_with_syntax_errors;
   input.lines = static_cast<std::uint32_t>(report.scan.lines);
@@ -148,7 +152,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     if (!analyses[i].loaded) return;
     FileOutcome& out = outcomes[i];
     const program::FileId id{static_cast<std::uint32_t>(i)};
-    out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target);
+    out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target, knowledge.op_table);
     for (auto& finding : out.findings) rules::fill_snippet_and_fingerprint(finding, analyses[i].text);
     if (knowledge.op_table) out.op_uses = rules::collect_op_uses(model.file(id), *knowledge.op_table);
   });
