@@ -76,3 +76,19 @@ def main():
 
 if __name__ == "__main__":
     main()
+
+
+class RotatedAdapter(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.rotation = nn.Parameter(torch.eye(dim))
+        self.merged = False
+
+    def unmerge(self, weight):
+        # ok: operator-support.cpu-fallback-op   (folding adapter weights runs once on request)
+        return weight @ torch.linalg.inv(self.rotation)
+
+    def forward(self, x, weight):
+        if self.merged:
+            weight = self.unmerge(weight)
+        return x @ weight.T
