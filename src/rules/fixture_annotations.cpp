@@ -1,5 +1,5 @@
-// Parses fixture annotations: `<leader> expect|expect-low|expect-info|ok|todo-expect: ID[, ID] [free text]` refers to the
-// next non-blank, non-comment line; `<leader> target: xla` before the first code line picks the profile.
+// Parses fixture annotations: `<leader> expect|expect-low|expect-info|ok|todo-expect: ID[, ID] [free text]` refers to
+// the next non-blank, non-comment line; `<leader> target: xla` before the first code line picks the profile.
 #include <array>
 
 #include "tr2audit/core/text.hpp"

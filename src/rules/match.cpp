@@ -179,7 +179,8 @@ class Matcher {
       const OpRow* row = find_call_row(call, *m_ops, method_only);
       if (row == nullptr) row = cast_method_row(call);
       // A module constructor runs no op where it is written: the op runs where the module is called.
-      if (row != nullptr && std::find(row->modules.begin(), row->modules.end(), call.callee.dotted()) == row->modules.end()) {
+      if (row != nullptr &&
+          std::find(row->modules.begin(), row->modules.end(), call.callee.dotted()) == row->modules.end()) {
         op_hit(*row, call, method_only);
       }
       for (const facts::Argument& arg : call.args) {
@@ -213,8 +214,10 @@ class Matcher {
       if (c.op_statuses != 0 && (c.op_statuses & enum_bit(status.status)) == 0) continue;
       if (c.op_effects != 0 && (!status.effect || (c.op_effects & enum_bit(*status.effect)) == 0)) continue;
       if (c.op_kinds != 0 && (c.op_kinds & enum_bit(row.kind)) == 0) continue;
-      MessageFields fields{row.name, call.callee.empty() ? call.callee_text : call.callee.dotted(),
-                           call.method, call.receiver_text, {}, {}, {}, call.callee_text};
+      MessageFields fields{row.name,    call.callee.empty() ? call.callee_text : call.callee.dotted(),
+                           call.method, call.receiver_text,
+                           {},          {},
+                           {},          call.callee_text};
       fields.op = row.name;
       fields.status = std::string(to_string(status.status));
       fields.note = status.note;
@@ -222,8 +225,12 @@ class Matcher {
       fields.target = m_profile == TargetProfile::xla ? "torch-neuronx (XLA)" : "native TorchNeuron";
       const std::size_t before = m_findings.size();
       emit(i, call.ctx, call.at, std::move(fields));
+      if (m_findings.size() == before) continue;
+      Finding& f = m_findings.back();
       // Matched by a bare method name: the receiver may not be a tensor.
-      if (method_only && m_findings.size() > before) m_findings.back().confidence = Confidence::low;
+      if (method_only) f.confidence = Confidence::low;
+      if (const auto at = f.message.find(" in ``"); f.function.empty() && at != std::string::npos)
+        f.message.replace(at, 6, " at module level");
     }
   }
 

@@ -14,7 +14,7 @@ using detail::PolicyReader;
 
 const std::vector<std::string> k_top_keys{"version",    "weights",    "repeats", "categories", "operators", "bonus",
                                           "thresholds", "hard_rules", "effort",  "confidence", "plan"};
-const std::vector<std::string> k_weight_keys{"severity",        "confidence", "region",       "paths",
+const std::vector<std::string> k_weight_keys{"severity",          "confidence",      "region",  "paths",
                                              "entry_aware_paths", "fallback_guards", "guarded", "error_region"};
 const std::vector<std::string> k_severities{"blocker", "high", "medium", "low", "info"};
 const std::vector<std::string> k_confidences{"high", "medium", "low"};
@@ -37,7 +37,7 @@ const std::vector<std::string> k_bonus_keys{"neuron_signals", "per_neuron_signal
 const std::vector<std::string> k_setup_fields{"fine_tuning", "model_family",  "precision",
                                               "parallelism", "checkpointing", "frameworks"};
 const std::vector<std::string> k_verdicts{"gpu-keep", "trainium2-pilot", "dual-run"};
-const std::vector<std::string> k_hard_keys{"id",     "description",    "verdict", "when", "min_distinct_rules",
+const std::vector<std::string> k_hard_keys{"id",     "description",    "verdict",  "when",    "min_distinct_rules",
                                            "unless", "setup_requires", "at_least", "at_most", "requires_training"};
 const std::vector<std::string> k_selector_keys{"categories",     "rules",   "min_severity",
                                                "min_confidence", "regions", "unguarded"};

@@ -22,10 +22,10 @@ namespace tr2audit::rules {
 /// `op`: a call (or a dtype argument) that the Neuron operator table has a row for.
 enum class SubjectKind { call, call_text, method, import, decorator, assign, device, file, dependency, pattern, op };
 
-inline constexpr std::array k_all_subject_kinds{
-    SubjectKind::call,   SubjectKind::call_text, SubjectKind::method, SubjectKind::import,     SubjectKind::decorator,
-    SubjectKind::assign, SubjectKind::device,    SubjectKind::file,   SubjectKind::dependency, SubjectKind::pattern,
-    SubjectKind::op};
+inline constexpr std::array k_all_subject_kinds{SubjectKind::call,    SubjectKind::call_text, SubjectKind::method,
+                                                SubjectKind::import,  SubjectKind::decorator, SubjectKind::assign,
+                                                SubjectKind::device,  SubjectKind::file,      SubjectKind::dependency,
+                                                SubjectKind::pattern, SubjectKind::op};
 
 /// The YAML key of a subject kind ("call", "method", ...).
 std::string_view to_string(SubjectKind kind);

@@ -35,21 +35,21 @@ constexpr const char* k_train =
     "    main()\n";
 
 std::string model_source(bool host_ops) {
-  const std::string whiten = host_ops ? "        evals, evecs = torch.linalg.eigh(cov)\n"   // line 11
-                                        "        spectrum = torch.fft.rfft(h, dim=1)\n"     // line 12
+  const std::string whiten = host_ops ? "        evals, evecs = torch.linalg.eigh(cov)\n"  // line 11
+                                        "        spectrum = torch.fft.rfft(h, dim=1)\n"    // line 12
                                       : "        evecs = cov\n"
                                         "        spectrum = h\n";
-  return "import torch\n"                                            // 1
-         "from torch import nn\n"                                    // 2
-         "\n"                                                        // 3
-         "class Whitening(nn.Module):\n"                             // 4
-         "    def __init__(self, dim):\n"                            // 5
-         "        super().__init__()\n"                              // 6
-         "        self.proj = nn.Linear(dim, dim)\n"                 // 7
-         "    def forward(self, x):\n"                               // 8
-         "        h = self.proj(x)\n"                                // 9
-         "        cov = h.transpose(1, 2) @ h\n"                     // 10
-         + whiten +                                                  // 11-12
+  return "import torch\n"                                              // 1
+         "from torch import nn\n"                                      // 2
+         "\n"                                                          // 3
+         "class Whitening(nn.Module):\n"                               // 4
+         "    def __init__(self, dim):\n"                              // 5
+         "        super().__init__()\n"                                // 6
+         "        self.proj = nn.Linear(dim, dim)\n"                   // 7
+         "    def forward(self, x):\n"                                 // 8
+         "        h = self.proj(x)\n"                                  // 9
+         "        cov = h.transpose(1, 2) @ h\n"                       // 10
+         + whiten +                                                    // 11-12
          "        return (h @ evecs).sum() + spectrum.abs().sum()\n";  // 13
 }
 

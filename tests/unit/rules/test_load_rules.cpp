@@ -262,9 +262,10 @@ TEST_CASE("rules::load_rule_text rejects names that are not dotted names or glob
 
 TEST_CASE("rules::load_rule_text checks op conditions and severity_by_region", "[rules]") {
   std::vector<Problem> problems;
-  const auto rule = load_rule_text(k_valid_head + "severity_by_region: {data-pipeline: info, setup: low}\n"
-                                                  "match:\n  op: ['torch.linalg.*']\n  status: [caveat, unsupported]\n"
-                                                  "  effect: [cpu-fallback]\n  op_kind: [op]\n",
+  const auto rule = load_rule_text(k_valid_head +
+                                       "severity_by_region: {data-pipeline: info, setup: low}\n"
+                                       "match:\n  op: ['torch.linalg.*']\n  status: [caveat, unsupported]\n"
+                                       "  effect: [cpu-fallback]\n  op_kind: [op]\n",
                                    std::filesystem::path("rules") / "cuda-api/sync-call.yaml", problems);
   REQUIRE(problems.empty());
   REQUIRE(rule);

@@ -473,18 +473,18 @@ TEST_CASE("rules::match op subject: table status, effect, dtype arguments and se
         "severity_by_region: {data-pipeline: info}\n"},
        {"operator-support.dtype", "  op: ['*']\n  effect: [dtype]\n", ""}});
   const std::string code =
-      "import torch\n"                                            // 1
-      "class M(torch.nn.Module):\n"                               // 2
-      "    def forward(self, x):\n"                               // 3
-      "        a = torch.linalg.eigh(x)\n"                        // 4 fallback
-      "        b = torch.topk(x, 2)\n"                            // 5 caveat without effect
-      "        c = x.double()\n"                                  // 6 dtype (ambiguous name, cast meaning)
-      "        d = torch.zeros(3, dtype=torch.float64)\n"         // 7 dtype argument
-      "        e = torch.finfo(torch.float64).eps\n"              // 8 a dtype named, not made
-      "        return a\n"                                        // 9
-      "class Data(torch.utils.data.Dataset):\n"                  // 10
-      "    def __getitem__(self, i):\n"                           // 11
-      "        return torch.linalg.eigh(self.x[i])\n";            // 12 fallback, data pipeline: info
+      "import torch\n"                                     // 1
+      "class M(torch.nn.Module):\n"                        // 2
+      "    def forward(self, x):\n"                        // 3
+      "        a = torch.linalg.eigh(x)\n"                 // 4 fallback
+      "        b = torch.topk(x, 2)\n"                     // 5 caveat without effect
+      "        c = x.double()\n"                           // 6 dtype (ambiguous name, cast meaning)
+      "        d = torch.zeros(3, dtype=torch.float64)\n"  // 7 dtype argument
+      "        e = torch.finfo(torch.float64).eps\n"       // 8 a dtype named, not made
+      "        return a\n"                                 // 9
+      "class Data(torch.utils.data.Dataset):\n"            // 10
+      "    def __getitem__(self, i):\n"                    // 11
+      "        return torch.linalg.eigh(self.x[i])\n";     // 12 fallback, data pipeline: info
   const program::Program model = tr2audit::testing::program_of({tr2audit::testing::facts_of(code, "model.py")});
   const program::FileView view{model, program::FileId{0}};
   CHECK(match(view, rules, TargetProfile::native).empty());  // no table, no op findings
@@ -503,12 +503,11 @@ TEST_CASE("rules::match op subject: table status, effect, dtype arguments and se
   CHECK(std::none_of(xla.begin(), xla.end(), [](const auto& f) { return f.rule_id == "operator-support.fallback"; }));
 
   // A rule of another category on the same call already says it: the op finding is dropped.
-  const RuleSet with_dynamic = rule_set(
-      {{"operator-support.fallback", "  op: ['*']\n  effect: [cpu-fallback]\n", ""},
-       {"dynamic-graph.eigh", "  call: [torch.linalg.eigh]\n", ""}});
+  const RuleSet with_dynamic = rule_set({{"operator-support.fallback", "  op: ['*']\n  effect: [cpu-fallback]\n", ""},
+                                         {"dynamic-graph.eigh", "  call: [torch.linalg.eigh]\n", ""}});
   std::vector<std::pair<std::string, std::uint32_t>> deduped;
   for (const auto& f : match(view, with_dynamic, TargetProfile::native, &*table.table))
     deduped.emplace_back(f.rule_id, f.at.line);
-  CHECK(deduped == std::vector<std::pair<std::string, std::uint32_t>>{{"dynamic-graph.eigh", 4},
-                                                                      {"dynamic-graph.eigh", 12}});
+  CHECK(deduped ==
+        std::vector<std::pair<std::string, std::uint32_t>>{{"dynamic-graph.eigh", 4}, {"dynamic-graph.eigh", 12}});
 }

@@ -9,8 +9,15 @@ using testing::findings_of;
 
 namespace {
 
-const F k_fallback{"operator-support.cpu-fallback-op", "forward", Severity::medium, "model.py", 40,
-                   "torch.linalg.eigh", {}, Confidence::medium, "Whitening.forward"};
+const F k_fallback{"operator-support.cpu-fallback-op",
+                   "forward",
+                   Severity::medium,
+                   "model.py",
+                   40,
+                   "torch.linalg.eigh",
+                   {},
+                   Confidence::medium,
+                   "Whitening.forward"};
 
 score::Assessment assess_with(const std::vector<rules::Finding>& findings, const report::TrainingSetup& setup,
                               std::vector<std::string> entry_paths = {"train.py"}) {
@@ -45,10 +52,10 @@ TEST_CASE("score::assess keeps a forward whose ops fall back to the CPU at most 
 }
 
 TEST_CASE("score::assess lets a worse hard rule win over the operator ceiling", "[score]") {
-  auto findings = findings_of(
-      {k_fallback,
-       {"dynamic-graph.data-dependent-branch-in-forward", "forward", Severity::high, "model.py", 50, "if"},
-       {"dynamic-graph.item-in-forward", "forward", Severity::high, "model.py", 52, "item"}});
+  auto findings =
+      findings_of({k_fallback,
+                   {"dynamic-graph.data-dependent-branch-in-forward", "forward", Severity::high, "model.py", 50, "if"},
+                   {"dynamic-graph.item-in-forward", "forward", Severity::high, "model.py", 52, "item"}});
   const auto a = assess_findings(findings);
   CHECK(a.verdict == score::Verdict::gpu_keep);
   REQUIRE_FALSE(a.reasons.empty());
@@ -56,17 +63,46 @@ TEST_CASE("score::assess lets a worse hard rule win over the operator ceiling", 
 }
 
 TEST_CASE("score::assess weighs unsupported ops in forward toward gpu-keep", "[score]") {
-  const auto one = assess_findings(findings_of({{"operator-support.unsupported-op", "forward", Severity::high,
-                                                 "adapter.py", 20, "torch.sparse.mm", {}, Confidence::medium}}));
-  const auto two = assess_findings(findings_of(
-      {{"operator-support.unsupported-op", "forward", Severity::high, "adapter.py", 20, "torch.sparse.mm", {},
-        Confidence::medium},
-       {"operator-support.unsupported-op", "forward", Severity::high, "adapter.py", 24, "torch.sparse_coo_tensor", {},
-        Confidence::medium},
-       {"operator-support.cpu-fallback-op", "forward", Severity::medium, "adapter.py", 30, "torch.fft.ifft2", {},
-        Confidence::medium},
-       {"operator-support.unsupported-dtype", "training-step", Severity::medium, "train.py", 70, "torch.float64", {},
-        Confidence::medium}}));
+  const auto one = assess_findings(findings_of({{"operator-support.unsupported-op",
+                                                 "forward",
+                                                 Severity::high,
+                                                 "adapter.py",
+                                                 20,
+                                                 "torch.sparse.mm",
+                                                 {},
+                                                 Confidence::medium}}));
+  const auto two = assess_findings(findings_of({{"operator-support.unsupported-op",
+                                                 "forward",
+                                                 Severity::high,
+                                                 "adapter.py",
+                                                 20,
+                                                 "torch.sparse.mm",
+                                                 {},
+                                                 Confidence::medium},
+                                                {"operator-support.unsupported-op",
+                                                 "forward",
+                                                 Severity::high,
+                                                 "adapter.py",
+                                                 24,
+                                                 "torch.sparse_coo_tensor",
+                                                 {},
+                                                 Confidence::medium},
+                                                {"operator-support.cpu-fallback-op",
+                                                 "forward",
+                                                 Severity::medium,
+                                                 "adapter.py",
+                                                 30,
+                                                 "torch.fft.ifft2",
+                                                 {},
+                                                 Confidence::medium},
+                                                {"operator-support.unsupported-dtype",
+                                                 "training-step",
+                                                 Severity::medium,
+                                                 "train.py",
+                                                 70,
+                                                 "torch.float64",
+                                                 {},
+                                                 Confidence::medium}}));
   CHECK(one.verdict == score::Verdict::dual_run);
   CHECK(one.readiness < 92);
   CHECK(two.readiness + 10 < one.readiness);
@@ -86,16 +122,16 @@ TEST_CASE("score::assess keeps a QLoRA training path at most dual-run", "[score]
   CHECK(a.verdict == score::Verdict::dual_run);
   REQUIRE_FALSE(a.reasons.empty());
   CHECK_THAT(a.reasons[0].text, Catch::Contains("bf16 LoRA"));
-  const bool planned = std::any_of(a.plan.begin(), a.plan.end(),
-                                   [](const auto& step) { return step.step.find("QLoRA to bf16 LoRA") != std::string::npos; });
+  const bool planned = std::any_of(a.plan.begin(), a.plan.end(), [](const auto& step) {
+    return step.step.find("QLoRA to bf16 LoRA") != std::string::npos;
+  });
   CHECK(planned);
 }
 
 TEST_CASE("score::assess down-weights notebooks only when training runs elsewhere", "[score]") {
-  const auto findings = findings_of({{"cuda-api.cuda-method", "training-step", Severity::high, "train.ipynb", 12,
-                                      "cuda"},
-                                     {"cuda-api.cuda-device-literal", "setup", Severity::high, "explore.ipynb", 3,
-                                      "cuda"}});
+  const auto findings =
+      findings_of({{"cuda-api.cuda-method", "training-step", Severity::high, "train.ipynb", 12, "cuda"},
+                   {"cuda-api.cuda-device-literal", "setup", Severity::high, "explore.ipynb", 3, "cuda"}});
   const report::TrainingSetup setup = testing::loop_setup();
   const auto script_trains = assess_with(findings, setup, {"train.py"});
   const auto notebook_trains = assess_with(findings, setup, {"train.ipynb"});
