@@ -76,7 +76,15 @@ std::vector<std::string> suggestions(const OpTable& table, std::string_view quer
 }
 
 nlohmann::json profile_json(const rules::OpProfileStatus& profile) {
-  return {{"status", std::string(rules::to_string(profile.status))}, {"note", profile.note}};
+  nlohmann::json out{{"status", std::string(rules::to_string(profile.status))}, {"note", profile.note}};
+  if (profile.effect) out["effect"] = std::string(rules::to_string(*profile.effect));
+  return out;
+}
+
+/// "caveat [cpu-fallback]" or "supported".
+std::string status_text(const rules::OpProfileStatus& profile) {
+  std::string out(rules::to_string(profile.status));
+  return profile.effect ? out + " [" + std::string(rules::to_string(*profile.effect)) + "]" : out;
 }
 
 nlohmann::json row_json(const OpRow& row) {
@@ -109,8 +117,8 @@ void print_row_text(const OpRow& row, const std::string& query, const rules::OpT
   if (query != row.name) std::cout << "  matched:     " << query << '\n';
   if (!row.aliases.empty()) std::cout << "  aliases:     " << list_text(row.aliases) << '\n';
   if (!row.modules.empty()) std::cout << "  modules:     " << list_text(row.modules) << '\n';
-  std::cout << "  native:      " << rules::to_string(row.native.status) << " - " << row.native.note << '\n';
-  std::cout << "  xla:         " << rules::to_string(row.xla.status) << " - " << row.xla.note << '\n';
+  std::cout << "  native:      " << status_text(row.native) << " - " << row.native.note << '\n';
+  std::cout << "  xla:         " << status_text(row.xla) << " - " << row.xla.note << '\n';
   if (!row.alternative.empty()) std::cout << "  alternative: " << row.alternative << '\n';
   std::cout << "  inferred:    " << (row.inferred ? "yes (a status rests on reasoning, not a source statement)" : "no")
             << '\n';

@@ -17,6 +17,7 @@
 #include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/fixture.hpp"
 #include "tr2audit/rules/match.hpp"
+#include "tr2audit/rules/op_table.hpp"
 #include "tr2audit/rules/rules_doc.hpp"
 
 namespace tr2audit::cli {
@@ -201,8 +202,18 @@ int run_test(const RulesCommand& cmd) {
   rules::FixtureOptions options;
   options.fixtures_root = cmd.fixtures;
   options.only_rule = cmd.rule_id;
-  const auto results =
-      rules::run_fixtures(*set, options, real_facts_provider(std::make_shared<const rules::RuleSet>(*set)));
+  // `op` rules look calls up in the operator table of the first rules folder that has one.
+  std::optional<rules::OpTable> table;
+  for (const fs::path& dir : dirs) {
+    std::error_code ec;
+    if (table || !fs::exists(dir / "neuron-ops.yaml", ec)) continue;
+    rules::LoadedOpTable loaded = rules::OpTable::load(dir / "neuron-ops.yaml");
+    for (const Problem& problem : loaded.problems) std::cerr << "tr2audit: " << format_problem(problem) << "\n";
+    if (!loaded.problems.empty()) return k_exit_usage;
+    table = std::move(loaded.table);
+  }
+  options.op_table = table ? &*table : nullptr;
+  const auto results = rules::run_fixtures(*set, options, real_facts_provider(std::make_shared<const rules::RuleSet>(*set)));
   std::cout << rules::format_fixture_results(results);
   for (const rules::FixtureResult& result : results) {
     if (!result.passed()) return k_exit_gate_failed;

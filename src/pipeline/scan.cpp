@@ -118,6 +118,10 @@ score::Assessment assess_part(const report::Report& report, const score::Scoring
                                          [&](const report::TrainingEntry& entry) {
                                            return project.empty() || project_of(entry.name, projects) == project;
                                          });
+  for (const report::TrainingEntry& entry : report.training_entries) {
+    if (project.empty() || project_of(entry.name, projects) == project)
+      input.training_entry_paths.push_back(entry.file());
+  }
   input.files_scanned = report.scan.files_scanned;
   input.files_with_syntax_errors = report.scan.files_with_syntax_errors;
   input.lines = static_cast<std::uint32_t>(report.scan.lines);
@@ -210,7 +214,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     if (!analyses[i].loaded) return;
     FileOutcome& out = outcomes[i];
     const program::FileId id{static_cast<std::uint32_t>(i)};
-    out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target);
+    out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target, knowledge.op_table);
     for (auto& finding : out.findings) {
       rules::fill_snippet_and_fingerprint(finding, analyses[i].text);
       renumber_entries(finding, entry_index, !report.training_entries.empty());

@@ -6,6 +6,7 @@
 #include "rule_spec.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/rules/match.hpp"
+#include "tr2audit/rules/op_table.hpp"
 #include "vocabulary.hpp"
 
 namespace tr2audit::rules {
@@ -49,7 +50,7 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"not_argument", {S::call, S::call_text, S::method}},
       {"exclude",
        {S::call, S::call_text, S::method, S::import, S::decorator, S::assign, S::device, S::dependency, S::pattern,
-        S::reference}},
+        S::reference, S::op}},
       {"receiver", {S::method}},
       {"not_receiver", {S::method}},
       {"value", {S::assign}},
@@ -58,6 +59,9 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"dynamic", {S::import}},
       {"section", {S::dependency}},
       {"not_section", {S::dependency}},
+      {"status", {S::op}},
+      {"effect", {S::op}},
+      {"op_kind", {S::op}},
   };
   return k_table;
 }
@@ -201,6 +205,24 @@ class Compiler {
       auto s = parse_enum<Severity>(entry.severity, "severity", parse_severity, severities);
       if (p && s) rule.severity_by_profile[static_cast<std::size_t>(*p)] = *s;
     }
+    for (const SeverityOverride& entry : m_spec.severity_by_region) {
+      auto r = lookup(region_vocabulary(), entry.profile.value);
+      if (!r) unknown_word(entry.profile, "region", words(region_vocabulary()));
+      auto s = parse_enum<Severity>(entry.severity, "severity", parse_severity, severities);
+      if (r && s) rule.severity_by_region[static_cast<std::size_t>(*r)] = *s;
+    }
+  }
+
+  /// Bits (1 << value) of the op-table words a list names (statuses, effects, kinds).
+  template <class T, std::size_t N, class Parse>
+  std::uint8_t op_bits(const std::optional<TextList>& list, std::string_view what, Parse parse,
+                       const std::array<T, N>& all) {
+    std::uint8_t bits = 0;
+    if (!list) return bits;
+    for (const Text& word : *list) {
+      if (auto value = parse_enum<T>(word, what, parse, names_of(all))) bits |= enum_bit(*value);
+    }
+    return bits;
   }
 
   void subject(Rule& rule) {
@@ -214,6 +236,7 @@ class Compiler {
       }
       return;
     }
+    // `op` names are globs over table row names, which may be patterns ("torch.Tensor.to(dtype=...)").
     const bool dotted = rule.subject == SubjectKind::call || rule.subject == SubjectKind::method ||
                         rule.subject == SubjectKind::import || rule.subject == SubjectKind::decorator ||
                         rule.subject == SubjectKind::reference;
@@ -268,6 +291,9 @@ class Compiler {
     if (m.use) c.device_uses = static_cast<std::uint8_t>(word_bits(*m.use, device_use_vocabulary(), "device use"));
     if (m.origin) c.origins = static_cast<std::uint8_t>(word_bits(*m.origin, origin_vocabulary(), "import origin"));
     if (m.dynamic) c.dynamic = m.dynamic->value;
+    c.op_statuses = op_bits(m.status, "op status", parse_op_status, k_all_op_statuses);
+    c.op_effects = op_bits(m.effect, "op effect", parse_op_effect, k_all_op_effects);
+    c.op_kinds = op_bits(m.op_kind, "op kind", parse_op_kind, k_all_op_kinds);
   }
 
   Predicates predicates(const PredicatesSpec& spec) {

@@ -40,14 +40,17 @@ bool is_space(char c) {
 }  // namespace
 
 const std::vector<std::string>& message_placeholders() {
-  static const std::vector<std::string> k_names{"subject", "callee",   "method", "receiver",
-                                                "value",   "function", "detail", "text"};
+  static const std::vector<std::string> k_names{"subject",  "callee",      "method", "receiver", "value",
+                                                "function", "detail",      "text",   "op",       "status",
+                                                "note",     "alternative", "target"};
   return k_names;
 }
 
 std::string fill_message(std::string_view message, const MessageFields& fields) {
   const std::string* values[] = {&fields.subject, &fields.callee,   &fields.method, &fields.receiver,
-                                 &fields.value,   &fields.function, &fields.detail, &fields.text};
+                                 &fields.value,   &fields.function, &fields.detail, &fields.text,
+                                 &fields.op,      &fields.status,   &fields.note,   &fields.alternative,
+                                 &fields.target};
   const auto& names = message_placeholders();
   std::string out;
   std::size_t i = 0;

@@ -1,5 +1,5 @@
-// Parses fixture annotations: `<leader> expect|expect-low|ok|todo-expect: ID[, ID] [free text]` refers to the
-// next non-blank, non-comment line; `<leader> target: xla` before the first code line picks the profile.
+// Parses fixture annotations: `<leader> expect|expect-low|expect-info|ok|todo-expect: ID[, ID] [free text]` refers to
+// the next non-blank, non-comment line; `<leader> target: xla` before the first code line picks the profile.
 #include <array>
 
 #include "tr2audit/core/text.hpp"
@@ -12,11 +12,13 @@ namespace {
 struct Keyword {
   std::string_view word;
   AnnotationKind kind;
-  bool low = false;  ///< expect-low: the finding must be reported at low severity
+  std::optional<Severity> severity;  ///< expect-low / expect-info: the finding must be reported at it
 };
-constexpr std::array k_keywords{Keyword{"todo-expect:", AnnotationKind::todo_expect},
-                                Keyword{"expect-low:", AnnotationKind::expect, true},
-                                Keyword{"expect:", AnnotationKind::expect}, Keyword{"ok:", AnnotationKind::ok}};
+const std::array k_keywords{Keyword{"todo-expect:", AnnotationKind::todo_expect, std::nullopt},
+                            Keyword{"expect-low:", AnnotationKind::expect, Severity::low},
+                            Keyword{"expect-info:", AnnotationKind::expect, Severity::info},
+                            Keyword{"expect:", AnnotationKind::expect, std::nullopt},
+                            Keyword{"ok:", AnnotationKind::ok, std::nullopt}};
 
 bool is_id_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
@@ -65,8 +67,7 @@ class Parser {
       const std::vector<std::string> ids = read_ids(body.substr(keyword.word.size()));
       if (ids.empty()) error(line, "'" + std::string(keyword.word) + "' names no rule id");
       for (const std::string& id : ids) {
-        m_out.annotations.push_back(Annotation{keyword.kind, id, line, 0,
-                                               keyword.low ? std::optional<Severity>(Severity::low) : std::nullopt});
+        m_out.annotations.push_back(Annotation{keyword.kind, id, line, 0, keyword.severity});
         m_pending.push_back(m_out.annotations.size() - 1);
       }
       return;

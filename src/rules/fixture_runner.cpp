@@ -2,6 +2,7 @@
 // compares the exact line sets with the annotations.
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -54,8 +55,9 @@ std::optional<std::string> read_text(const fs::path& file) {
 
 class RuleFixtureRun {
  public:
-  RuleFixtureRun(const Rule& rule, const RuleSet& all, const FactsProvider& provider, FixtureResult& result)
-      : m_rule(rule), m_all(all), m_single(all.only(rule.id)), m_provider(provider), m_result(result) {}
+  RuleFixtureRun(const Rule& rule, const RuleSet& all, const FactsProvider& provider, const OpTable* ops,
+                 FixtureResult& result)
+      : m_rule(rule), m_all(all), m_single(all.only(rule.id)), m_provider(provider), m_ops(ops), m_result(result) {}
 
   void file(const FixtureFile& fixture) {
     const std::optional<std::string> text = read_text(fixture.path);
@@ -64,7 +66,7 @@ class RuleFixtureRun {
     for (const AnnotationError& error : parsed.errors) fail(fixture.path, error.line, error.message);
     const TargetProfile profile = parsed.target.value_or(TargetProfile::native);
     std::set<std::uint32_t> expect, ok, todo;
-    m_low.clear();
+    m_severity.clear();
     for (const Annotation& a : parsed.annotations) {
       if (a.rule_id != m_rule.id) {
         if (m_all.find(a.rule_id) == nullptr)
@@ -73,7 +75,7 @@ class RuleFixtureRun {
       }
       auto& lines = a.kind == AnnotationKind::expect ? expect : a.kind == AnnotationKind::ok ? ok : todo;
       if (a.target_line != 0) lines.insert(a.target_line);
-      if (a.target_line != 0 && a.severity) m_low.insert(a.target_line);
+      if (a.target_line != 0 && a.severity) m_severity[a.target_line] = *a.severity;
     }
     m_result.expects += expect.size();
     m_result.oks += ok.size();
@@ -92,7 +94,7 @@ class RuleFixtureRun {
     // A catch-all rule runs with every rule, so its fixture shows where the specific rules cover it.
     const RuleSet& rules = m_rule.catch_all ? m_all : m_single;
     std::vector<Finding> findings =
-        facts.program && facts.file ? match(program::FileView{*facts.program, *facts.file}, rules, profile)
+        facts.program && facts.file ? match(program::FileView{*facts.program, *facts.file}, rules, profile, m_ops)
                                     : std::vector<Finding>{};
     std::erase_if(findings, [&](const Finding& f) { return f.rule_id != m_rule.id; });
     if (m_rule.subject == SubjectKind::file) return compare_file(fixture, findings, expect, ok);
@@ -106,9 +108,11 @@ class RuleFixtureRun {
         fail(fixture.path, line, "'todo-expect' is now reported: promote it to 'expect'");
       } else if (expect.count(line) == 0) {
         fail(fixture.path, line, "finding on a line without an annotation: " + finding.message);
-      } else if (m_low.count(line) != 0 && finding.severity != Severity::low) {
+      } else if (const auto want = m_severity.find(line);
+                 want != m_severity.end() && finding.severity != want->second) {
         fail(fixture.path, line,
-             "'expect-low' but reported at " + std::string(to_string(finding.severity)) + ": " + finding.message);
+             "'expect-" + std::string(to_string(want->second)) + "' but reported at " +
+                 std::string(to_string(finding.severity)) + ": " + finding.message);
       }
     }
     for (std::uint32_t line : expect) {
@@ -133,11 +137,12 @@ class RuleFixtureRun {
     m_result.failures.push_back(at(file, line) + ": " + reason);
   }
 
-  std::set<std::uint32_t> m_low;  ///< expect-low lines of the current file
+  std::map<std::uint32_t, Severity> m_severity;  ///< expect-low / expect-info lines of the current file
   const Rule& m_rule;
   const RuleSet& m_all;
   RuleSet m_single;
   const FactsProvider& m_provider;
+  const OpTable* m_ops;
   FixtureResult& m_result;
 };
 
@@ -159,7 +164,7 @@ std::vector<FixtureResult> run_fixtures(const RuleSet& rules, const FixtureOptio
                                 ".py or a folder " + std::string(rule.name()) + "/)");
       continue;
     }
-    RuleFixtureRun run(rule, rules, provider, result);
+    RuleFixtureRun run(rule, rules, provider, options.op_table, result);
     for (const FixtureFile& file : files) run.file(file);
     if (result.expects == 0 || result.oks == 0) {
       result.failures.push_back(files.front().path.generic_string() + ": the fixture needs at least one 'expect' " +

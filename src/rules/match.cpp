@@ -8,6 +8,8 @@
 
 #include "match_detail.hpp"
 #include "tr2audit/facts/region.hpp"
+#include "tr2audit/rules/op_usage.hpp"
+#include "vocabulary.hpp"
 
 namespace tr2audit::rules {
 
@@ -15,8 +17,8 @@ namespace {
 
 class Matcher {
  public:
-  Matcher(const program::FileView& view, const RuleSet& rules, TargetProfile profile)
-      : m_view(view), m_file(view.facts()), m_rules(rules), m_profile(profile) {}
+  Matcher(const program::FileView& view, const RuleSet& rules, TargetProfile profile, const OpTable* ops)
+      : m_view(view), m_file(view.facts()), m_rules(rules), m_profile(profile), m_ops(ops) {}
 
   std::vector<Finding> run() {
     calls();
@@ -29,6 +31,8 @@ class Matcher {
     patterns();
     files();
     drop_calls_on_import_lines();
+    ops();
+    drop_covered_ops();
     std::sort(m_findings.begin(), m_findings.end(), [](const Finding& a, const Finding& b) {
       return std::tie(a.path, a.at.line, a.at.column, a.rule_id, a.at.end_line, a.at.end_column) <
              std::tie(b.path, b.at.line, b.at.column, b.rule_id, b.at.end_line, b.at.end_column);
@@ -236,6 +240,82 @@ class Matcher {
     }
   }
 
+  void ops() {
+    if (m_ops == nullptr || m_rules.index(SubjectKind::op).all().empty()) return;
+    for (const facts::CallFact& call : m_file.calls) {
+      bool method_only = false;
+      const OpRow* row = find_call_row(call, *m_ops, method_only);
+      if (row == nullptr) row = cast_method_row(call);
+      // A module constructor runs no op where it is written: the op runs where the module is called.
+      if (row != nullptr &&
+          std::find(row->modules.begin(), row->modules.end(), call.callee.dotted()) == row->modules.end()) {
+        op_hit(*row, call, method_only);
+      }
+      for (const facts::Argument& arg : call.args) {
+        if (arg.resolved.empty() || !is_dtype_argument(call, arg)) continue;
+        const OpRow* dtype = m_ops->find(arg.resolved.dotted());
+        if (dtype != nullptr && dtype->for_profile(m_profile).effect == OpEffect::dtype) op_hit(*dtype, call, false);
+      }
+    }
+  }
+
+  /// `x.double()` is ambiguous (nn.Module.double exists) but casts to float64 either way: a cast method
+  /// whose Tensor row has a dtype effect matches whatever the receiver.
+  const OpRow* cast_method_row(const facts::CallFact& call) const {
+    if (call.method.empty() || !call.callee.empty() || !OpTable::is_ambiguous_method(call.method)) return nullptr;
+    const OpRow* row = m_ops->find("torch.Tensor." + call.method);
+    return row != nullptr && row->for_profile(m_profile).effect == OpEffect::dtype ? row : nullptr;
+  }
+
+  /// `dtype=` anywhere, or the positional argument of a cast (`.to(torch.float64)`, `.type(...)`,
+  /// `torch.set_default_dtype(...)`): not a dtype merely mentioned (`torch.finfo(torch.float64)`).
+  static bool is_dtype_argument(const facts::CallFact& call, const facts::Argument& arg) {
+    if (!arg.keyword.empty()) return arg.keyword == "dtype";
+    const bool cast_method = call.callee.empty() && (call.method == "to" || call.method == "type");
+    return cast_method || call.callee.dotted() == "torch.set_default_dtype";
+  }
+
+  void op_hit(const OpRow& row, const facts::CallFact& call, bool method_only) {
+    const OpProfileStatus& status = row.for_profile(m_profile);
+    for (std::uint32_t i : candidates(SubjectKind::op, {row.name})) {
+      const Conditions& c = m_rules.rules()[i].conditions;
+      if (c.op_statuses != 0 && (c.op_statuses & enum_bit(status.status)) == 0) continue;
+      if (c.op_effects != 0 && (!status.effect || (c.op_effects & enum_bit(*status.effect)) == 0)) continue;
+      if (c.op_kinds != 0 && (c.op_kinds & enum_bit(row.kind)) == 0) continue;
+      MessageFields fields{row.name,    call.callee.empty() ? call.callee_text : call.callee.dotted(),
+                           call.method, call.receiver_text,
+                           {},          {},
+                           {},          call.callee_text};
+      fields.op = row.name;
+      fields.status = std::string(to_string(status.status));
+      fields.note = status.note;
+      fields.alternative = row.alternative.empty() ? "none listed" : row.alternative;
+      fields.target = m_profile == TargetProfile::xla ? "torch-neuronx (XLA)" : "native TorchNeuron";
+      const std::size_t before = m_findings.size();
+      emit(i, call.ctx, call.at, std::move(fields));
+      if (m_findings.size() == before) continue;
+      Finding& f = m_findings.back();
+      // Matched by a bare method name: the receiver may not be a tensor.
+      if (method_only) f.confidence = Confidence::low;
+      if (const auto at = f.message.find(" in ``"); f.function.empty() && at != std::string::npos)
+        f.message.replace(at, 6, " at module level");
+    }
+  }
+
+  /// An op finding on the very call another category's rule reports says the same line twice.
+  void drop_covered_ops() {
+    std::set<Span> covered;
+    for (const Finding& f : m_findings) {
+      const bool signal = f.category == Category::neuron_ready || f.category == Category::training_setup;
+      if (f.category != Category::operator_support && !signal) covered.insert(f.at);
+    }
+    if (covered.empty()) return;
+    std::erase_if(m_findings, [&](const Finding& f) {
+      const Rule* rule = m_rules.find(f.rule_id);
+      return rule != nullptr && rule->subject == SubjectKind::op && covered.count(f.at) != 0;
+    });
+  }
+
   CellLocation cell_of(std::uint32_t line) const {
     const auto& firsts = m_file.cell_first_lines;
     const auto after = std::upper_bound(firsts.begin(), firsts.end(), line);
@@ -253,7 +333,6 @@ class Matcher {
     Finding f;
     f.rule_id = rule.id;
     f.category = rule.category;
-    f.severity = rule.severity_for(m_profile);
     f.confidence = rule.confidence;
     f.path = m_file.path;
     f.at = at;
@@ -267,6 +346,7 @@ class Matcher {
       f.training_reached = program.training_reached(m_view.id, ctx);
       f.entries = program.entries_at(m_view.id, ctx);  // program entry indices; the pipeline renumbers them
     }
+    f.severity = rule.severity_for(m_profile, f.region);
     f.guards = program.guards_at(m_view.id, ctx);
     const bool off_region = f.region && (*f.region == facts::Region::inference || *f.region == facts::Region::export_ ||
                                          *f.region == facts::Region::tooling || *f.region == facts::Region::test);
@@ -311,6 +391,7 @@ class Matcher {
   const facts::FileFacts& m_file;
   const RuleSet& m_rules;
   TargetProfile m_profile;
+  const OpTable* m_ops;
   std::vector<std::uint32_t> m_candidates;
   std::set<std::pair<std::uint32_t, Span>> m_seen;
   std::vector<Finding> m_findings;
@@ -318,8 +399,9 @@ class Matcher {
 
 }  // namespace
 
-std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile) {
-  return Matcher(file, rules, profile).run();
+std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile,
+                           const OpTable* ops) {
+  return Matcher(file, rules, profile, ops).run();
 }
 
 program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile profile) {

@@ -11,14 +11,14 @@
 namespace tr2audit::rules {
 namespace {
 
-// Methods of Python built-in types (str, bytes, list, dict, set, tuple, int, float) and of
+// Methods of Python built-in types (str, bytes, list, dict, set, tuple, int, float, slice) and of
 // torch.nn.Module whose names a Tensor method could share. Sorted for binary search.
 // clang-format off
 constexpr auto k_ambiguous_methods = std::to_array<std::string_view>({
     "add", "append", "apply", "as_integer_ratio", "bfloat16", "bit_length", "buffers", "capitalize", "casefold",
     "center", "children", "clear", "conjugate", "copy", "count", "cpu", "cuda", "decode", "difference", "discard",
     "double", "encode", "endswith", "eval", "expandtabs", "extend", "find", "float", "format", "fromkeys", "get",
-    "half", "hex", "index", "insert", "intersection", "is_integer", "isdigit", "isdisjoint", "issubset", "issuperset",
+    "half", "hex", "index", "indices", "insert", "intersection", "is_integer", "isdigit", "isdisjoint", "issubset", "issuperset",
     "items", "join", "keys", "ljust", "load_state_dict", "lower", "lstrip", "modules", "named_modules", "parameters",
     "partition", "pop", "popitem", "register_buffer", "remove", "replace", "requires_grad_", "reverse", "rfind",
     "rjust", "rsplit", "rstrip", "setdefault", "share_memory", "sort", "split", "splitlines", "startswith",
@@ -57,6 +57,17 @@ std::string_view to_string(OpKind kind) {
       return "pattern";
   }
   return "op";
+}
+
+std::string_view to_string(OpEffect effect) {
+  return effect == OpEffect::dtype ? "dtype" : "cpu-fallback";
+}
+
+std::optional<OpEffect> parse_op_effect(std::string_view text) {
+  for (const OpEffect effect : k_all_op_effects) {
+    if (to_string(effect) == text) return effect;
+  }
+  return std::nullopt;
 }
 
 std::optional<OpStatus> parse_op_status(std::string_view text) {

@@ -24,7 +24,8 @@ constexpr std::string_view k_inferred_prefix = "inferred:";
 const std::vector<std::string> k_header_keys{"version", "neuron_sdk", "checked", "sources_legend", "ops"};
 const std::vector<std::string> k_row_keys{"name",    "kind",    "native", "xla",     "alternative",
                                           "aliases", "modules", "source", "inferred"};
-const std::vector<std::string> k_profile_keys{"status", "note"};
+const std::vector<std::string> k_profile_keys{"status", "effect", "note"};
+const std::vector<std::string> k_profile_required{"status", "note"};
 
 struct Pos {
   std::uint32_t line = 0;
@@ -157,7 +158,7 @@ class TableReader {
       error(node, what + " must be a mapping {status: ..., note: ...}");
       return std::nullopt;
     }
-    if (!check_keys(node, k_profile_keys, k_profile_keys, what)) return std::nullopt;
+    if (!check_keys(node, k_profile_keys, k_profile_required, what)) return std::nullopt;
     auto status_text = string_value(node["status"], "status in " + what, true);
     auto note = string_value(node["note"], "note in " + what, true);
     if (!status_text || !note) return std::nullopt;
@@ -170,7 +171,28 @@ class TableReader {
                                 (hint.empty() ? ")" : "; did you mean " + in_quotes(hint) + "?)"));
       return std::nullopt;
     }
-    return OpProfileStatus{*status, std::move(*note)};
+    OpProfileStatus out{*status, std::move(*note), std::nullopt};
+    if (const YAML::Node effect = node["effect"]) {
+      if (!read_effect(effect, *status, what, out)) return std::nullopt;
+    }
+    return out;
+  }
+
+  bool read_effect(const YAML::Node& node, OpStatus status, const std::string& what, OpProfileStatus& out) {
+    const auto text = string_value(node, "effect in " + what, true);
+    if (!text) return false;
+    out.effect = parse_op_effect(*text);
+    if (!out.effect) {
+      std::vector<std::string> valid;
+      for (const OpEffect e : k_all_op_effects) valid.emplace_back(to_string(e));
+      error(node, "unknown effect " + in_quotes(*text) + " in " + what + " (valid: " + joined(valid) + ")");
+      return false;
+    }
+    if (status == OpStatus::supported) {
+      error(node, "effect " + in_quotes(*text) + " in " + what + " needs a status other than 'supported'");
+      return false;
+    }
+    return true;
   }
 
   bool read_kind(const YAML::Node& node, OpRow& row) {

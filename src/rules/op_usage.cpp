@@ -9,11 +9,6 @@
 namespace tr2audit::rules {
 namespace {
 
-bool is_torch_name(const QualifiedName& name) {
-  const auto first = name.first_segment();
-  return first == "torch" || first == "torch_xla" || first == "torch_neuronx";
-}
-
 bool is_numpy_like(const QualifiedName& name) {
   const auto first = name.first_segment();
   return first == "numpy" || first == "math" || first == "pandas" || first == "random";
@@ -42,19 +37,33 @@ int status_rank(std::string_view status) {
 
 }  // namespace
 
+bool is_op_table_name(const QualifiedName& name) {
+  const auto first = name.first_segment();
+  return first == "torch" || first == "torch_xla" || first == "torch_neuronx" ||
+         starts_with(name.dotted(), "torchvision.ops.");
+}
+
+const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bool& method_only) {
+  method_only = false;
+  if (call.callee.empty()) return lookup_method(call, table, method_only);
+  if (!is_op_table_name(call.callee)) return nullptr;
+  const std::string& name = call.callee.dotted();
+  if (const OpRow* row = table.find(name)) return row;
+  // torchvision.ops.boxes.batched_nms, torchvision.ops.roi_align.roi_align: the op's public name.
+  constexpr std::string_view k_tv = "torchvision.ops.";
+  if (starts_with(name, k_tv) && name.find('.', k_tv.size()) != std::string::npos) {
+    return table.find(std::string(k_tv) + name.substr(name.rfind('.') + 1));
+  }
+  return nullptr;
+}
+
 std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table) {
   std::vector<OpUse> uses;
   for (const auto& call : file.calls) {
     OpUse use{nullptr, {}, file.path, call.at, false, file.is_test};
-    if (!call.callee.empty()) {
-      if (!is_torch_name(call.callee)) continue;
-      use.row = table.find(call.callee.dotted());
-      use.name = use.row ? use.row->name : call.callee.dotted();
-    } else {
-      use.row = lookup_method(call, table, use.method_only);
-      if (!use.row) continue;
-      use.name = use.row->name;
-    }
+    use.row = find_call_row(call, table, use.method_only);
+    if (!use.row && (call.callee.empty() || !is_op_table_name(call.callee))) continue;
+    use.name = use.row ? use.row->name : call.callee.dotted();
     uses.push_back(std::move(use));
   }
   for (const auto& import : file.imports) {

@@ -7,8 +7,8 @@ namespace tr2audit::rules {
 namespace {
 
 constexpr std::array<std::string_view, k_all_subject_kinds.size()> k_subject_names{
-    "call", "call_text", "method", "import",  "decorator", "assign",
-    "device", "file",      "dependency", "pattern", "reference"};
+    "call",   "call_text", "method",     "import",  "decorator", "assign",
+    "device", "file",      "dependency", "pattern", "reference", "op"};
 
 bool is_glob(std::string_view pattern) {
   return pattern.find_first_of("*?") != std::string_view::npos;
@@ -52,6 +52,13 @@ bool Predicates::empty() const {
 Severity Rule::severity_for(TargetProfile profile) const {
   const auto& override_severity = severity_by_profile[static_cast<std::size_t>(profile)];
   return override_severity ? *override_severity : severity;
+}
+
+Severity Rule::severity_for(TargetProfile profile, std::optional<facts::Region> region) const {
+  if (region) {
+    if (const auto& by_region = severity_by_region[static_cast<std::size_t>(*region)]) return *by_region;
+  }
+  return severity_for(profile);
 }
 
 std::string_view Rule::name() const {

@@ -69,6 +69,9 @@ struct MatchSpec {
   std::optional<TextList> use;
   std::optional<TextList> origin;
   std::optional<Flag> dynamic;
+  std::optional<TextList> status;   ///< op subject: the row's status under the target profile
+  std::optional<TextList> effect;   ///< op subject: the status's effect
+  std::optional<TextList> op_kind;  ///< op subject: the row's kind
 };
 
 struct PredicatesSpec {
@@ -86,7 +89,7 @@ struct PredicatesSpec {
 };
 
 struct SeverityOverride {
-  Text profile;
+  Text profile;  ///< the key: a profile (severity_by_profile) or a region (severity_by_region)
   Text severity;
 };
 
@@ -98,6 +101,7 @@ struct RuleSpec {
   std::optional<Flag> catch_all;
   std::optional<TextList> profiles;
   std::vector<SeverityOverride> severity_by_profile;
+  std::vector<SeverityOverride> severity_by_region;
   TextList sources;
   MatchSpec match;
   std::optional<PredicatesSpec> where;

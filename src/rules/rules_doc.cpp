@@ -64,6 +64,12 @@ std::string severity_summary(const Rule& rule) {
     overrides +=
         (overrides.empty() ? "" : ", ") + std::string(to_string(profile)) + ": " + std::string(to_string(*severity));
   }
+  for (facts::Region region : facts::all_regions()) {
+    const auto& severity = rule.severity_by_region[static_cast<std::size_t>(region)];
+    if (!severity || *severity == rule.severity) continue;
+    overrides += (overrides.empty() ? "" : ", ") + std::string(facts::to_string(region)) + ": " +
+                 std::string(to_string(*severity));
+  }
   return overrides.empty() ? out : out + " (" + overrides + ")";
 }
 

@@ -12,13 +12,14 @@ namespace tr2audit::rules {
 namespace {
 
 const std::vector<std::string> k_rule_keys{
-    "id",  "title",   "category", "severity", "confidence", "profiles", "severity_by_profile", "message", "why",
-    "fix", "example", "sources",  "match",    "where",      "unless", "catch_all"};
-const std::vector<std::string> k_subject_keys{"call",   "call_text", "method", "import",     "decorator",
-                                              "assign", "device",    "file",   "dependency", "pattern", "reference"};
+    "id",  "title",   "category", "severity", "confidence", "profiles", "severity_by_profile", "severity_by_region",
+    "message", "why", "fix", "example", "sources",  "match",    "where",      "unless", "catch_all"};
+const std::vector<std::string> k_subject_keys{"call",   "call_text", "method",     "import",  "decorator", "assign",
+                                              "device", "file",      "dependency", "pattern", "reference", "op"};
 const std::vector<std::string> k_condition_keys{
-    "keyword",  "missing_keyword", "positional", "min_args", "max_args", "any_argument", "not_argument", "exclude",
-    "receiver", "not_receiver",    "value",      "use",      "origin",   "dynamic",      "section",      "not_section"};
+    "keyword", "missing_keyword", "positional",   "min_args", "max_args", "any_argument", "not_argument",
+    "exclude", "receiver",        "not_receiver", "value",    "use",      "origin",       "dynamic",
+    "section", "not_section",     "status",       "effect",   "op_kind"};
 const std::vector<std::string> k_predicate_keys{"region",          "in_loop", "in_training_loop", "guard",
                                                 "in_error_region", "in_test", "function",         "path",
                                                 "neuron_stack", "repo_loads_compiled_code"};
@@ -183,6 +184,9 @@ void read_condition(SpecReader& r, const Entry& e, MatchSpec& m) {
                                   : e.key == "exclude"       ? &m.exclude
                                   : e.key == "section"       ? &m.section
                                   : e.key == "not_section"   ? &m.not_section
+                                  : e.key == "status"        ? &m.status
+                                  : e.key == "effect"        ? &m.effect
+                                  : e.key == "op_kind"       ? &m.op_kind
                                                              : nullptr;
   if (list != nullptr) *list = r.text_list(e);
 }
@@ -211,7 +215,7 @@ void read_match(SpecReader& r, const Entry& e, MatchSpec& m) {
   if (m.subject.value.empty() && e.value.IsMap()) {
     r.error(e.value_at,
             "match needs one subject key: call, call_text, method, import, decorator, assign, device, "
-            "file, dependency, pattern or reference");
+            "file, dependency, pattern, reference or op");
   }
 }
 
@@ -234,10 +238,10 @@ PredicatesSpec read_predicates(SpecReader& r, const Entry& e) {
   return p;
 }
 
-void read_severity_by_profile(SpecReader& r, const Entry& e, RuleSpec& spec) {
+void read_severity_map(SpecReader& r, const Entry& e, std::vector<SeverityOverride>& out) {
   if (!r.is_map(e)) return;
-  for (const Entry& entry : r.entries(e.value, {}, "severity_by_profile")) {
-    if (auto severity = r.text(entry)) spec.severity_by_profile.push_back({Text{entry.key, entry.key_at}, *severity});
+  for (const Entry& entry : r.entries(e.value, {}, e.key)) {
+    if (auto severity = r.text(entry)) out.push_back({Text{entry.key, entry.key_at}, *severity});
   }
 }
 
@@ -262,7 +266,9 @@ void read_top_entry(SpecReader& r, const Entry& e, RuleSpec& spec) {
   } else if (e.key == "sources") {
     if (auto sources = r.text_list(e)) spec.sources = std::move(*sources);
   } else if (e.key == "severity_by_profile") {
-    read_severity_by_profile(r, e, spec);
+    read_severity_map(r, e, spec.severity_by_profile);
+  } else if (e.key == "severity_by_region") {
+    read_severity_map(r, e, spec.severity_by_region);
   } else if (e.key == "match") {
     read_match(r, e, spec.match);
   } else if (e.key == "where") {

@@ -16,7 +16,7 @@ const std::vector<std::string> k_top_keys{"version",   "weights",    "repeats", 
                                           "bonus",     "thresholds", "hard_rules", "effort",    "confidence", "plan"};
 const std::vector<std::string> k_weight_keys{"severity", "confidence",   "region",   "paths",
                                              "fallback_guards", "guarded", "error_region", "unreached",
-                                             "guarded_min_severity"};
+                                             "guarded_min_severity", "entry_aware_paths"};
 const std::vector<std::string> k_readiness_keys{"scale", "reference_lines", "size_exponent", "caps"};
 const std::vector<std::string> k_cap_keys{"id", "description", "select", "max", "repeat"};
 const std::vector<std::string> k_severities{"blocker", "high", "medium", "low", "info"};
@@ -42,7 +42,7 @@ const std::vector<std::string> k_setup_fields{"fine_tuning", "model_family",  "p
 const std::vector<std::string> k_verdicts{"gpu-keep", "trainium2-pilot", "dual-run"};
 const std::vector<std::string> k_hard_keys{"id",           "description",    "verdict",  "when",
                                            "min_distinct_rules", "min_problems", "unless", "setup_requires",
-                                           "at_least",     "requires_training"};
+                                           "at_least",     "at_most", "requires_training"};
 const std::vector<std::string> k_selector_keys{"categories", "rules",     "min_severity", "min_confidence",
                                                "regions",    "unguarded", "reached"};
 const std::vector<std::string> k_plan_keys{"id", "select", "step", "step_xla", "why", "probes", "probes_xla"};
@@ -104,6 +104,9 @@ class PolicyLoader {
         [&](const std::string& k, double v) { out.confidence[static_cast<std::size_t>(*parse_confidence(k))] = v; });
     number_map(node["region"], k_regions, true, "'weights.region'", 0, 10,
                [&](const std::string& k, double v) { out.region[k] = v; });
+    if (node["entry_aware_paths"]) {
+      if (auto v = m_in.text_list(node["entry_aware_paths"], "'weights.entry_aware_paths'")) out.entry_aware_paths = *v;
+    }
     if (auto v = m_in.word_list(node["fallback_guards"], k_guards, "guard")) out.fallback_guards = *v;
     if (auto v = m_in.number(node["guarded"], "'weights.guarded'", 0, 1)) out.guarded_factor = *v;
     if (auto v = m_in.number(node["error_region"], "'weights.error_region'", 0, 1)) out.error_region_factor = *v;
@@ -246,6 +249,8 @@ class PolicyLoader {
       if (!item["when"] && !item["setup_requires"]) m_in.error(item, what + " needs 'when' or 'setup_requires'");
       const bool setup_ok = !item["setup_requires"] || setup_groups(item["setup_requires"], what, rule);
       if (item["at_least"]) rule.at_least = m_in.boolean(item["at_least"], what + " at_least").value_or(false);
+      if (item["at_most"]) rule.at_most = m_in.boolean(item["at_most"], what + " at_most").value_or(false);
+      if (rule.at_least && rule.at_most) m_in.error(item, what + " cannot be both at_least and at_most");
       if (item["requires_training"])
         rule.requires_training = m_in.boolean(item["requires_training"], what + " requires_training").value_or(false);
       if (item["unless"]) rule.unless = selector(item["unless"], what + " 'unless'");

@@ -115,6 +115,9 @@ std::string category_tail(Category category) {
       return "host syncs and data-dependent control flow break or split compiled graphs";
     case Category::dynamic_shape:
       return "every new shape recompiles on Neuron, so pad or bucket";
+    case Category::operator_support:
+      return "the Neuron operator table (rules/neuron-ops.yaml) marks these ops unsupported or CPU fallback on the "
+             "target";
     default:
       return "";
   }

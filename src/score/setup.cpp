@@ -92,8 +92,17 @@ void fine_tuning_call(const facts::CallFact& call, const std::string& callee, Tr
     add(setup.fine_tuning, "lora", at);
   }
   const bool four_bit = arg_is(keyword(call, "load_in_4bit"), "True");
+  // Lightning / LitGPT: BitsandbytesPrecision("nf4") and quantize="bnb.nf4" are 4-bit base weights too.
+  const auto* mode =
+      call.args.empty() || !call.args.front().keyword.empty() ? keyword(call, "mode") : &call.args.front();
+  const bool bnb_precision =
+      any_glob(callee, {"lightning.*BitsandbytesPrecision", "lightning_fabric.*BitsandbytesPrecision"}) &&
+      mode != nullptr && (starts_with(mode->value, "nf4") || starts_with(mode->value, "fp4"));
+  const auto* quantize = keyword(call, "quantize");
+  const bool bnb_quantize = quantize != nullptr && quantize->kind == facts::LiteralKind::string &&
+                            (starts_with(quantize->value, "bnb.nf4") || starts_with(quantize->value, "bnb.fp4"));
   if ((four_bit && any_glob(callee, {"transformers.BitsAndBytesConfig", "*.from_pretrained"})) ||
-      callee == "peft.prepare_model_for_kbit_training") {
+      callee == "peft.prepare_model_for_kbit_training" || bnb_precision || bnb_quantize) {
     add(setup.fine_tuning, "qlora", at);
   }
   const bool model_class =

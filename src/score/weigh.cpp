@@ -232,6 +232,24 @@ bool rule_holds(const HardRule& rule, const Findings& findings, const ScoreInput
   return setup_holds && !(rule.unless && !matching(*rule.unless, findings, policy).empty());
 }
 
+/// A ceiling that holds over a better threshold verdict decides, unless a later rule that holds gives a
+/// worse verdict still (a later floor that holds keeps the ceiling).
+const HardRule* ceiling_outcome(std::size_t i, const Findings& findings, const ScoreInput& input,
+                                const ScoringPolicy& policy, Findings& matched) {
+  const HardRule& ceiling = policy.hard_rules[i];
+  Findings later_matched;
+  for (std::size_t j = i + 1; j < policy.hard_rules.size(); ++j) {
+    const HardRule& later = policy.hard_rules[j];
+    if (later.at_most || !rule_holds(later, findings, input, policy, later_matched)) continue;
+    if (later.at_least) break;
+    if (rank(later.verdict) < rank(ceiling.verdict)) {
+      matched = later_matched;
+      return &later;
+    }
+  }
+  return &ceiling;
+}
+
 }  // namespace
 
 Decision decide(const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy) {
@@ -242,6 +260,13 @@ Decision decide(const Findings& findings, const ScoreInput& input, const Scoring
   for (std::size_t i = 0; i < policy.hard_rules.size(); ++i) {
     const HardRule& rule = policy.hard_rules[i];
     if (!rule_holds(rule, findings, input, policy, matched)) continue;
+    if (rule.at_most) {
+      if (rank(by_threshold) <= rank(rule.verdict)) continue;  // the thresholds already meet the ceiling
+      decision.matched = matched;
+      decision.rule = ceiling_outcome(i, findings, input, policy, decision.matched);
+      decision.verdict = decision.rule->verdict;
+      return decision;
+    }
     decision.rule = &rule;
     decision.matched = matched;
     if (!rule.at_least || rank(by_threshold) < rank(rule.verdict)) {

@@ -18,6 +18,8 @@
 
 namespace tr2audit::rules {
 
+class OpTable;
+
 enum class AnnotationKind { expect, ok, todo_expect };
 
 /// One `# expect: ID` / `# ok: ID` / `# todo-expect: ID` naming one rule (a comma list gives several).
@@ -26,7 +28,7 @@ struct Annotation {
   std::string rule_id;
   std::uint32_t line = 0;            ///< the annotation's own line (1-based)
   std::uint32_t target_line = 0;     ///< the next non-blank, non-comment line; 0 when there is none
-  std::optional<Severity> severity;  ///< `expect-low:`: the finding must also have this severity (guarded, opt-in code)
+  std::optional<Severity> severity;  ///< `expect-low:` / `expect-info:`: the finding must also have this severity
 };
 
 /// A malformed annotation.
@@ -68,6 +70,7 @@ using FactsProvider = std::function<FixtureFacts(const FixtureInput& input)>;
 struct FixtureOptions {
   std::filesystem::path fixtures_root;  ///< empty: <rule's rules folder>/../tests/rules
   std::string only_rule;                ///< empty: every rule
+  const OpTable* op_table = nullptr;    ///< for `op` rules (without one they never fire)
 };
 
 /// The outcome for one rule.

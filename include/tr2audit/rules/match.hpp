@@ -10,13 +10,17 @@
 #include "tr2audit/facts/facts.hpp"
 #include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/finding.hpp"
+#include "tr2audit/rules/op_table.hpp"
 #include "tr2audit/rules/rule_set.hpp"
 
 namespace tr2audit::rules {
 
 /// Every finding of the rules that apply to `profile` on one file of a program (snippet and fingerprint
-/// left empty). Context (region, guards, roles, import origins) is read through the program.
-std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile);
+/// left empty). Context (region, guards, roles, import origins) is read through the program. `op` rules
+/// look calls up in `ops` (none fire without a table). An `op` finding on the same call as a finding of
+/// another category is dropped: that rule already reports the line.
+std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile,
+                           const OpTable* ops = nullptr);
 
 /// What the rules say is GPU-only, for program::Program::build: a call any `call:` rule of category
 /// cuda-extension or cuda-library at medium or above matches, and a decorator a cuda-extension
@@ -32,6 +36,7 @@ std::vector<std::string> guard_names(std::uint16_t guards);
 /// Replaces {subject}, {callee}, ... in a rule message; unknown placeholders are kept as written.
 struct MessageFields {
   std::string subject, callee, method, receiver, value, function, detail, text;
+  std::string op, status, note, alternative, target;  ///< op rules: the table row under the target profile
 };
 std::string fill_message(std::string_view message, const MessageFields& fields);
 

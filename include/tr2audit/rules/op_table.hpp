@@ -22,15 +22,23 @@ namespace tr2audit::rules {
 enum class OpStatus { supported, caveat, replace, unsupported };
 /// What a row describes: an operator, another API, a whole library, or a usage pattern.
 enum class OpKind { op, api, library, pattern };
+/// What a non-supported status means at run time, when the row's evidence says so (optional; rules
+/// select on it): every call runs on the host (CPU fallback), or the dtype is not a NeuronCore type.
+enum class OpEffect { cpu_fallback, dtype };
 
 inline constexpr std::array k_all_op_statuses{OpStatus::supported, OpStatus::caveat, OpStatus::replace,
                                               OpStatus::unsupported};
 inline constexpr std::array k_all_op_kinds{OpKind::op, OpKind::api, OpKind::library, OpKind::pattern};
+inline constexpr std::array k_all_op_effects{OpEffect::cpu_fallback, OpEffect::dtype};
 
 /// The YAML spelling ("supported", "caveat", "replace", "unsupported").
 std::string_view to_string(OpStatus status);
 /// The YAML spelling ("op", "api", "library", "pattern").
 std::string_view to_string(OpKind kind);
+/// The YAML spelling ("cpu-fallback", "dtype").
+std::string_view to_string(OpEffect effect);
+/// Parses an effect word; nullopt for anything else.
+std::optional<OpEffect> parse_op_effect(std::string_view text);
 /// Parses a status word; nullopt for anything else.
 std::optional<OpStatus> parse_op_status(std::string_view text);
 /// Parses a kind word; nullopt for anything else.
@@ -40,6 +48,7 @@ std::optional<OpKind> parse_op_kind(std::string_view text);
 struct OpProfileStatus {
   OpStatus status = OpStatus::supported;
   std::string note;  ///< starts with "inferred:" when the status rests on reasoning
+  std::optional<OpEffect> effect;  ///< only on a non-supported status
 };
 
 struct OpRow {

@@ -23,6 +23,14 @@ struct OpUse {
   bool in_test = false;
 };
 
+/// True for names the table is looked up for: torch, torch_xla, torch_neuronx and torchvision.ops.
+bool is_op_table_name(const QualifiedName& name);
+
+/// The row of a call: its resolved name (torchvision.ops.<submodule>.<op> as torchvision.ops.<op>), or a
+/// Tensor method on a torch or unknown receiver (`method_only` when matched by the bare method name).
+/// Null for anything else, including calls on numpy-like or `self` receivers.
+const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bool& method_only);
+
 /// Every operator use in one file (calls, plus imports of libraries the table lists).
 std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table);
 

@@ -19,12 +19,14 @@
 namespace tr2audit::rules {
 
 /// The fact kind a rule selects (the single key of its `match` block).
-enum class SubjectKind { call, call_text, method, import, decorator, assign, device, file, dependency, pattern, reference };
+/// `reference`: a resolved name used as a value; `op`: a call (or a dtype argument) that the Neuron operator
+/// table has a row for.
+enum class SubjectKind { call, call_text, method, import, decorator, assign, device, file, dependency, pattern, reference, op };
 
 inline constexpr std::array k_all_subject_kinds{
     SubjectKind::call,   SubjectKind::call_text, SubjectKind::method, SubjectKind::import,     SubjectKind::decorator,
     SubjectKind::assign, SubjectKind::device,    SubjectKind::file,   SubjectKind::dependency, SubjectKind::pattern,
-    SubjectKind::reference};
+    SubjectKind::reference, SubjectKind::op};
 
 /// The YAML key of a subject kind ("call", "method", ...).
 std::string_view to_string(SubjectKind kind);
@@ -82,6 +84,9 @@ struct Conditions {
   std::uint8_t device_uses = 0;             ///< bit (1 << DeviceUse); 0 = any
   std::uint8_t origins = 0;                 ///< bit (1 << ImportOrigin); 0 = any (imports, and calls by their callee)
   std::optional<bool> dynamic;
+  std::uint8_t op_statuses = 0;  ///< op subject: bit (1 << OpStatus) under the target profile; 0 = any
+  std::uint8_t op_effects = 0;   ///< op subject: bit (1 << OpEffect); 0 = any (with or without an effect)
+  std::uint8_t op_kinds = 0;     ///< op subject: bit (1 << OpKind); 0 = any
 };
 
 /// `where` / `unless` context predicates; unset members do not take part.
@@ -115,6 +120,7 @@ struct Rule {
   Confidence confidence = Confidence::medium;
   std::uint8_t profiles = k_all_profiles_mask;  ///< bit set of profile_bit()
   std::array<std::optional<Severity>, k_all_profiles.size()> severity_by_profile{};
+  std::array<std::optional<Severity>, facts::k_region_count> severity_by_region{};  ///< wins over the profile's
   std::string message;
   std::string why;
   std::string fix;
@@ -140,6 +146,8 @@ struct Rule {
   bool applies_to(TargetProfile profile) const { return (profiles & profile_bit(profile)) != 0; }
   /// The severity under a profile (severity_by_profile, else severity).
   Severity severity_for(TargetProfile profile) const;
+  /// The severity of a finding in `region` (severity_by_region, else severity_for(profile)).
+  Severity severity_for(TargetProfile profile, std::optional<facts::Region> region) const;
   /// The part of the id after "<category>.".
   std::string_view name() const;
 };

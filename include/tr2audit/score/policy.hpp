@@ -42,6 +42,7 @@ struct HardRule {
   std::vector<std::vector<std::string>> setup_requires;  ///< all groups, any "field:value" within a group
   std::optional<FindingSelector> unless;
   bool at_least = false;  ///< the verdict is a floor: it decides only when the thresholds give a worse one
+  bool at_most = false;   ///< the verdict is a ceiling: it decides only when the thresholds give a better one
   bool requires_training = false;  ///< holds only where a training entry point exists (a trainer, a backward)
 };
 
@@ -77,6 +78,9 @@ struct ScoringPolicy {
   std::array<double, 3> confidence{};                        ///< indexed by Confidence
   std::map<std::string, double> region;                      ///< region name -> multiplier (test = 0)
   std::vector<std::pair<std::string, double>> path_factors;  ///< path glob -> multiplier; the first match applies
+  /// Globs of path_factors (notebooks) that do not apply to a file holding a training entry point, nor at
+  /// all when every training entry point lies in a file they match (the notebook is the training code).
+  std::vector<std::string> entry_aware_paths;
   std::vector<std::string> fallback_guards;                  ///< guard names that make a finding "guarded"
   double guarded_factor = 0.25;
   /// Guarded findings weigh at least as this severity before the guarded factor: the rules report

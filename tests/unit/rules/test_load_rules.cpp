@@ -259,3 +259,25 @@ TEST_CASE("rules::load_rule_text rejects names that are not dotted names or glob
   }
   CHECK(problems_of(k_valid_head + "match:\n  call: [torch.cuda.*, 'F.?elu', '*']\n").empty());
 }
+
+TEST_CASE("rules::load_rule_text checks op conditions and severity_by_region", "[rules]") {
+  std::vector<Problem> problems;
+  const auto rule = load_rule_text(k_valid_head +
+                                       "severity_by_region: {data-pipeline: info, setup: low}\n"
+                                       "match:\n  op: ['torch.linalg.*']\n  status: [caveat, unsupported]\n"
+                                       "  effect: [cpu-fallback]\n  op_kind: [op]\n",
+                                   std::filesystem::path("rules") / "cuda-api/sync-call.yaml", problems);
+  REQUIRE(problems.empty());
+  REQUIRE(rule);
+  CHECK(rule->subject == SubjectKind::op);
+  CHECK(rule->severity_for(TargetProfile::native, facts::Region::data_pipeline) == Severity::info);
+  CHECK(rule->severity_for(TargetProfile::native, facts::Region::forward) == Severity::high);
+  CHECK(rule->severity_for(TargetProfile::native, std::nullopt) == Severity::high);
+
+  auto bad = problems_of(k_valid_head + "match:\n  call: [a.b]\n  status: [caveat]\n");
+  CHECK(only_message(bad) == "condition 'status' does not apply to subject 'call' (it applies to: op)");
+  bad = problems_of(k_valid_head + "match:\n  op: ['*']\n  effect: [cpu_fallback]\n");
+  CHECK(only_message(bad).find("unknown op effect 'cpu_fallback'; did you mean 'cpu-fallback'?") == 0);
+  bad = problems_of(k_valid_head + "severity_by_region: {hot-path: high}\nmatch:\n  op: ['*']\n");
+  CHECK(only_message(bad).find("unknown region 'hot-path'") == 0);
+}

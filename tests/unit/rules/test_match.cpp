@@ -2,6 +2,7 @@
 
 #include "support/extract_helpers.hpp"
 #include "tr2audit/rules/match.hpp"
+#include "tr2audit/rules/op_table.hpp"
 
 using namespace tr2audit;
 using namespace tr2audit::rules;
@@ -452,4 +453,61 @@ TEST_CASE("rules::match knows the periodic and step-closure guards", "[rules]") 
   file.calls = {periodic, closure, method_call("loss", "item", 3)};
   CHECK(lines_of(tr2audit::testing::match_one(file, rules, TargetProfile::native)) == std::vector<std::uint32_t>{3});
   CHECK(guard_names(facts::guard_bit(facts::Guard::step_closure)) == std::vector<std::string>{"step-closure"});
+}
+
+TEST_CASE("rules::match op subject: table status, effect, dtype arguments and severity by region", "[rules]") {
+  const std::string table_text =
+      "version: \"t\"\nneuron_sdk: \"2.34\"\nchecked: \"2026-12-01\"\nops:\n"
+      "- name: torch.linalg.eigh\n  kind: op\n  native: {status: caveat, effect: cpu-fallback, note: \"Host.\"}\n"
+      "  xla: {status: supported, note: \"Lowered.\"}\n  alternative: \"power iteration\"\n  source: \"s\"\n"
+      "- name: torch.topk\n  kind: op\n  native: {status: caveat, note: \"Integers only.\"}\n"
+      "  xla: {status: caveat, note: \"Integers only.\"}\n  source: \"s\"\n"
+      "- name: torch.Tensor.double\n  kind: api\n  native: {status: caveat, effect: dtype, note: \"No FP64.\"}\n"
+      "  xla: {status: caveat, effect: dtype, note: \"No FP64.\"}\n  source: \"s\"\n"
+      "- name: torch.float64\n  kind: api\n  native: {status: caveat, effect: dtype, note: \"No FP64.\"}\n"
+      "  xla: {status: caveat, effect: dtype, note: \"No FP64.\"}\n  source: \"s\"\n";
+  const LoadedOpTable table = OpTable::load_text(table_text, "neuron-ops.yaml");
+  REQUIRE(table.table);
+  const RuleSet rules = rule_set(
+      {{"operator-support.fallback", "  op: ['*']\n  status: [caveat]\n  effect: [cpu-fallback]\n  op_kind: [op]\n",
+        "severity_by_region: {data-pipeline: info}\n"},
+       {"operator-support.dtype", "  op: ['*']\n  effect: [dtype]\n", ""}});
+  const std::string code =
+      "import torch\n"                                     // 1
+      "class M(torch.nn.Module):\n"                        // 2
+      "    def forward(self, x):\n"                        // 3
+      "        a = torch.linalg.eigh(x)\n"                 // 4 fallback
+      "        b = torch.topk(x, 2)\n"                     // 5 caveat without effect
+      "        c = x.double()\n"                           // 6 dtype (ambiguous name, cast meaning)
+      "        d = torch.zeros(3, dtype=torch.float64)\n"  // 7 dtype argument
+      "        e = torch.finfo(torch.float64).eps\n"       // 8 a dtype named, not made
+      "        return a\n"                                 // 9
+      "class Data(torch.utils.data.Dataset):\n"            // 10
+      "    def __getitem__(self, i):\n"                    // 11
+      "        return torch.linalg.eigh(self.x[i])\n";     // 12 fallback, data pipeline: info
+  const program::Program model = tr2audit::testing::program_of({tr2audit::testing::facts_of(code, "model.py")});
+  const program::FileView view{model, program::FileId{0}};
+  CHECK(match(view, rules, TargetProfile::native).empty());  // no table, no op findings
+  const auto findings = match(view, rules, TargetProfile::native, &*table.table);
+  std::vector<std::tuple<std::string, std::uint32_t, Severity>> got;
+  for (const auto& f : findings) got.emplace_back(f.rule_id, f.at.line, f.severity);
+  using T = std::tuple<std::string, std::uint32_t, Severity>;
+  CHECK(got == std::vector<T>{{"operator-support.fallback", 4, Severity::medium},
+                              {"operator-support.dtype", 6, Severity::medium},
+                              {"operator-support.dtype", 7, Severity::medium},
+                              {"operator-support.fallback", 12, Severity::info}});
+  REQUIRE_FALSE(findings.empty());
+  CHECK(findings[0].subject == "torch.linalg.eigh");
+  // Under xla the row is supported: no finding.
+  const auto xla = match(view, rules, TargetProfile::xla, &*table.table);
+  CHECK(std::none_of(xla.begin(), xla.end(), [](const auto& f) { return f.rule_id == "operator-support.fallback"; }));
+
+  // A rule of another category on the same call already says it: the op finding is dropped.
+  const RuleSet with_dynamic = rule_set({{"operator-support.fallback", "  op: ['*']\n  effect: [cpu-fallback]\n", ""},
+                                         {"dynamic-graph.eigh", "  call: [torch.linalg.eigh]\n", ""}});
+  std::vector<std::pair<std::string, std::uint32_t>> deduped;
+  for (const auto& f : match(view, with_dynamic, TargetProfile::native, &*table.table))
+    deduped.emplace_back(f.rule_id, f.at.line);
+  CHECK(deduped ==
+        std::vector<std::pair<std::string, std::uint32_t>>{{"dynamic-graph.eigh", 4}, {"dynamic-graph.eigh", 12}});
 }

@@ -316,3 +316,59 @@ TEST_CASE("rules::expand_op_name expands the usual import aliases", "[rules][op_
   CHECK(expand_op_name("torch.sort") == "torch.sort");
   CHECK(expand_op_name("Fx.foo") == "Fx.foo");
 }
+
+TEST_CASE("rules::OpTable reads a status's effect and rejects one on a supported status", "[rules][op_table]") {
+  const std::string good = k_header +
+                           "- name: torch.linalg.eigh\n  kind: op\n"
+                           "  native: {status: caveat, effect: cpu-fallback, note: \"x\"}\n"
+                           "  xla: {status: caveat, note: \"y\"}\n  source: \"s\"\n";
+  const LoadedOpTable loaded = load(good);
+  REQUIRE(loaded.table.has_value());
+  const OpRow& row = loaded.table->rows().front();
+  CHECK(row.native.effect == tr2audit::rules::OpEffect::cpu_fallback);
+  CHECK_FALSE(row.xla.effect.has_value());
+
+  const std::string unknown = k_header +
+                              "- name: torch.sort\n  kind: op\n  native: {status: caveat, effect: slow, note: \"x\"}\n"
+                              "  xla: {status: caveat, note: \"y\"}\n  source: \"s\"\n";
+  const Problem bad = only_problem(load(unknown));
+  CHECK(bad.line == 7);
+  CHECK(bad.message.find("unknown effect 'slow'") != std::string::npos);
+  CHECK(bad.message.find("cpu-fallback, dtype") != std::string::npos);
+
+  const std::string on_supported = k_header +
+                                   "- name: torch.add\n  kind: op\n"
+                                   "  native: {status: supported, effect: dtype, note: \"x\"}\n"
+                                   "  xla: {status: supported, note: \"y\"}\n  source: \"s\"\n";
+  CHECK(only_problem(load(on_supported)).message.find("needs a status other than 'supported'") != std::string::npos);
+}
+
+TEST_CASE("rules::OpTable real table: effects sit on the rows whose evidence says so", "[rules][op_table]") {
+  const OpTable& table = real_table();
+  using tr2audit::rules::OpEffect;
+  const auto native_effect = [&](const char* name) {
+    const OpRow* row = table.find(name);
+    REQUIRE(row != nullptr);
+    return row->native.effect;
+  };
+  // Explicit snapshot CPU fallback, no kernel on either stack, a torchvision C++ op: CPU fallback.
+  CHECK(native_effect("torch.linalg.eigh") == OpEffect::cpu_fallback);
+  CHECK(native_effect("torch.fft.rfft") == OpEffect::cpu_fallback);
+  CHECK(native_effect("torchvision.ops.roi_align") == OpEffect::cpu_fallback);
+  // Caveats for some dtypes/arguments, data-dependent shapes or the generic policy alone: no effect.
+  CHECK_FALSE(native_effect("torch.topk").has_value());
+  CHECK_FALSE(native_effect("torch.scatter_add").has_value());
+  CHECK_FALSE(native_effect("torch.nonzero").has_value());
+  CHECK_FALSE(native_effect("torch.sort").has_value());
+  CHECK_FALSE(native_effect("torch.nn.functional.interpolate").has_value());
+  // Dtypes that are not NeuronCore types.
+  CHECK(native_effect("torch.float64") == OpEffect::dtype);
+  CHECK(native_effect("torch.complex64") == OpEffect::dtype);
+  CHECK(native_effect("torch.view_as_complex") == OpEffect::dtype);
+  CHECK_FALSE(native_effect("torch.float32").has_value());
+  for (const OpRow& row : table.rows()) {
+    INFO(row.name);
+    if (row.native.effect) CHECK(row.native.status != OpStatus::supported);
+    if (row.xla.effect) CHECK(row.xla.status != OpStatus::supported);
+  }
+}
