@@ -28,6 +28,13 @@ bool is_neuron_module(std::string_view dotted) {
   return false;
 }
 
+// `CUDAExtension(...)` in setup.py declares a build; it runs nothing when the repo's code runs.
+bool is_build_declaration(const facts::CallFact& call) {
+  const std::string_view last = call.callee.last_segment();
+  return call.callee.starts_with("torch.utils.cpp_extension") &&
+         (last == "CUDAExtension" || last == "CppExtension" || last == "BuildExtension");
+}
+
 class LockinPass {
  public:
   explicit LockinPass(Program::Impl& impl) : m_impl(impl), m_names(collect_extension_names(impl.files)) {}
@@ -109,7 +116,7 @@ class LockinPass {
       } else if (gated) {
         continue;
       } else if (knowledge.kernel_call && !m_impl.symbols->is_local_root(call.callee.first_segment()) &&
-                 knowledge.kernel_call(call)) {
+                 !is_build_declaration(call) && knowledge.kernel_call(call)) {
         // The repo's own package (flash_attn.* inside flash-attention) is judged by its code instead.
         seed(at, call.callee.empty() ? call.callee_text : call.callee.dotted());
       } else if (finder.loads_extension(call)) {
@@ -121,6 +128,7 @@ class LockinPass {
       for (const auto& decorator : facts.functions[static_cast<std::size_t>(i)].decorators) {
         if (knowledge.kernel_decorator(decorator)) {
           seed(FunctionId{file, i}, "@" + decorator.dotted() + " kernel");
+          m_kernels.insert({file.value, i});
           break;
         }
       }
@@ -178,7 +186,8 @@ class LockinPass {
     std::set<std::int32_t> reported;
     for (std::size_t s = 0; s < per_slot.size(); ++s) {
       const FunctionId caller{file, s == facts.functions.size() ? -1 : static_cast<std::int32_t>(s)};
-      if (called_by_name(caller)) continue;
+      // Calls inside a kernel (a @cute.jit device function calling another) are kernel code, reported as such.
+      if (called_by_name(caller) || m_kernels.count({file.value, caller.index}) != 0) continue;
       for (const auto& edge : per_slot[s]) {
         if (!edge.by_name || edge.call < 0 || edge.target.index < 0) continue;
         if (!m_impl.lockin[edge.target.file.value][m_impl.slot(edge.target)].lockin || is_entry(edge.target)) continue;
@@ -194,6 +203,7 @@ class LockinPass {
   ExtensionNames m_names;
   Loaders m_loaders;
   std::deque<FunctionId> m_queue;
+  std::set<std::pair<std::uint32_t, std::int32_t>> m_kernels;  // (file, function) of decorated kernels
   std::vector<std::vector<std::vector<std::pair<FunctionId, bool>>>> m_callers;  // per callee: (caller, by name)
 };
 

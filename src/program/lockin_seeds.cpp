@@ -73,10 +73,7 @@ ExtensionNames collect_extension_names(const std::vector<facts::FileFacts>& file
       const std::string_view last = call.callee.last_segment();
       if (last != "CUDAExtension" && last != "CppExtension") continue;
       std::string name = ExtensionNames::declared_name(call);
-      if (name.empty()) continue;
-      const auto dot = name.rfind('.');
-      if (dot != std::string::npos) name = name.substr(dot + 1);
-      (last == "CUDAExtension" ? out.cuda : out.cpu).insert(name);
+      if (!name.empty()) (last == "CUDAExtension" ? out.cuda : out.cpu).insert(name);
     }
   }
   for (const auto& name : out.cuda) out.cpu.erase(name);  // a CUDA build that also has a C++ fallback name
@@ -92,19 +89,22 @@ void SeedFinder::collect_extension_modules() {
   const auto& origins = m_impl.symbols->origins()[m_file.value];
   for (std::size_t i = 0; i < m_facts.imports.size(); ++i) {
     const auto& fact = m_facts.imports[i];
-    const std::string_view target = fact.target.last_segment();
-    const std::string_view mod = fact.module.last_segment();
-    if (fact.module.first_segment() == "torch") continue;
-    const auto cuda = [&](std::string_view name) {
-      return m_names.cuda.count(std::string(name)) != 0 ||
-             (cuda_extension_named(name) && m_names.cpu.count(std::string(name)) == 0);
+    // Repo Python (detectron2's config `_C = CfgNode()`) is never an extension, whatever its name.
+    if (fact.module.first_segment() == "torch" || i >= origins.size() ||
+        origins[i] == facts::ImportOrigin::local_source)
+      continue;
+    const std::string& target = fact.target.dotted();
+    const std::string& mod = fact.module.dotted();
+    const auto cuda = [&](const QualifiedName& name) {  // declared by its full dotted name, or named like one
+      return m_names.cuda.count(name.dotted()) != 0 ||
+             (cuda_extension_named(name.last_segment()) && m_names.cpu.count(name.dotted()) == 0);
     };
-    if (cuda(target)) {
-      m_modules.push_back(fact.target.dotted());
-    } else if (cuda(mod)) {
-      m_modules.push_back(fact.module.dotted());
-    } else if (i < origins.size() && origins[i] == facts::ImportOrigin::local_missing &&
-               m_names.cpu.count(std::string(target)) == 0 && m_names.cpu.count(std::string(mod)) == 0) {
+    if (cuda(fact.target)) {
+      m_modules.push_back(target);
+    } else if (cuda(fact.module)) {
+      m_modules.push_back(mod);
+    } else if (origins[i] == facts::ImportOrigin::local_missing && m_names.cpu.count(target) == 0 &&
+               m_names.cpu.count(mod) == 0) {
       const bool module_is_repo = m_impl.symbols->module(fact.module.dotted()) ||
                                   m_impl.symbols->is_package(fact.module.dotted());
       m_modules.push_back(module_is_repo || fact.target == fact.module ? fact.target.dotted() : fact.module.dotted());

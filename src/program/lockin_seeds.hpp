@@ -11,7 +11,7 @@
 namespace tr2audit::program {
 
 /// Extension modules the repo declares: `CUDAExtension("fused_dense_lib", ...)` / `CppExtension(...)`
-/// (last dotted segment: `flash_attn_3._C` -> `_C`).
+/// by their full dotted module name (`fused_dense_lib`, `flash_attn_3._C`).
 struct ExtensionNames {
   std::set<std::string> cuda;
   std::set<std::string> cpu;
