@@ -40,6 +40,7 @@ std::vector<Argument> Walker::read_arguments(TSNode argument_list) const {
     if (kind == m_k.keyword_argument) {
       arg = m_src.literal(ts_node_child_by_field_id(child, m_k.f_value));
       arg.keyword = std::string(m_src.node_text(ts_node_child_by_field_id(child, m_k.f_name)));
+      arg.at = m_src.span(child);
     } else if (kind == m_k.list_splat || kind == m_k.dictionary_splat) {
       arg.kind = LiteralKind::other;
       arg.is_splat = true;

@@ -73,7 +73,21 @@ std::optional<facts::Argument> Program::default_of(FileId file_id, const facts::
     }
     return constant;
   }
-  const auto it = m_impl->option_defaults.find(std::string(name.substr(name.rfind('.') + 1)));
+  const std::string option(name.substr(name.rfind('.') + 1));
+  // `self.x` inside a class: that class's own field or __init__ default decides.
+  if (starts_with(name, "self.") && ctx.klass >= 0) {
+    for (const auto& fn : file.functions) {
+      if (fn.klass != ctx.klass || fn.name != "__init__") continue;
+      for (const auto& param : fn.param_defaults) {
+        if (param.keyword == option) return is_constant(param) ? std::optional(param) : std::nullopt;
+      }
+    }
+    for (const auto& assign : file.assigns) {
+      if (assign.ctx.klass == ctx.klass && assign.ctx.function < 0 && assign.target.dotted() == option)
+        return is_constant(assign.value) ? std::optional(assign.value) : std::nullopt;
+    }
+  }
+  const auto it = m_impl->option_defaults.find(option);
   if (it == m_impl->option_defaults.end()) return std::nullopt;
   const facts::Argument& first = it->second.front();
   const bool agree = std::all_of(it->second.begin(), it->second.end(), [&](const facts::Argument& v) {

@@ -90,7 +90,8 @@ class Matcher {
         const Category category = m_rules.rules()[i].category;
         const bool positive = category == Category::neuron_ready || category == Category::training_setup;
         if (holds && !(positive && !defaults.opt_in.empty())) {
-          emit(i, call.ctx, call.at, std::move(fields), true, defaults.opt_in);
+          const Span& at = defaults.keyword_at.line != 0 ? defaults.keyword_at : call.at;
+          emit(i, call.ctx, at, std::move(fields), true, defaults.opt_in);
         }
       }
       for (std::uint32_t i : candidates(SubjectKind::call_text, {call.callee_text})) {

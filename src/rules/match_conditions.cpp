@@ -56,8 +56,10 @@ bool keywords_hold(const Conditions& c, const std::vector<facts::Argument>& args
         return !arg.is_splat && arg.keyword == condition.keyword;
       });
       if (named == args.end() || !default_holds(condition, *named, value, defaults)) return false;
+      if (defaults != nullptr && defaults->keyword_at.line == 0) defaults->keyword_at = named->at;
       continue;
     }
+    if (defaults != nullptr && defaults->keyword_at.line == 0 && !condition.any_value) defaults->keyword_at = hit->at;
     if (value.empty()) value = shown_value(*hit);
   }
   for (const std::string& keyword : c.missing_keywords) {

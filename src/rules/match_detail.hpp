@@ -17,6 +17,9 @@ struct ValueDefaults {
   /// Set when a keyword condition held only for another value of an option: the option's name, so the
   /// finding is reported as opt-in (low, "runs only when X is set").
   std::string opt_in;
+  /// The first keyword argument a `keyword` condition matched: the finding points at it (`fp16=True`
+  /// inside a long TrainingArguments(...) call), not at the call's first line.
+  Span keyword_at{};
 };
 
 /// True when a call or method fact satisfies the rule's conditions; `value` gets the value of the

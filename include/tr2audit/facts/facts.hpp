@@ -81,6 +81,7 @@ struct Argument {
   /// either branch; the else branch is what runs when the condition fails (on a host without CUDA).
   std::vector<std::string> branches;
   std::string condition;
+  Span at;  ///< the argument (for a keyword argument: `name=value`); empty for values that are not arguments
 };
 
 struct CallFact {
