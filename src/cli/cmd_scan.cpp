@@ -3,6 +3,7 @@
 // the report. Exit codes: 0 passed, 1 gate failed, 2 usage/config error, 3 incomplete scan.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -39,6 +40,9 @@ struct ScanCommand {
   bool no_color = false;
   bool quiet = false;
   std::vector<std::string> include_roles;  ///< --include-roles: inference, export, tooling count for the verdict
+  std::string cache_dir;                   ///< --cache-dir
+  bool no_cache = false;
+  bool stats = false;  ///< --stats: per-stage times, cache hits and the slowest files on stderr
 };
 
 int usage_error(const std::string& message) {
@@ -221,6 +225,11 @@ int run_scan(const ScanCommand& cmd) {
   }
   ScanRequest request = request_of(cmd, settings, rules, *today);
   request.options.include_roles = include_roles;
+  request.options.cache_dir = resolve_cache_dir(cmd.no_cache, cmd.cache_dir, cmd.path);
+  if (!request.options.cache_dir.empty())
+    request.options.cache_scope = knowledge_digest(rule_folders(settings.rules.value));
+  pipeline::ScanStats stats;
+  if (cmd.stats) request.options.stats = &stats;
   request.op_table = knowledge.op_table ? &*knowledge.op_table : nullptr;
   request.policy = knowledge.policy ? &*knowledge.policy : nullptr;
   report::Report result = scan_with_suppressions(cmd.path, request);
@@ -238,6 +247,7 @@ int run_scan(const ScanCommand& cmd) {
   outcome.criteria_given = criteria.any();
   outcome.result = gate::evaluate_gate(result, outcome.gated, criteria);
   bool text_on_stdout = false;
+  const auto rendering = std::chrono::steady_clock::now();
   for (const auto& [format, file] : outputs) {
     if (file == "-") {
       render(cmd, *format, result, outcome, std::cout, true);
@@ -248,6 +258,9 @@ int run_scan(const ScanCommand& cmd) {
     render(cmd, *format, result, outcome, out, false);
     if (const std::string failed = write_file_atomically(file, out.str()); !failed.empty()) return usage_error(failed);
   }
+  stats.render = std::chrono::steady_clock::now() - rendering;
+  stats.total += stats.render;
+  if (cmd.stats) std::cerr << pipeline::format_stats(stats);
   if (!text_on_stdout) {
     for (const auto& reason : outcome.result.reasons) std::cerr << "tr2audit: gate " << reason << "\n";
   }
@@ -286,6 +299,10 @@ void register_scan(CLI::App& app, int& exit_code) {
   sub->add_flag("--no-gitignore", cmd->no_gitignore, "Also scan files that .gitignore ignores");
   sub->add_flag("--no-color", cmd->no_color, "No ANSI colours (also: NO_COLOR)");
   sub->add_flag("-q,--quiet", cmd->quiet, "Summary only");
+  sub->add_option("--cache-dir", cmd->cache_dir,
+                  "Keep each file's facts in DIR between scans (default $XDG_CACHE_HOME/tr2audit, off under CI)");
+  sub->add_flag("--no-cache", cmd->no_cache, "Neither read nor write the result cache");
+  sub->add_flag("--stats", cmd->stats, "Print per-stage times, cache hits and the slowest files to stderr");
   sub->add_option(
          "--include-roles", cmd->include_roles,
          "Also judge code only these entry points reach (inference, export, tooling), e.g. to serve on Trainium2")

@@ -47,6 +47,8 @@ struct Context {
   bool in_error_region = false;  ///< inside (or at) a tree-sitter ERROR / MISSING node
 
   bool has(Guard guard) const { return (guards & guard_bit(guard)) != 0; }
+
+  bool operator==(const Context&) const = default;
 };
 
 enum class ImportOrigin {
@@ -65,6 +67,8 @@ struct ImportFact {
   bool dynamic = false;              ///< importlib.import_module("x") / __import__("x")
   Span at;
   Context ctx;
+
+  bool operator==(const ImportFact&) const = default;
 };
 
 enum class LiteralKind { none, string, integer, floating, boolean, null, name, other };
@@ -76,6 +80,8 @@ struct Argument {
   std::string value;       ///< literal text without quotes ("longest", "True", "128") or the expression text (capped)
   QualifiedName resolved;  ///< for names/attributes that resolve through imports (torch.bfloat16)
   bool is_splat = false;   ///< *args / **kwargs
+
+  bool operator==(const Argument&) const = default;
 };
 
 struct CallFact {
@@ -89,6 +95,8 @@ struct CallFact {
   std::vector<Argument> args;
   Span at;  ///< the whole call expression
   Context ctx;
+
+  bool operator==(const CallFact&) const = default;
 };
 
 struct DecoratorFact {
@@ -98,6 +106,8 @@ struct DecoratorFact {
   std::string decorated;       ///< name of the decorated function or class
   Span at;
   Context ctx;
+
+  bool operator==(const DecoratorFact&) const = default;
 };
 
 struct AssignFact {
@@ -107,6 +117,8 @@ struct AssignFact {
   bool target_is_import = false;  ///< the target's base resolves to an imported module (patching a library)
   Span at;
   Context ctx;
+
+  bool operator==(const AssignFact&) const = default;
 };
 
 /// A string literal that names a device ("cuda", "cuda:0", "xla", "neuron", "cpu", "mps"), where it is used.
@@ -118,6 +130,8 @@ struct DeviceLiteralFact {
   std::string keyword;  ///< for call_argument: the keyword ("device") or empty when positional
   Span at;
   Context ctx;
+
+  bool operator==(const DeviceLiteralFact&) const = default;
 };
 
 /// A structural pattern recognised by a detector (src/detectors); `kind` is the detector's pattern id.
@@ -126,6 +140,8 @@ struct PatternFact {
   std::string detail;  ///< human-readable specifics ("if x.max() > t")
   Span at;
   Context ctx;
+
+  bool operator==(const PatternFact&) const = default;
 };
 
 struct FunctionInfo {
@@ -141,6 +157,8 @@ struct FunctionInfo {
   bool calls_backward = false;           ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()
   bool calls_optimizer_step = false;     ///< optimizer.step() / xm.optimizer_step(...) / scaler.step(...)
   std::vector<Argument> param_defaults;  ///< one per parameter with a default: keyword = name, value = the default
+
+  bool operator==(const FunctionInfo&) const = default;
 };
 
 struct ClassInfo {
@@ -150,6 +168,8 @@ struct ClassInfo {
   std::vector<std::string> base_texts;
   std::int32_t parent_function = -1;
   Span at;
+
+  bool operator==(const ClassInfo&) const = default;
 };
 
 enum class LoopKind { for_loop, while_loop, comprehension };
@@ -160,6 +180,8 @@ struct LoopInfo {
   std::string iter_text;        ///< "for batch in train_loader" -> "train_loader" (capped)
   bool calls_backward = false;  ///< the body (nested loops included) calls backward / optimizer step
   Span at;
+
+  bool operator==(const LoopInfo&) const = default;
 };
 
 /// One term of an if/elif condition joined by `and`: what the program stage needs to tell availability
@@ -168,6 +190,8 @@ struct ConditionTerm {
   std::string name;      ///< dotted text of the tested name ("config.use_fp8"), or a call's callee text + "()"
   std::string equals;    ///< the literal it is compared with by == (without quotes); empty for a truth test
   bool negated = false;  ///< under `not`, or compared with !=
+
+  bool operator==(const ConditionTerm&) const = default;
 };
 
 /// One side of an if/elif statement. Facts inside it point here through Context::branch.
@@ -176,6 +200,8 @@ struct BranchInfo {
   std::vector<ConditionTerm> terms;  ///< the condition's and-terms; empty when it is not a plain conjunction
   bool else_side = false;            ///< the elif/else side: the terms are false here
   Span at;                           ///< the condition
+
+  bool operator==(const BranchInfo&) const = default;
 };
 
 /// A dependency declared in requirements*.txt, pyproject.toml, setup.cfg or setup.py.
@@ -184,6 +210,21 @@ struct DependencyFact {
   std::string spec;     ///< the requirement as written ("flash-attn>=2.5")
   std::string section;  ///< "dependencies", "optional-dependencies.gpu", "install_requires", ...
   Span at;
+
+  bool operator==(const DependencyFact&) const = default;
+};
+
+/// A comment that holds a `tr2audit:` directive, as written; gate/suppress parses and applies it.
+/// Collected in the extraction walk (Python) or from the loaded text (other kinds): never a re-read.
+struct DirectiveComment {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;  ///< 1-based column of the comment marker
+  std::uint32_t covers = 0;  ///< the line it applies to: an own-line comment covers the next line that is not
+                             ///< itself a comment-only line (so directives stack); otherwise its own line
+  bool own_line = false;     ///< nothing but blanks before it on its line
+  std::string text;          ///< after the marker, without a trailing '\r'
+
+  bool operator==(const DirectiveComment&) const = default;
 };
 
 struct FileFacts {
@@ -209,8 +250,15 @@ struct FileFacts {
   std::vector<ClassInfo> classes;
   std::vector<LoopInfo> loops;
   std::vector<BranchInfo> branches;
+  std::vector<DirectiveComment> directives;  ///< comments holding `tr2audit:` (suppressions)
   std::vector<Problem> problems;
+
+  bool operator==(const FileFacts&) const = default;
 };
+
+/// Sets each directive's `covers`: an own-line one covers the next line not in comment_only_lines
+/// (sorted: the lines that hold nothing but a comment), any other its own line.
+void set_covered_lines(std::vector<DirectiveComment>& directives, const std::vector<std::uint32_t>& comment_only_lines);
 
 /// Reads dependency declarations from a manifest (requirements*.txt, pyproject.toml, setup.cfg).
 /// setup.py is Python: its install_requires come from facts::extract.
