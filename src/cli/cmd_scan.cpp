@@ -4,6 +4,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -43,6 +44,9 @@ struct ScanCommand {
   std::string link_base;  ///< --link-base: absolute code links in Markdown/HTML
   std::string link_full;  ///< --link-full: where the full report is (Markdown)
   std::vector<std::string> include_roles;  ///< --include-roles: inference, export, tooling count for the verdict
+  std::string cache_dir;                   ///< --cache-dir
+  bool no_cache = false;
+  bool stats = false;  ///< --stats: per-stage times, cache hits and the slowest files on stderr
 };
 
 int usage_error(const std::string& message) {
@@ -233,6 +237,11 @@ int run_scan(const ScanCommand& cmd) {
   }
   ScanRequest request = request_of(cmd, settings, rules, *today);
   request.options.include_roles = include_roles;
+  request.options.cache_dir = resolve_cache_dir(cmd.no_cache, cmd.cache_dir, cmd.path);
+  if (!request.options.cache_dir.empty())
+    request.options.cache_scope = knowledge_digest(rule_folders(settings.rules.value));
+  pipeline::ScanStats stats;
+  if (cmd.stats) request.options.stats = &stats;
   request.op_table = knowledge.op_table ? &*knowledge.op_table : nullptr;
   request.policy = knowledge.policy ? &*knowledge.policy : nullptr;
   report::Report result = scan_with_suppressions(cmd.path, request);
@@ -252,6 +261,7 @@ int run_scan(const ScanCommand& cmd) {
   if (result.gate || criteria.any() || !decision.reasons.empty())
     gate::record_decision(result, decision, criteria.any());
   bool text_on_stdout = false;
+  const auto rendering = std::chrono::steady_clock::now();
   for (const auto& [format, file] : outputs) {
     if (file == "-") {
       render(cmd, *format, result, std::cout, true);
@@ -262,6 +272,9 @@ int run_scan(const ScanCommand& cmd) {
     render(cmd, *format, result, out, false);
     if (const std::string failed = write_file_atomically(file, out.str()); !failed.empty()) return usage_error(failed);
   }
+  stats.render = std::chrono::steady_clock::now() - rendering;
+  stats.total += stats.render;
+  if (cmd.stats) std::cerr << pipeline::format_stats(stats);
   if (!text_on_stdout) {
     for (const auto& reason : decision.reasons) std::cerr << "tr2audit: gate " << reason << "\n";
   }
@@ -305,6 +318,10 @@ void register_scan(CLI::App& app, int& exit_code) {
   sub->add_option("--link-base", cmd->link_base,
                   "Markdown/HTML: make code links absolute under URL (e.g. https://github.com/ORG/REPO/blob/SHA)");
   sub->add_option("--link-full", cmd->link_full, "Markdown: link to the full report at URL (e.g. the HTML artifact)");
+  sub->add_option("--cache-dir", cmd->cache_dir,
+                  "Keep each file's facts in DIR between scans (default $XDG_CACHE_HOME/tr2audit, off under CI)");
+  sub->add_flag("--no-cache", cmd->no_cache, "Neither read nor write the result cache");
+  sub->add_flag("--stats", cmd->stats, "Print per-stage times, cache hits and the slowest files to stderr");
   sub->add_option(
          "--include-roles", cmd->include_roles,
          "Also judge code only these entry points reach (inference, export, tooling), e.g. to serve on Trainium2")

@@ -14,6 +14,7 @@
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/gate/git.hpp"
 #include "tr2audit/gate/suppress.hpp"
+#include "tr2audit/pipeline/fact_cache.hpp"
 #include "tr2audit/score/score.hpp"
 
 namespace tr2audit::cli {
@@ -60,36 +61,69 @@ std::optional<std::string> today_date() {
 report::Report scan_with_suppressions(const std::filesystem::path& root, const ScanRequest& request) {
   pipeline::ScanOptions options = request.options;
   options.root = root;
+  options.suppress_today = request.today;  // directives are facts: applied inside the scan, scored once
   const auto started = std::chrono::steady_clock::now();
-  report::Report scanned =
-      pipeline::scan(options, pipeline::Knowledge{*request.rules, request.op_table, request.policy});
-  scanned.run.tool_version = TR2AUDIT_VERSION;
-  scanned.run.rules_version = TR2AUDIT_VERSION;
-  scanned.run.started_at = utc_now("%Y-%m-%dT%H:%M:%SZ");
-  // The suppression pass reads every scanned file again (it needs the files without findings too,
-  // to report stale directives); discovery is cheap next to parsing.
-  const discover::DiscoveryResult listed = discover::discover(root, options.discovery);
-  std::map<std::string, const discover::SourceFile*> by_path;
-  std::vector<std::string> paths;
-  for (const auto& file : listed.files) {
-    by_path.emplace(file.rel_path, &file);
-    paths.push_back(file.rel_path);
-  }
-  const auto read = [&](const std::string& rel) -> std::optional<discover::LoadedSource> {
-    const auto it = by_path.find(rel);
-    if (it == by_path.end()) return std::nullopt;
-    discover::LoadResult loaded = discover::load_source(*it->second, options.discovery.max_file_size);
-    if (!loaded.ok) return std::nullopt;
-    return std::move(loaded.source);
-  };
-  gate::SuppressOptions suppress{request.today, {}};
-  for (const auto& rule : request.rules->rules()) suppress.known_rule_ids.push_back(rule.id);
-  std::sort(suppress.known_rule_ids.begin(), suppress.known_rule_ids.end());
-  report::Report out = gate::apply_suppressions(scanned, paths, read, suppress);
-  if (request.policy) pipeline::rescore(out, *request.policy);
+  report::Report out = pipeline::scan(options, pipeline::Knowledge{*request.rules, request.op_table, request.policy});
+  out.run.tool_version = TR2AUDIT_VERSION;
+  out.run.rules_version = TR2AUDIT_VERSION;
+  out.run.started_at = utc_now("%Y-%m-%dT%H:%M:%SZ");
   out.run.duration_ms = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
   return out;
+}
+
+namespace {
+
+bool inside(const std::filesystem::path& dir, const std::filesystem::path& root) {
+  std::error_code ec;
+  const std::filesystem::path d = std::filesystem::weakly_canonical(dir, ec);
+  std::filesystem::path r = std::filesystem::weakly_canonical(root, ec);
+  if (std::filesystem::is_regular_file(r, ec)) r = r.parent_path();
+  const auto [end, ignored] = std::mismatch(r.begin(), r.end(), d.begin(), d.end());
+  return end == r.end();
+}
+
+bool under_ci() {
+  const char* ci = std::getenv("CI");
+  if (!ci || !*ci) return false;
+  const std::string value(ci);
+  return value != "false" && value != "0";
+}
+
+}  // namespace
+
+std::filesystem::path resolve_cache_dir(bool no_cache, const std::string& flag, const std::filesystem::path& root) {
+  if (no_cache) return {};
+  if (!flag.empty()) return flag;
+  if (const char* env = std::getenv("TR2AUDIT_CACHE_DIR"); env && *env) return env;
+  if (under_ci()) return {};  // a gate's result must not depend on what an earlier job left behind
+  std::filesystem::path dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') {
+    dir = std::filesystem::path(xdg) / "tr2audit";
+  } else if (const char* home = std::getenv("HOME"); home && *home == '/') {
+    dir = std::filesystem::path(home) / ".cache" / "tr2audit";
+  }
+  if (dir.empty() || inside(dir, root)) return {};  // never write inside the scanned folder
+  return dir;
+}
+
+std::string knowledge_digest(const std::vector<std::filesystem::path>& folders) {
+  pipeline::Hasher hasher;
+  for (const auto& folder : folders) {
+    hasher.add(folder.generic_string());
+    std::vector<std::filesystem::path> files;
+    std::error_code ec;
+    for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_regular_file(ec)) files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+      hasher.add(std::filesystem::relative(file, folder, ec).generic_string());
+      hasher.add(read_file(file).value_or(std::string()));
+    }
+  }
+  return pipeline::to_hex(hasher.finish());
 }
 
 bool load_baseline_file(const std::string& file, report::Report& report, std::string& error) {
@@ -126,7 +160,9 @@ bool scan_diff_base(const std::filesystem::path& root, report::Report& head, con
   const std::filesystem::path tree = temp.path() / "tree";
   error = gate::export_tree(root, diff.merge_base, diff.prefix, tree);
   if (!error.empty()) return false;
-  const report::Report base = scan_with_suppressions(tree, request);
+  ScanRequest base_request = request;
+  base_request.options.stats = nullptr;  // --stats describes the scan of the head
+  const report::Report base = scan_with_suppressions(tree, base_request);
   if (!head.gate) head.gate.emplace();
   head.gate->diff = gate::diff_delta(head, base, diff);
   return true;

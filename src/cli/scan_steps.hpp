@@ -22,8 +22,16 @@ struct ScanRequest {
   std::string today;                             ///< YYYY-MM-DD for suppression expiry
 };
 
-/// Scans root and applies its inline suppressions (run info stamped).
+/// Scans root with its inline suppressions applied (run info stamped).
 report::Report scan_with_suppressions(const std::filesystem::path& root, const ScanRequest& request);
+
+/// Where the result cache lives for a scan of root, or empty for no cache: --no-cache wins, then
+/// --cache-dir, then TR2AUDIT_CACHE_DIR; otherwise $XDG_CACHE_HOME/tr2audit (or ~/.cache/tr2audit),
+/// except under CI (CI set, not "false"/"0") and when that folder lies inside the scanned folder.
+std::filesystem::path resolve_cache_dir(bool no_cache, const std::string& flag, const std::filesystem::path& root);
+
+/// SHA-256 over the files of the rule folders (rules, operator table, scoring): a cache key part.
+std::string knowledge_digest(const std::vector<std::filesystem::path>& folders);
 
 /// Today's date for suppression expiry: TR2AUDIT_TODAY (YYYY-MM-DD, for tests) or the UTC date.
 /// nullopt when TR2AUDIT_TODAY is set but malformed.

@@ -28,6 +28,7 @@ struct Extractor::State {
   parse::NodeKinds kinds;
   std::vector<std::unique_ptr<detectors::Detector>> detectors;
   DispatchTable dispatch;
+  ExtractTimes times;
 };
 
 Extractor::Extractor(ExtractOptions options) : m_state(std::make_unique<State>(options)) {}
@@ -73,7 +74,11 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
   out.cell_numbers = source.cell_numbers;
   for (const auto& detector : s.detectors) detector->reset();
 
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
   parse::ParseOutcome parsed = s.parser.parse(source.text, s.options.parse_budget);
+  const auto parsed_at = Clock::now();
+  s.times = ExtractTimes{parsed_at - started, {}};
   if (!parsed.tree) {
     out.problems.push_back(Problem{ProblemKind::parse_timeout, file.rel_path, 0, 0,
                                    "parsing took longer than the per-file budget of " +
@@ -85,6 +90,7 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
   Walker walker(view, out, s.dispatch, s.options.max_error_spans);
   walker.collect_module_bindings(root);
   walker.extract(root);
+  s.times.walk = Clock::now() - parsed_at;
   if (out.has_syntax_errors) {
     const Span& first = out.error_spans.front();
     // A notebook's line is one of its joined code cells: name the cell and its line, as findings do.
@@ -96,6 +102,10 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
                                        "); the file was scanned, facts in the broken region are marked"});
   }
   return out;
+}
+
+const ExtractTimes& Extractor::last_times() const {
+  return m_state->times;
 }
 
 std::string Extractor::dump_tree(std::string_view text) {

@@ -37,17 +37,23 @@ void Walker::extract(TSNode root) {
     return true;
   });
   finish();
+  set_covered_lines(m_out.directives, m_comment_only_lines);
 }
 
 void Walker::push_frame(TSNode node, bool pops_scope, std::uint16_t branch_guards) {
   m_frames.push_back(Frame{node, m_ctx, pops_scope, branch_guards});
+  m_frames.back().depth = m_depth - 1;  // pushed while its node is entered
 }
 
 bool Walker::on_enter(const parse::WalkStep& step) {
   const TSNode node = step.node;
+  const std::uint32_t depth = m_depth++;
   const TSSymbol kind = ts_node_symbol(node);
-  if (kind == m_k.comment) return false;
-  enter_branch(node, step.field);
+  if (kind == m_k.comment) {
+    on_comment(node);
+    return false;
+  }
+  enter_branch(node, step.field, depth);
   if (kind == m_k.error || ts_node_is_missing(node)) note_error(node);
   enter_structure(node, kind, step.field);
   record_facts(node, kind, step.field);
@@ -58,6 +64,7 @@ bool Walker::on_enter(const parse::WalkStep& step) {
 }
 
 void Walker::on_leave(const parse::WalkStep& step) {
+  --m_depth;
   bool after_training_return = false;
   while (!m_frames.empty() && ts_node_eq(m_frames.back().node, step.node)) {
     if (m_frames.back().pops_scope) m_imports.pop_scope();
@@ -71,15 +78,17 @@ void Walker::on_leave(const parse::WalkStep& step) {
 
 // A branch of an if/elif/try receives the guards its statement computed on entry; an if/elif branch
 // also becomes the innermost FileFacts::branches entry (its condition terms, or their negation).
-void Walker::enter_branch(TSNode node, TSFieldId field) {
+void Walker::enter_branch(TSNode node, TSFieldId field, std::uint32_t depth) {
   if (m_frames.empty() || field == 0) return;
+  // A direct child of the frame's node (by depth: ts_node_parent walks down from the root, which made
+  // this check a fifth of the whole scan).
+  if (depth != m_frames.back().depth + 1) return;
   // Copy what we need: push_frame below may reallocate m_frames and invalidate a reference into it.
   const std::uint16_t branch_guards = m_frames.back().branch_guards;
   const std::int32_t condition = m_frames.back().condition;
   const std::uint16_t then_guards = m_frames.back().then_guards;
   const std::uint16_t else_guards = m_frames.back().else_guards;
-  const TSNode parent = ts_node_parent(node);
-  if (!ts_node_eq(parent, m_frames.back().node)) return;
+  const TSNode parent = m_frames.back().node;
   const TSSymbol parent_kind = ts_node_symbol(parent);
   const bool is_if = parent_kind == m_k.if_statement || parent_kind == m_k.elif_clause;
   const bool if_branch = is_if && (field == m_k.f_consequence || field == m_k.f_alternative);

@@ -50,13 +50,14 @@ class Walker final : public detectors::NodeScope {
     std::uint16_t then_guards = 0;    ///< for if/elif: guards only the consequence receives
     std::uint16_t else_guards = 0;    ///< for if/elif: guards only the elif/else side receives
     bool returns_when_training = false;  ///< `if self.training: ... return`: what follows runs outside training
+    std::uint32_t depth = 0;             ///< of node in the tree (its children are one deeper)
   };
 
   bool on_enter(const parse::WalkStep& step);
   void on_leave(const parse::WalkStep& step);
   void push_frame(TSNode node, bool pops_scope = false, std::uint16_t branch_guards = 0);
   bool enter_structure(TSNode node, TSSymbol kind, TSFieldId field);
-  void enter_branch(TSNode node, TSFieldId field);
+  void enter_branch(TSNode node, TSFieldId field, std::uint32_t depth);
   void record_facts(TSNode node, TSSymbol kind, TSFieldId field);
 
   // walker_scopes.cpp
@@ -66,6 +67,8 @@ class Walker final : public detectors::NodeScope {
   void enter_lambda(TSNode node);
   void shadow_parameters(TSNode parameters);
   void note_error(TSNode node);
+  // directive_comments.cpp
+  void on_comment(TSNode node);
 
   // walker_imports.cpp
   void on_import(TSNode node);
@@ -108,7 +111,9 @@ class Walker final : public detectors::NodeScope {
   Context m_ctx;
   std::vector<Frame> m_frames;
   Mode m_mode = Mode::full;
+  std::uint32_t m_depth = 0;  ///< depth of the next node entered (the walk's enter/leave events keep it)
   std::vector<std::string> m_step_closure_names;  ///< functions passed by name to xm.add_step_closure
+  std::vector<std::uint32_t> m_comment_only_lines;  ///< lines holding only a comment (directive coverage)
 
   void finish();  ///< post-pass: guards that depend on the whole file (step closures)
   // walker_calls.cpp (continued)

@@ -122,4 +122,17 @@ std::vector<Comment> scan_comments(std::string_view text, CommentSyntax syntax) 
   return {};
 }
 
+std::vector<facts::DirectiveComment> directive_comments(std::string_view text, CommentSyntax syntax) {
+  if (text.find("tr2audit:") == std::string_view::npos) return {};
+  std::vector<facts::DirectiveComment> out;
+  std::vector<std::uint32_t> comment_only;
+  for (Comment& c : scan_comments(text, syntax)) {
+    if (c.own_line) comment_only.push_back(c.line);
+    if (c.text.find("tr2audit:") == std::string::npos) continue;
+    out.push_back(facts::DirectiveComment{c.line, c.column, c.line, c.own_line, std::move(c.text)});
+  }
+  facts::set_covered_lines(out, comment_only);
+  return out;
+}
+
 }  // namespace tr2audit::gate

@@ -20,33 +20,21 @@ std::string join(const std::vector<std::string>& ids) {
   return out;
 }
 
-/// The directives of one file, with the code line each own-line directive covers and usage counts.
+/// The directives of one file, with the code line each covers and usage counts.
 struct FileDirectives {
-  discover::LoadedSource source;
+  discover::LoadedSource source;  ///< text and cell map, for the meta findings
   std::vector<Directive> directives;
   std::vector<std::uint32_t> covers;             ///< per directive: the line it applies to (0 = file level)
   std::vector<std::vector<std::uint32_t>> used;  ///< per directive, per id
   std::vector<bool> expired;
 };
 
-/// Own-line directives cover the next line that is not itself a comment-only line (so they stack).
-std::vector<std::uint32_t> covered_lines(const std::vector<Directive>& directives,
-                                         const std::vector<Comment>& comments) {
-  std::set<std::uint32_t> comment_only;
-  for (const Comment& c : comments) {
-    if (c.own_line) comment_only.insert(c.line);
+std::uint32_t covered_line(const Directive& d, const std::vector<facts::DirectiveComment>& comments) {
+  if (d.file_level) return 0;
+  for (const facts::DirectiveComment& c : comments) {
+    if (c.line == d.line) return c.covers;
   }
-  std::vector<std::uint32_t> covers;
-  for (const Directive& d : directives) {
-    std::uint32_t line = d.line;
-    if (d.file_level) {
-      line = 0;
-    } else if (d.own_line) {
-      while (comment_only.count(line)) ++line;
-    }
-    covers.push_back(line);
-  }
-  return covers;
+  return d.line;
 }
 
 bool directive_matches(const Directive& d, std::uint32_t covers, const rules::Finding& f, std::size_t& id_index) {
@@ -116,39 +104,60 @@ void stale_findings(const std::string& path, const FileDirectives& file, const s
 
 }  // namespace
 
-report::Report apply_suppressions(const report::Report& in, const std::vector<std::string>& files,
-                                  const SourceReader& read, const SuppressOptions& options) {
-  report::Report out = in;
-  std::map<std::string, FileDirectives> by_path;
-  for (const std::string& path : files) {
-    std::optional<discover::LoadedSource> source = read(path);
-    if (!source || source->text.find("tr2audit:") == std::string::npos) continue;
-    const std::vector<Comment> comments = scan_comments(source->text, comment_syntax_for(path));
-    ParsedDirectives parsed = parse_directives(comments, path, options.known_rule_ids);
-    for (auto& problem : parsed.problems) out.problems.push_back(std::move(problem));
-    if (parsed.directives.empty()) continue;
-    FileDirectives file{std::move(*source), std::move(parsed.directives)};
-    file.covers = covered_lines(file.directives, comments);
-    for (const Directive& d : file.directives) {
-      file.used.emplace_back(d.rule_ids.size(), 0);
-      file.expired.push_back(!d.until.empty() && d.until < options.today);
-    }
-    by_path.emplace(path, std::move(file));
+void apply_directives(const facts::FileFacts& file, std::string_view text, const SuppressOptions& options,
+                      std::vector<rules::Finding>& findings, std::vector<Problem>& problems) {
+  if (file.directives.empty()) return;
+  std::vector<Comment> comments;
+  for (const facts::DirectiveComment& c : file.directives)
+    comments.push_back(Comment{c.line, c.column, c.text, c.own_line});
+  ParsedDirectives parsed = parse_directives(comments, file.path, options.known_rule_ids);
+  for (auto& problem : parsed.problems) problems.push_back(std::move(problem));
+  if (parsed.directives.empty()) return;
+  FileDirectives state{discover::LoadedSource{std::string(text), file.cell_first_lines, file.cell_numbers},
+                       std::move(parsed.directives)};
+  for (const Directive& d : state.directives) {
+    state.covers.push_back(covered_line(d, file.directives));
+    state.used.emplace_back(d.rule_ids.size(), 0);
+    state.expired.push_back(!d.until.empty() && d.until < options.today);
   }
-  for (rules::Finding& f : out.findings) {
-    if (f.suppressed) continue;
-    if (auto it = by_path.find(f.path); it != by_path.end()) suppress_one(f, it->second);
+  for (rules::Finding& f : findings) {
+    if (!f.suppressed && f.path == file.path) suppress_one(f, state);
   }
-  for (const auto& [path, file] : by_path) stale_findings(path, file, options.today, out.findings);
-  std::sort(out.problems.begin(), out.problems.end());
-  renumber_findings(out);
-  add_meta_rule_info(out, k_unused_suppression, "Suppression comment that suppresses nothing",
+  stale_findings(file.path, state, options.today, findings);
+}
+
+void add_suppression_rule_info(report::Report& report) {
+  add_meta_rule_info(report, k_unused_suppression, "Suppression comment that suppresses nothing",
                      "The finding it was written for is gone (or the id is wrong); a stale suppression would "
                      "silently hide the next finding of that rule on this line.",
                      "Delete the tr2audit: ignore[...] comment.");
-  add_meta_rule_info(out, k_expired_suppression, "Suppression past its until= date",
+  add_meta_rule_info(report, k_expired_suppression, "Suppression past its until= date",
                      "The team agreed to fix this by the date in until=; the finding is active again.",
                      "Fix the finding, or renew until= with a new date and reason.");
+}
+
+report::Report apply_suppressions(const report::Report& in, const std::vector<std::string>& files,
+                                  const SourceReader& read, const SuppressOptions& options) {
+  report::Report out = in;
+  std::map<std::string, std::vector<rules::Finding>> by_path;
+  for (rules::Finding& f : out.findings) by_path[f.path].push_back(std::move(f));
+  out.findings.clear();
+  for (const std::string& path : files) {
+    std::optional<discover::LoadedSource> source = read(path);
+    if (!source) continue;
+    facts::FileFacts file;
+    file.path = path;
+    file.directives = directive_comments(source->text, comment_syntax_for(path));
+    file.cell_first_lines = source->cell_first_lines;
+    file.cell_numbers = source->cell_numbers;
+    apply_directives(file, source->text, options, by_path[path], out.problems);
+  }
+  for (auto& [path, findings] : by_path) {
+    for (auto& f : findings) out.findings.push_back(std::move(f));
+  }
+  std::sort(out.problems.begin(), out.problems.end());
+  renumber_findings(out);
+  add_suppression_rule_info(out);
   return out;
 }
 

@@ -1,21 +1,56 @@
+// One file: load it, then take its facts from the cache or parse and extract them (and store them).
 #include <algorithm>
 
 #include "tr2audit/core/text.hpp"
+#include "tr2audit/gate/comments.hpp"
 #include "tr2audit/pipeline/scan.hpp"
 
 namespace tr2audit::pipeline {
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 bool is_python_kind(discover::FileKind kind) {
   return kind == discover::FileKind::python || kind == discover::FileKind::python_stub ||
          kind == discover::FileKind::notebook;
 }
 
+/// A parse timeout depends on the machine's load, not on the file: such facts are never cached.
+bool cacheable(const facts::FileFacts& facts) {
+  return std::none_of(facts.problems.begin(), facts.problems.end(),
+                      [](const Problem& p) { return p.kind == ProblemKind::parse_timeout; });
+}
+
+void extract_python(const discover::SourceFile& file, const discover::LoadedSource& source, facts::Extractor& extractor,
+                    FactCache* cache, FileAnalysis& analysis) {
+  std::optional<Digest> key;
+  if (cache) {
+    const auto started = Clock::now();
+    key = cache->key(file, source);
+    analysis.read += Clock::now() - started;
+    const auto loading = Clock::now();
+    if (std::optional<facts::FileFacts> cached = cache->load(*key)) {
+      analysis.facts = std::move(*cached);
+      analysis.cache_hit = true;
+      analysis.extract = Clock::now() - loading;
+      return;
+    }
+  }
+  analysis.facts = extractor.extract(file, source);
+  analysis.parsed = true;
+  analysis.parse = extractor.last_times().parse;
+  analysis.extract = extractor.last_times().walk;
+  if (cache && cacheable(analysis.facts)) cache->store(*key, analysis.facts);
+}
+
 }  // namespace
 
-FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& extractor, std::uint64_t max_file_size) {
+FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& extractor, std::uint64_t max_file_size,
+                          FactCache* cache) {
   FileAnalysis analysis;
+  const auto started = Clock::now();
   discover::LoadResult loaded = discover::load_source(file, max_file_size);
+  analysis.read = Clock::now() - started;
   if (!loaded.ok) {
     analysis.facts.path = file.rel_path;
     analysis.facts.problems.push_back(std::move(loaded.problem));
@@ -23,7 +58,7 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
   }
   analysis.loaded = true;
   if (is_python_kind(file.kind)) {
-    analysis.facts = extractor.extract(file, loaded.source);
+    extract_python(file, loaded.source, extractor, cache, analysis);
   } else {
     analysis.facts.path = file.rel_path;
     analysis.facts.kind = file.kind;
@@ -37,6 +72,7 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
     } else {
       analysis.facts.dependencies = facts::extract_dependencies(file.kind, loaded.source.text);
     }
+    analysis.facts.directives = gate::directive_comments(loaded.source.text, gate::comment_syntax_for(file.rel_path));
   }
   analysis.text = std::move(loaded.source.text);
   return analysis;

@@ -11,6 +11,7 @@
 #include <thread>
 #include <tuple>
 
+#include "tr2audit/gate/suppress.hpp"
 #include "tr2audit/pipeline/projects.hpp"
 #include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/match.hpp"
@@ -172,9 +173,71 @@ std::vector<report::EntryVerdict> judge_entries(const report::Report& report, co
   return out;
 }
 
+using Clock = std::chrono::steady_clock;
+
+/// What a file's facts depend on besides its own bytes and path: part of every cache key.
+std::string cache_scope(const ScanOptions& options) {
+  return build_identity() + "\n" + options.cache_scope + "\n" + std::string(to_string(options.target)) + "\n" +
+         std::to_string(options.extraction.parse_budget.count()) + "\n" +
+         std::to_string(options.extraction.max_error_spans);
+}
+
+std::vector<FileAnalysis> extract_all(const discover::DiscoveryResult& discovered, const ScanOptions& options,
+                                      unsigned jobs, FactCache* cache) {
+  const std::size_t count = discovered.files.size();
+  std::vector<FileAnalysis> analyses(count);
+  std::vector<std::unique_ptr<facts::Extractor>> extractors(jobs);  // one parser per worker
+  std::atomic<std::size_t> done{0};
+  parallel_for(count, jobs, [&](unsigned worker, std::size_t i) {
+    if (!extractors[worker]) extractors[worker] = std::make_unique<facts::Extractor>(options.extraction);
+    analyses[i] = analyze_file(discovered.files[i], *extractors[worker], options.discovery.max_file_size, cache);
+    if (options.progress) options.progress(++done, count);
+  });
+  return analyses;
+}
+
+void record_stats(ScanStats& stats, const discover::DiscoveryResult& discovered,
+                  const std::vector<FileAnalysis>& analyses, const std::vector<Nanos>& match_times,
+                  const FactCache* cache) {
+  std::vector<FileTime> files;
+  for (std::size_t i = 0; i < analyses.size(); ++i) {
+    const FileAnalysis& a = analyses[i];
+    stats.read += a.read;
+    stats.parse += a.parse;
+    stats.extract += a.extract;
+    stats.match += match_times[i];
+    stats.parsed += a.parsed ? 1 : 0;
+    files.push_back(FileTime{discovered.files[i].rel_path, a.read + a.parse + a.extract + match_times[i]});
+  }
+  const std::size_t top = std::min<std::size_t>(10, files.size());
+  std::partial_sort(files.begin(), files.begin() + static_cast<std::ptrdiff_t>(top), files.end(),
+                    [](const FileTime& a, const FileTime& b) { return a.time > b.time; });
+  files.resize(top);
+  stats.slowest_files = std::move(files);
+  stats.files = analyses.size();
+  if (!cache) return;
+  stats.cache_enabled = true;
+  stats.cache_dir = cache->dir().generic_string();
+  auto& counters = const_cast<FactCache*>(cache)->counters();
+  stats.cache_hits = counters.hits;
+  stats.cache_misses = counters.misses;
+  stats.cache_bad = counters.bad;
+  stats.cache_writes = counters.writes;
+}
+
+gate::SuppressOptions suppress_options(const ScanOptions& options, const rules::RuleSet& rules) {
+  gate::SuppressOptions suppress{options.suppress_today, {}};
+  for (const auto& rule : rules.rules()) suppress.known_rule_ids.push_back(rule.id);
+  std::sort(suppress.known_rule_ids.begin(), suppress.known_rule_ids.end());
+  return suppress;
+}
+
 }  // namespace
 
 report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
+  const auto started = Clock::now();
+  ScanStats local_stats;
+  ScanStats& stats = options.stats ? *options.stats : local_stats;
   report::Report report;
   report.target = options.target;
   report.scan.root = options.root.generic_string();
@@ -182,23 +245,22 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   report.problems = std::move(discovered.problems);
   report.scan.files_skipped = discovered.skipped;
   const unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  stats.jobs = jobs;
   const std::size_t count = discovered.files.size();
+  stats.discover = Clock::now() - started;
 
-  std::vector<FileAnalysis> analyses(count);
-  std::vector<std::unique_ptr<facts::Extractor>> extractors(jobs);  // one parser per worker
-  std::atomic<std::size_t> done{0};
-  parallel_for(count, jobs, [&](unsigned worker, std::size_t i) {
-    if (!extractors[worker]) extractors[worker] = std::make_unique<facts::Extractor>(options.extraction);
-    analyses[i] = analyze_file(discovered.files[i], *extractors[worker], options.discovery.max_file_size);
-    if (options.progress) options.progress(++done, count);
-  });
+  std::unique_ptr<FactCache> cache;
+  if (!options.cache_dir.empty()) cache = std::make_unique<FactCache>(options.cache_dir, cache_scope(options));
+  std::vector<FileAnalysis> analyses = extract_all(discovered, options, jobs, cache.get());
   apply_facts_budget(analyses, options.limits, report.scan, report.problems);
   std::vector<facts::FileFacts> all_facts(count);
   for (std::size_t i = 0; i < count; ++i) all_facts[i] = std::move(analyses[i].facts);
+  const auto program_started = Clock::now();
   std::error_code ec;
   const program::Program model =
       program::Program::build(std::move(all_facts), std::filesystem::is_regular_file(options.root, ec),
                               rules::lockin_knowledge(knowledge.rules, options.target));
+  stats.program = Clock::now() - program_started;
 
   // Training entry points (a training script's top level included), and the program's index of each.
   std::vector<std::uint32_t> entry_index(model.entry_points().size(), UINT32_MAX);
@@ -210,8 +272,10 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   }
   report.scan.training_lines = model.training_lines();
   std::vector<FileOutcome> outcomes(count);
+  std::vector<Nanos> match_times(count);
   parallel_for(count, jobs, [&](unsigned, std::size_t i) {
     if (!analyses[i].loaded) return;
+    const auto matching = Clock::now();
     FileOutcome& out = outcomes[i];
     const program::FileId id{static_cast<std::uint32_t>(i)};
     out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target, knowledge.op_table);
@@ -220,14 +284,18 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       renumber_entries(finding, entry_index, !report.training_entries.empty());
     }
     if (knowledge.op_table) out.op_uses = rules::collect_op_uses(model.file(id), *knowledge.op_table);
+    match_times[i] = Clock::now() - matching;
   });
 
+  const gate::SuppressOptions suppress = suppress_options(options, knowledge.rules);
   std::vector<rules::OpUse> op_uses;
   for (std::size_t i = 0; i < count; ++i) {
     count_file(report.scan, discovered.files[i], analyses[i]);
     cap_findings(outcomes[i].findings, options.limits, report.scan, report.problems);
     const facts::FileFacts& facts = model.file(program::FileId{static_cast<std::uint32_t>(i)});
     for (const auto& problem : facts.problems) report.problems.push_back(problem);
+    if (!options.suppress_today.empty() && analyses[i].loaded)
+      gate::apply_directives(facts, analyses[i].text, suppress, outcomes[i].findings, report.problems);
     for (auto& finding : outcomes[i].findings) {
       if ((finding.roles & options.include_roles).any()) finding.off_training_path = false;  // --include-roles
       report.findings.push_back(std::move(finding));
@@ -239,7 +307,9 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   number_findings(report.findings);
   std::sort(report.problems.begin(), report.problems.end());
   report.rules = rules_that_fired(report.findings, knowledge.rules);
+  gate::add_suppression_rule_info(report);
   if (knowledge.op_table) report.operators = rules::summarize_operators(op_uses, *knowledge.op_table, options.target);
+  const auto scoring = Clock::now();
   if (knowledge.policy) {
     for (const auto& project : find_projects(discovered.files, model.files())) {
       report.projects.emplace_back();
@@ -247,6 +317,15 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     }
     rescore(report, *knowledge.policy);
   }
+  stats.score = Clock::now() - scoring;
+  std::map<std::string, std::size_t> per_rule;
+  for (const auto& finding : report.findings) ++per_rule[finding.rule_id];
+  stats.busiest_rules.assign(per_rule.begin(), per_rule.end());
+  std::stable_sort(stats.busiest_rules.begin(), stats.busiest_rules.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  stats.busiest_rules.resize(std::min<std::size_t>(10, stats.busiest_rules.size()));
+  record_stats(stats, discovered, analyses, match_times, cache.get());
+  stats.total = Clock::now() - started;
   return report;
 }
 

@@ -21,6 +21,12 @@ struct ExtractOptions {
   std::uint32_t max_error_spans = 5;
 };
 
+/// Where the last extract() spent its time (for `scan --stats`).
+struct ExtractTimes {
+  std::chrono::nanoseconds parse{0};
+  std::chrono::nanoseconds walk{0};
+};
+
 /// Per-thread extraction state: a parser, the kind table and detectors with their dispatch table.
 class Extractor {
  public:
@@ -31,6 +37,8 @@ class Extractor {
 
   /// Parses and extracts one Python file (python, python_stub or a converted notebook).
   FileFacts extract(const discover::SourceFile& file, const discover::LoadedSource& source);
+  /// Parse and walk time of the last extract().
+  const ExtractTimes& last_times() const;
   /// Parses text and prints the syntax tree as an indented S-expression (for `debug tree`).
   std::string dump_tree(std::string_view text);
 

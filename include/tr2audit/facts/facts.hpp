@@ -47,6 +47,8 @@ struct Context {
   bool in_error_region = false;  ///< inside (or at) a tree-sitter ERROR / MISSING node
 
   bool has(Guard guard) const { return (guards & guard_bit(guard)) != 0; }
+
+  bool operator==(const Context&) const = default;
 };
 
 enum class ImportOrigin {
@@ -66,6 +68,8 @@ struct ImportFact {
   Span at;                           ///< the imported name
   Span statement;                    ///< the whole statement (a parenthesised import spans several lines)
   Context ctx;
+
+  bool operator==(const ImportFact&) const = default;
 };
 
 enum class LiteralKind { none, string, integer, floating, boolean, null, name, other };
@@ -82,6 +86,8 @@ struct Argument {
   std::vector<std::string> branches;
   std::string condition;
   Span at;  ///< the argument (for a keyword argument: `name=value`); empty for values that are not arguments
+
+  bool operator==(const Argument&) const = default;
 };
 
 struct CallFact {
@@ -98,6 +104,8 @@ struct CallFact {
   std::vector<Argument> args;
   Span at;  ///< the whole call expression
   Context ctx;
+
+  bool operator==(const CallFact&) const = default;
 };
 
 struct DecoratorFact {
@@ -107,6 +115,8 @@ struct DecoratorFact {
   std::string decorated;       ///< name of the decorated function or class
   Span at;
   Context ctx;
+
+  bool operator==(const DecoratorFact&) const = default;
 };
 
 struct AssignFact {
@@ -116,6 +126,8 @@ struct AssignFact {
   bool target_is_import = false;  ///< the target's base resolves to an imported module (patching a library)
   Span at;
   Context ctx;
+
+  bool operator==(const AssignFact&) const = default;
 };
 
 /// `x = f(...)` / `self.x = f(...)`: the name a call's value is bound to, so the program can follow the
@@ -125,6 +137,8 @@ struct BoundCall {
   std::string target_text;       ///< "ext", "self._C" (capped)
   std::uint32_t call_start_byte = 0;  ///< CallFact::at.start_byte of the bound call
   Context ctx;
+
+  bool operator==(const BoundCall&) const = default;
 };
 
 /// A name or attribute chain that resolves through the imports and is used as a value, not called:
@@ -136,6 +150,8 @@ struct ReferenceFact {
   std::string text;    ///< as written (capped)
   Span at;
   Context ctx;
+
+  bool operator==(const ReferenceFact&) const = default;
 };
 
 /// A string literal that names a device ("cuda", "cuda:0", "xla", "neuron", "cpu", "mps"), where it is used.
@@ -147,6 +163,8 @@ struct DeviceLiteralFact {
   std::string keyword;  ///< for call_argument: the keyword ("device") or empty when positional
   Span at;
   Context ctx;
+
+  bool operator==(const DeviceLiteralFact&) const = default;
 };
 
 /// A structural pattern recognised by a detector (src/detectors); `kind` is the detector's pattern id.
@@ -155,6 +173,8 @@ struct PatternFact {
   std::string detail;  ///< human-readable specifics ("if x.max() > t")
   Span at;
   Context ctx;
+
+  bool operator==(const PatternFact&) const = default;
 };
 
 struct FunctionInfo {
@@ -170,6 +190,8 @@ struct FunctionInfo {
   bool calls_backward = false;           ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()
   bool calls_optimizer_step = false;     ///< optimizer.step() / xm.optimizer_step(...) / scaler.step(...)
   std::vector<Argument> param_defaults;  ///< one per parameter with a default: keyword = name, value = the default
+
+  bool operator==(const FunctionInfo&) const = default;
 };
 
 struct ClassInfo {
@@ -179,6 +201,8 @@ struct ClassInfo {
   std::vector<std::string> base_texts;
   std::int32_t parent_function = -1;
   Span at;
+
+  bool operator==(const ClassInfo&) const = default;
 };
 
 enum class LoopKind { for_loop, while_loop, comprehension };
@@ -189,6 +213,8 @@ struct LoopInfo {
   std::string iter_text;        ///< "for batch in train_loader" -> "train_loader" (capped)
   bool calls_backward = false;  ///< the body (nested loops included) calls backward / optimizer step
   Span at;
+
+  bool operator==(const LoopInfo&) const = default;
 };
 
 /// One term of an if/elif condition joined by `and`: what the program stage needs to tell availability
@@ -198,6 +224,8 @@ struct ConditionTerm {
   std::string equals;    ///< the literal it is compared with by == (without quotes); empty for a truth test
   bool negated = false;  ///< under `not`, or compared with !=
   bool greater = false;  ///< `name > equals` with an integer (`if self.vis_period > 0:`)
+
+  bool operator==(const ConditionTerm&) const = default;
 };
 
 /// One side of an if/elif statement. Facts inside it point here through Context::branch.
@@ -206,6 +234,8 @@ struct BranchInfo {
   std::vector<ConditionTerm> terms;  ///< the condition's and-terms; empty when it is not a plain conjunction
   bool else_side = false;            ///< the elif/else side: the terms are false here
   Span at;                           ///< the condition
+
+  bool operator==(const BranchInfo&) const = default;
 };
 
 /// A dependency declared in requirements*.txt, pyproject.toml, setup.cfg or setup.py.
@@ -214,6 +244,21 @@ struct DependencyFact {
   std::string spec;     ///< the requirement as written ("flash-attn>=2.5")
   std::string section;  ///< "dependencies", "optional-dependencies.gpu", "install_requires", ...
   Span at;
+
+  bool operator==(const DependencyFact&) const = default;
+};
+
+/// A comment that holds a `tr2audit:` directive, as written; gate/suppress parses and applies it.
+/// Collected in the extraction walk (Python) or from the loaded text (other kinds): never a re-read.
+struct DirectiveComment {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;  ///< 1-based column of the comment marker
+  std::uint32_t covers = 0;  ///< the line it applies to: an own-line comment covers the next line that is not
+                             ///< itself a comment-only line (so directives stack); otherwise its own line
+  bool own_line = false;     ///< nothing but blanks before it on its line
+  std::string text;          ///< after the marker, without a trailing '\r'
+
+  bool operator==(const DirectiveComment&) const = default;
 };
 
 struct FileFacts {
@@ -241,8 +286,15 @@ struct FileFacts {
   std::vector<ClassInfo> classes;
   std::vector<LoopInfo> loops;
   std::vector<BranchInfo> branches;
+  std::vector<DirectiveComment> directives;  ///< comments holding `tr2audit:` (suppressions)
   std::vector<Problem> problems;
+
+  bool operator==(const FileFacts&) const = default;
 };
+
+/// Sets each directive's `covers`: an own-line one covers the next line not in comment_only_lines
+/// (sorted: the lines that hold nothing but a comment), any other its own line.
+void set_covered_lines(std::vector<DirectiveComment>& directives, const std::vector<std::uint32_t>& comment_only_lines);
 
 /// Reads dependency declarations from a manifest (requirements*.txt, pyproject.toml, setup.cfg).
 /// setup.py is Python: its install_requires come from facts::extract.

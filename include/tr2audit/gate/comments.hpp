@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tr2audit/facts/facts.hpp"
+
 namespace tr2audit::gate {
 
 /// How a file kind writes comments.
@@ -28,5 +30,10 @@ CommentSyntax comment_syntax_for(std::string_view path);
 
 /// Every comment in text, in order.
 std::vector<Comment> scan_comments(std::string_view text, CommentSyntax syntax);
+
+/// The comments of text that hold `tr2audit:`, with the line each covers: how the directives of files
+/// that are not parsed as Python (CUDA sources, manifests) become facts. Python files get theirs
+/// from the extraction walk (real comment nodes).
+std::vector<facts::DirectiveComment> directive_comments(std::string_view text, CommentSyntax syntax);
 
 }  // namespace tr2audit::gate

@@ -12,6 +12,7 @@
 
 #include "tr2audit/core/problem.hpp"
 #include "tr2audit/discover/source_file.hpp"
+#include "tr2audit/facts/facts.hpp"
 #include "tr2audit/gate/comments.hpp"
 #include "tr2audit/report/report.hpp"
 
@@ -48,11 +49,21 @@ struct SuppressOptions {
   std::vector<std::string> known_rule_ids;  ///< sorted ids of the loaded rules
 };
 
+/// Applies one file's directives (file.directives, collected with its facts) to that file's findings:
+/// sets `suppressed`, appends meta findings for stale directives and problems for malformed ones.
+/// text is the file's scanned text (for the meta findings' snippets).
+void apply_directives(const facts::FileFacts& file, std::string_view text, const SuppressOptions& options,
+                      std::vector<rules::Finding>& findings, std::vector<Problem>& problems);
+
+/// Lists the meta rules (unused / expired suppression) in report.rules when findings of them exist.
+void add_suppression_rule_info(report::Report& report);
+
 /// The scanned text of a repo-relative path (a notebook's joined code), or nullopt when unreadable.
 using SourceReader = std::function<std::optional<discover::LoadedSource>(const std::string& rel_path)>;
 
 /// Applies the directives of `files` (repo-relative paths: every scanned file, so stale directives in
-/// files without findings are seen too) and returns the new report, renumbered.
+/// files without findings are seen too) and returns the new report, renumbered. For reports made
+/// elsewhere: pipeline::scan applies the directives itself, from the facts, in the same pass.
 report::Report apply_suppressions(const report::Report& in, const std::vector<std::string>& files,
                                   const SourceReader& read, const SuppressOptions& options);
 

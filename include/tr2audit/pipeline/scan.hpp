@@ -1,6 +1,7 @@
 // pipeline/scan: sequences the stages for a whole repo: discover -> (per file, in parallel: load,
-// parse+extract, resolve import origins, match) -> sort -> Report. Each worker thread owns its
-// parser and detectors; results are merged in file order, so output is identical for any --jobs.
+// facts from the cache or parse+extract) -> the repository model -> (per file, in parallel: match)
+// -> merge in file order, inline suppressions -> sort -> score once -> Report. Each worker thread owns
+// its parser and detectors, so output is identical for any --jobs and with or without the cache.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -12,7 +13,9 @@
 #include "tr2audit/core/severity.hpp"
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/facts/extract.hpp"
+#include "tr2audit/pipeline/fact_cache.hpp"
 #include "tr2audit/pipeline/limits.hpp"
+#include "tr2audit/pipeline/scan_stats.hpp"
 #include "tr2audit/program/program.hpp"
 #include "tr2audit/report/report.hpp"
 #include "tr2audit/rules/op_table.hpp"
@@ -29,6 +32,16 @@ struct ScanOptions {
   unsigned jobs = 0;               ///< 0 = all cores
   program::RoleSet include_roles;  ///< code only these (non-training) roles reach still counts for the verdict
   ScanLimits limits;
+  /// The result cache folder; empty = no cache. Facts of unchanged files are read from it.
+  std::filesystem::path cache_dir;
+  /// Everything outside the tool build and the file that a file's facts may depend on (the bytes of the
+  /// rules, operator table and scoring policy): part of every cache key.
+  std::string cache_scope;
+  /// When set (today's date, YYYY-MM-DD), inline suppressions (`# tr2audit: ignore[...]`, collected
+  /// with each file's facts) are applied before scoring; empty = findings are reported unsuppressed.
+  std::string suppress_today;
+  /// When set, the scan records where its time went (`--stats`).
+  ScanStats* stats = nullptr;
   /// Called from worker threads after each file (done, total); may be empty.
   std::function<void(std::size_t, std::size_t)> progress;
 };
@@ -43,8 +56,8 @@ struct Knowledge {
 /// Scans a repo and returns the report (run info left for the caller to stamp).
 report::Report scan(const ScanOptions& options, const Knowledge& knowledge);
 
-/// Scores the report again (whole repo and each project in report.projects), e.g. after the gate
-/// suppressed or re-rated findings: suppressed findings must not weigh on the verdict.
+/// Scores the report (whole repo and each project in report.projects); again after the gate re-rated
+/// findings: suppressed findings must not weigh on the verdict.
 void rescore(report::Report& report, const score::ScoringPolicy& policy);
 
 /// Loads and extracts one file on its own (facts only: repo-wide meaning comes from program::Program).
@@ -52,7 +65,12 @@ struct FileAnalysis {
   facts::FileFacts facts;
   std::string text;  ///< the scanned text (a notebook's code), for snippets
   bool loaded = false;
+  bool parsed = false;     ///< tree-sitter ran (not a cache hit, not a manifest)
+  bool cache_hit = false;  ///< the facts came from the cache
+  Nanos read{0}, parse{0}, extract{0};
 };
-FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& extractor, std::uint64_t max_file_size);
+/// cache: when given, a Python file's facts are read from it when present and written to it when not.
+FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& extractor, std::uint64_t max_file_size,
+                          FactCache* cache = nullptr);
 
 }  // namespace tr2audit::pipeline
