@@ -252,10 +252,11 @@ class BranchGuards {
     // `def main(quantize: bool): if quantize:` called as `main(quantize=args.quantize)`: a parameter
     // without a default named like a command-line option takes that option's default.
     if (function >= 0) {
-      const auto& params = file.functions[static_cast<std::size_t>(function)].params;
-      if (std::find(params.begin(), params.end(), term.name) != params.end() &&
-          m_cli_options.off_by_default(term.name, term))
-        return true;
+      const auto& params = file.functions[static_cast<std::size_t>(function)].params;  // "quantize: bool"
+      const bool is_param = std::any_of(params.begin(), params.end(), [&](const std::string& text) {
+        return std::string_view(text).substr(0, text.find_first_of(":= ")) == term.name;
+      });
+      if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
     }
     if (!option_like) return false;  // a module constant counts only when it reads as a switch
     const auto it = m_module_constants.find(file.path + ":" + term.name);
