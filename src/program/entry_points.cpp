@@ -55,25 +55,6 @@ bool is_inference_name(std::string_view name) {
 }
 
 /// The non-training role a path suggests for an entry script that does not train (tie-breaker only).
-std::optional<Role> role_by_path(std::string_view path) {
-  const std::string lower = to_lower(path);
-  const auto in = [&](std::string_view folder) {
-    return starts_with(lower, std::string(folder) + "/") || contains(lower, "/" + std::string(folder) + "/");
-  };
-  const std::string_view stem =
-      std::string_view(lower).substr(lower.rfind('/') == std::string::npos ? 0 : lower.rfind('/') + 1);
-  if (in("export") || starts_with(stem, "convert") || starts_with(stem, "export")) return Role::export_;
-  if (in("inference") || in("serve") || in("serving") || in("demo") || in("demos") || in("generate") || in("chat") ||
-      in("deploy") || starts_with(stem, "generate") || starts_with(stem, "sample") || starts_with(stem, "infer") ||
-      starts_with(stem, "chat") || starts_with(stem, "demo") || starts_with(stem, "app"))
-    return Role::inference;
-  if (in("benchmarks") || in("benchmark") || in("bench") || in("tools") || in("scripts") || in("profiling") ||
-      in("docs") || in("visualization") || in("viz") || starts_with(stem, "bench") || starts_with(stem, "profile") ||
-      starts_with(stem, "visuali") || starts_with(stem, "plot"))
-    return Role::tooling;
-  return std::nullopt;
-}
-
 class EntryFinder {
  public:
   explicit EntryFinder(Program::Impl& impl) : m_impl(impl) {}
@@ -219,6 +200,26 @@ class EntryFinder {
 };
 
 }  // namespace
+
+std::optional<Role> role_by_path(std::string_view path) {
+  const std::string lower = to_lower(path);
+  const auto in = [&](std::string_view folder) {
+    return starts_with(lower, std::string(folder) + "/") || contains(lower, "/" + std::string(folder) + "/");
+  };
+  const std::string_view stem =
+      std::string_view(lower).substr(lower.rfind('/') == std::string::npos ? 0 : lower.rfind('/') + 1);
+  if (in("export") || in("_export") || starts_with(stem, "convert") || starts_with(stem, "export")) return Role::export_;
+  if (in("inference") || in("serve") || in("serving") || in("demo") || in("demos") || in("generate") || in("chat") ||
+      in("deploy") || starts_with(stem, "generate") || starts_with(stem, "sample") || starts_with(stem, "infer") ||
+      starts_with(stem, "chat") || starts_with(stem, "demo") || starts_with(stem, "app"))
+    return Role::inference;
+  if (in("benchmarks") || in("benchmark") || in("bench") || in("tools") || in("scripts") || in("profiling") ||
+      in("docs") || in("visualization") || in("viz") || starts_with(stem, "bench") || starts_with(stem, "profile") ||
+      starts_with(stem, "visuali") || starts_with(stem, "plot"))
+    return Role::tooling;
+  return std::nullopt;
+}
+
 
 void find_entry_points(Program::Impl& impl) {
   EntryFinder(impl).run();

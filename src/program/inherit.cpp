@@ -30,6 +30,7 @@ class Inheritance {
     for (std::size_t f = 0; f < files; ++f) m_sites[f].resize(m_impl.files[f].functions.size() + 1);
     collect_calls();
     collect_imports();
+    mark_rooted();
     auto& inherited = m_impl.inherited_guards;
     auto& option = m_impl.inherited_option;
     inherited.assign(files, {});
@@ -37,7 +38,8 @@ class Inheritance {
     for (std::size_t f = 0; f < files; ++f) {
       inherited[f].assign(m_sites[f].size(), 0);
       option[f].assign(m_sites[f].size(), {});
-      for (std::size_t s = 0; s < m_sites[f].size(); ++s) inherited[f][s] = m_sites[f][s].empty() ? 0 : k_inherited;
+      for (std::size_t s = 0; s < m_sites[f].size(); ++s)
+        inherited[f][s] = m_sites[f][s].empty() || !m_rooted[f][s] ? 0 : k_inherited;
       inherited[f].back() |= m_impl.module_gate[f];  // the module body's own gate (program/gates)
       option[f].back() = m_impl.module_gate_option[f];
     }
@@ -45,7 +47,7 @@ class Inheritance {
       bool changed = false;
       for (std::size_t f = 0; f < files; ++f) {
         for (std::size_t s = 0; s < m_sites[f].size(); ++s) {
-          if (m_sites[f][s].empty()) continue;
+          if (m_sites[f][s].empty() || !m_rooted[f][s]) continue;
           std::uint16_t all = k_inherited;
           std::string first;
           for (const Site& site : m_sites[f][s]) {
@@ -116,7 +118,42 @@ class Inheritance {
     }
   }
 
+  // Code reached from a root (a function or module nobody in the repo calls or imports) through
+  // sites. The rest sits only in cycles (a package loaded by name from a config, whose modules import
+  // each other): no path through a gate is known, so it inherits nothing.
+  void mark_rooted() {
+    m_rooted.resize(m_sites.size());
+    std::vector<std::vector<std::vector<FunctionId>>> callees(m_sites.size());
+    std::vector<FunctionId> work;
+    for (std::uint32_t f = 0; f < m_sites.size(); ++f) {
+      m_rooted[f].assign(m_sites[f].size(), false);
+      callees[f].resize(m_sites[f].size());
+    }
+    for (std::uint32_t f = 0; f < m_sites.size(); ++f) {
+      for (std::size_t s = 0; s < m_sites[f].size(); ++s) {
+        const std::int32_t index = s + 1 == m_sites[f].size() ? -1 : static_cast<std::int32_t>(s);
+        for (const Site& site : m_sites[f][s])
+          callees[site.caller.file.value][m_impl.slot(site.caller)].push_back(FunctionId{FileId{f}, index});
+        if (m_sites[f][s].empty()) {
+          m_rooted[f][s] = true;
+          work.push_back(FunctionId{FileId{f}, index});
+        }
+      }
+    }
+    while (!work.empty()) {
+      const FunctionId at = work.back();
+      work.pop_back();
+      for (const FunctionId& next : callees[at.file.value][m_impl.slot(at)]) {
+        auto&& seen = m_rooted[next.file.value][m_impl.slot(next)];
+        if (seen) continue;
+        seen = true;
+        work.push_back(next);
+      }
+    }
+  }
+
   Program::Impl& m_impl;
+  std::vector<std::vector<bool>> m_rooted;  // per file, per slot: reached from a root through sites
   std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported
 };
 

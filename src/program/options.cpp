@@ -4,6 +4,7 @@
 // - opt-in options: `if config.use_fp8:` / `elif cfg.attention == "flash":` / `if quantize == "bnb.nf4":`
 //   where every default the repo gives that option (argparse, dataclass or config-class fields,
 //   parameter defaults, module constants) leaves the branch off; `if False:` likewise.
+#include <algorithm>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -229,6 +230,7 @@ class BranchGuards {
         }
       }
       m_options.add(option_name_of(flag), value);
+      m_cli_options.add(option_name_of(flag), value);
     }
     for (const auto& fn : file.functions) {
       if (fn.name != "__init__" && fn.klass < 0 && fn.parent < 0) continue;
@@ -246,6 +248,15 @@ class BranchGuards {
         if (!is_literal(param)) return false;
         return leaves_off(param, term);
       }
+    }
+    // `def main(quantize: bool): if quantize:` called as `main(quantize=args.quantize)`: a parameter
+    // without a default named like a command-line option takes that option's default.
+    if (function >= 0) {
+      const auto& params = file.functions[static_cast<std::size_t>(function)].params;  // "quantize: bool"
+      const bool is_param = std::any_of(params.begin(), params.end(), [&](const std::string& text) {
+        return std::string_view(text).substr(0, text.find_first_of(":= ")) == term.name;
+      });
+      if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
     }
     if (!option_like) return false;  // a module constant counts only when it reads as a switch
     const auto it = m_module_constants.find(file.path + ":" + term.name);
@@ -309,6 +320,7 @@ class BranchGuards {
   std::unordered_set<std::string> m_flags;
   std::unordered_set<std::string> m_cuda_flags;  ///< module flags computed from a CUDA probe
   OptionDefaults m_options;
+  OptionDefaults m_cli_options;  ///< command-line options only (argparse)
   std::unordered_map<std::string, std::vector<facts::Argument>> m_module_constants;
 };
 

@@ -12,6 +12,8 @@
 namespace tr2audit::program {
 namespace {
 
+constexpr std::uint16_t k_not_training = facts::guard_bit(facts::Guard::not_training);
+
 bool is_training(Role role) {
   return training_roles().test(static_cast<std::size_t>(role));
 }
@@ -51,6 +53,12 @@ class Propagation {
         roles.reset(static_cast<std::size_t>(Role::test));  // being exercised by tests says nothing of the run
         if (roles.any()) continue;
         const auto own = facts::function_role(file, i);
+        // ... unless the library files it under inference or export (`models/clip/inference/`, `_export/`).
+        const auto by_path = role_by_path(file.path);
+        if (by_path == Role::inference || by_path == Role::export_) {
+          if (own == facts::Region::forward || own == facts::Region::training_step) reach(id, *by_path, std::nullopt);
+          continue;
+        }
         if (own == facts::Region::forward) reach(id, Role::training_forward, std::nullopt);
         if (own == facts::Region::training_step) reach(id, Role::training_step, std::nullopt);
       }
@@ -119,7 +127,10 @@ class Propagation {
         construct(edge.klass, is_training(site) ? Role::training_forward : site, fn);
         continue;
       }
-      reach(edge.target, edge.in_engine ? Role::inference : callee_role(site, edge.target, edge.periodic), fn);
+      // A call in an eval-mode or decoding branch (`if not self.training:`, after `if self.training:
+      // return losses`) runs at inference, whatever role its caller has.
+      const bool inference = edge.in_engine || (is_training(site) && (edge.guards & k_not_training) != 0);
+      reach(edge.target, inference ? Role::inference : callee_role(site, edge.target, edge.periodic), fn);
     }
   }
 

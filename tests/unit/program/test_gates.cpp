@@ -79,9 +79,9 @@ TEST_CASE("program: a repo predicate that probes CUDA guards the branches that c
                        {"lib/layer.py", k_layer},
                        {"lib/fused.py", k_fused}});
   const auto layer = *p.find_file("lib/layer.py");
-  const auto& to_cuda = call_on_line(p, "lib/layer.py", 17);
+  const auto& to_cuda = call_on_line(p, "lib/layer.py", 18);
   CHECK(has(p.guards_at(layer, to_cuda.ctx), facts::Guard::cuda_available));
-  const auto& relu = call_on_line(p, "lib/layer.py", 18);
+  const auto& relu = call_on_line(p, "lib/layer.py", 19);
   CHECK_FALSE(has(p.guards_at(layer, relu.ctx), facts::Guard::cuda_available));
   // fused.py is imported only under `if self.fused:` (a flag set from the probe): its functions too.
   const auto fused = *p.find_file("lib/fused.py");
@@ -181,4 +181,37 @@ class Net(nn.Module):
   CHECK(p.opt_in_option(file, cpu.ctx) == "self.vis_period > 0");
   const auto& set_device = call_on_line(p, "net.py", 10);
   CHECK_FALSE(has(p.guards_at(file, set_device.ctx), facts::Guard::opt_in));
+}
+
+TEST_CASE("program: modules that only import each other inherit no gate", "[program]") {
+  // A model package loaded by name from a config: nothing outside imports it, its modules import
+  // each other. No path through a gate is known, so its code is judged as written.
+  const char* const init = R"PY(from pkg.experts import Experts
+from pkg.router import Router
+)PY";
+  const char* const experts = R"PY(import torch
+from torch import nn
+
+import pkg
+
+
+class Experts(nn.Module):
+    def forward(self, x, counts):
+        return torch.cat([c * 2 for c in x.split(counts.tolist())])
+)PY";
+  const char* const router = R"PY(from torch import nn
+
+from pkg.experts import Experts
+
+
+class Router(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.experts = Experts()
+)PY";
+  const auto p = repo({{"pkg/__init__.py", init}, {"pkg/experts.py", experts}, {"pkg/router.py", router}});
+  const auto file = *p.find_file("pkg/experts.py");
+  const auto& tolist = call_on_line(p, "pkg/experts.py", 9);
+  CHECK(p.guards_at(file, tolist.ctx) == tolist.ctx.guards);
+  CHECK(p.opt_in_option(file, tolist.ctx).empty());
 }
