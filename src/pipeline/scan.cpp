@@ -257,9 +257,9 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   for (std::size_t i = 0; i < count; ++i) all_facts[i] = std::move(analyses[i].facts);
   const auto program_started = Clock::now();
   std::error_code ec;
-  const program::Program model =
-      program::Program::build(std::move(all_facts), std::filesystem::is_regular_file(options.root, ec),
-                              rules::lockin_knowledge(knowledge.rules, options.target));
+  const bool single_file = std::filesystem::is_regular_file(options.root, ec);
+  const program::Program model = program::Program::build(std::move(all_facts), single_file,
+                                                         rules::lockin_knowledge(knowledge.rules, options.target));
   stats.program = Clock::now() - program_started;
 
   // Training entry points (a training script's top level included), and the program's index of each.
@@ -281,7 +281,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target, knowledge.op_table);
     for (auto& finding : out.findings) {
       rules::fill_snippet_and_fingerprint(finding, analyses[i].text);
-      renumber_entries(finding, entry_index, !report.training_entries.empty());
+      // A single-file scan judges the file as its own training path: all of its code is reached.
+      renumber_entries(finding, entry_index, !report.training_entries.empty() && !single_file);
     }
     if (knowledge.op_table) out.op_uses = rules::collect_op_uses(model.file(id), *knowledge.op_table);
     match_times[i] = Clock::now() - matching;

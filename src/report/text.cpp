@@ -20,6 +20,7 @@ using text::Palette;
 
 constexpr std::size_t k_default_lines = 150;     // the default report fits about this many lines
 constexpr std::size_t k_min_finding_lines = 30;  // findings always get at least this many
+constexpr std::size_t k_footer_lines = 4;         // kept free for the note on what is not shown
 
 void render_header(const Report& report, const Palette& p, std::ostream& out) {
   out << p.bold("tr2audit") << " " << report.run.tool_version << " · target " << p.bold(to_string(report.target))
@@ -86,7 +87,8 @@ void render_body(const Report& report, const RenderOptions& options, const Palet
   out << decided;
   // The findings get what is left of the default budget (at least a screenful of their own).
   const auto used = static_cast<std::size_t>(std::count(decided.begin(), decided.end(), '\n'));
-  const std::size_t budget = used + k_min_finding_lines < k_default_lines ? k_default_lines - used : k_min_finding_lines;
+  const std::size_t reserve = used + k_footer_lines;  // the closing "Not shown: …" note
+  const std::size_t budget = reserve + k_min_finding_lines < k_default_lines ? k_default_lines - reserve : k_min_finding_lines;
   text::render_findings(report, options, p, budget, out);
   if (report.problems.empty()) return;
   out << "\n" << p.bold("Problems") << " (" << report.problems.size() << "; the scan went on)\n";

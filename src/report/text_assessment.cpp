@@ -95,6 +95,20 @@ constexpr std::size_t k_default_reasons = 2;     // reasons shown without --all
 constexpr std::size_t k_default_entries = 8;     // entry-point and project verdicts shown without --all
 constexpr std::size_t k_default_operators = 5;   // operators listed without --all
 
+/// "text" cut to `width` code points at a word boundary, with "…".
+std::string fit(const std::string& text, std::size_t width) {
+  if (count_code_points(text) <= width) return text;
+  std::string out;
+  for (std::size_t i = 0, cps = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte & 0xC0) != 0x80 && ++cps > width - 1) break;
+    out.push_back(text[i]);
+  }
+  const auto space = out.rfind(' ');
+  if (space != std::string::npos && space > out.size() / 2) out.resize(space);
+  return out + "…";
+}
+
 void render_plan(const std::vector<score::PlanStep>& plan, const RenderOptions& options, const Palette& p,
                  std::ostream& out) {
   if (plan.empty()) return;
@@ -102,7 +116,12 @@ void render_plan(const std::vector<score::PlanStep>& plan, const RenderOptions& 
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const score::PlanStep& step = plan[i];
     const std::string number = std::to_string(i + 1) + ". ";
-    out << wrap(step.step, options.width, "  " + number, std::string(2 + number.size(), ' '));
+    if (options.all) {
+      out << wrap(step.step, options.width, "  " + number, std::string(2 + number.size(), ' '));
+    } else {  // one line per step; --all gives the whole sentence, why and probes
+      out << "  " << number << fit(step.step, options.width > number.size() + 2 ? options.width - number.size() - 2 : 20)
+          << "\n";
+    }
     const std::string indent(2 + number.size(), ' ');
     if (options.all && !step.why.empty()) out << indent << p.dim(step.why) << "\n";
     if (!step.locations.empty()) out << indent << "at " << join_limited(step.locations, k_max_locations) << "\n";
@@ -175,20 +194,6 @@ void render_drivers(const Report& report, const RenderOptions& options, const Pa
   }
 }
 
-/// "text" cut to `width` code points at a word boundary, with "…".
-std::string fit(const std::string& text, std::size_t width) {
-  if (count_code_points(text) <= width) return text;
-  std::string out;
-  for (std::size_t i = 0, cps = 0; i < text.size(); ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if ((byte & 0xC0) != 0x80 && ++cps > width - 1) break;
-    out.push_back(text[i]);
-  }
-  const auto space = out.rfind(' ');
-  if (space != std::string::npos && space > out.size() / 2) out.resize(space);
-  return out + "…";
-}
-
 void render_entry_verdicts(const Report& report, const RenderOptions& options, const Palette& p, std::ostream& out) {
   if (!report.entry_verdicts.empty()) {
     out << "\n" << p.bold("Training entry points") << " (each judged on the code it reaches; lowest first)\n";
@@ -253,8 +258,8 @@ void render_operators(const OperatorSummary& ops, const RenderOptions& options, 
     out << "  " << status << " " << p.bold(op.name) << " · " << op.calls << " call" << (op.calls == 1 ? "" : "s");
     if (!op.first_location.empty()) out << " · first at " << op.first_location;
     out << "\n";
-    if (!op.note.empty()) out << "      " << p.dim(op.note) << "\n";
-    if (!op.alternative.empty()) out << "      instead: " << op.alternative << "\n";
+    if (options.all && !op.note.empty()) out << "      " << p.dim(op.note) << "\n";
+    if (options.all && !op.alternative.empty()) out << "      instead: " << op.alternative << "\n";
   }
   if (hidden) out << "  " << p.dim("(+" + plural(hidden, "more operator") + ": --all)") << "\n";
 }

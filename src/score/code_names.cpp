@@ -37,7 +37,7 @@ std::string matched_expression(const rules::Finding& f) {
 /// A call too long to show whole keeps its callee and the arguments that fit: `load(name="x", …)`.
 std::string cut_call(const std::string& text, std::size_t max) {
   const std::size_t open = text.find('(');
-  if (open == std::string::npos || open + 1 >= max) return {};
+  if (open == std::string::npos || open == 0 || open + 1 >= max) return {};  // "(a + b).item()" is not a call
   int depth = 0;
   char quote = 0;
   std::size_t keep = 0;  // end of the last whole argument that fits

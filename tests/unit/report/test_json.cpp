@@ -19,7 +19,7 @@ TEST_CASE("report::render_json writes the contract's top-level keys in a fixed o
   std::vector<std::string> keys;
   for (const auto& item : doc.items()) keys.push_back(item.key());
   CHECK(keys == std::vector<std::string>{"schema_version", "tool", "target", "scan", "recommendation", "projects",
-                                         "summary", "setup", "findings", "problems", "rules"});
+                                         "entry_points", "summary", "setup", "findings", "problems", "rules"});
   CHECK(doc["tool"]["op_table"] == Json{{"version", "2026.11"}, {"neuron_sdk", "2.27"}, {"checked", "2026-11-20"}});
 }
 
