@@ -38,8 +38,8 @@ struct ScanCommand {
   bool no_gitignore = false;
   bool no_color = false;
   bool quiet = false;
-  std::string link_base;  ///< --link-base: absolute code links in Markdown/HTML
-  std::string link_full;  ///< --link-full: where the full report is (Markdown)
+  std::string link_base;                   ///< --link-base: absolute code links in Markdown/HTML
+  std::string link_full;                   ///< --link-full: where the full report is (Markdown)
   std::vector<std::string> include_roles;  ///< --include-roles: inference, export, tooling count for the verdict
 };
 
