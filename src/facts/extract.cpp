@@ -97,9 +97,9 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
     const CellLocation cell = source.map_line(first.line);
     const std::string where = cell.cell ? "cell " + std::to_string(cell.cell) + ":" + std::to_string(cell.line)
                                         : "line " + std::to_string(first.line);
-    out.problems.push_back(Problem{ProblemKind::syntax_errors, file.rel_path, first.line, first.column,
-                                   "syntax error (first at " + where +
-                                       "); the file was scanned, facts in the broken region are marked"});
+    out.problems.push_back(
+        Problem{ProblemKind::syntax_errors, file.rel_path, first.line, first.column,
+                "syntax error (first at " + where + "); the file was scanned, facts in the broken region are marked"});
   }
   return out;
 }

@@ -111,7 +111,8 @@ report::BaselineSummary compare_with_baseline(report::Report& report, const Base
   for (auto& f : report.findings) {
     if (!f.suppressed) continue;
     const auto it = remaining.find(f.fingerprint);
-    f.gate.baseline = it != remaining.end() && !it->second.empty() ? BaselineState::unchanged : BaselineState::new_finding;
+    f.gate.baseline =
+        it != remaining.end() && !it->second.empty() ? BaselineState::unchanged : BaselineState::new_finding;
   }
   for (const auto& [fingerprint, entries] : remaining) {
     for (const BaselineEntry* e : entries) out.fixed.push_back(*e);

@@ -39,4 +39,13 @@ std::vector<Driver> drivers(const Report& report) {
   return out;
 }
 
+std::vector<const rules::Finding*> distinct_places(const Driver& driver) {
+  std::vector<const rules::Finding*> out;
+  std::set<std::pair<std::string_view, std::uint32_t>> seen;
+  for (const rules::Finding* f : driver.findings) {
+    if (seen.emplace(f->path, f->at.line).second) out.push_back(f);
+  }
+  return out;
+}
+
 }  // namespace tr2audit::report

@@ -45,8 +45,8 @@ void baseline_lines(const BaselineSummary& b, std::vector<GateLine>& out) {
                          strong(std::to_string(b.fixed.size()) + " fixed")}));
   for (std::size_t i = 0; i < b.fixed.size() && i < k_max_fixed_listed; ++i) {
     const RecordedFinding& e = b.fixed[i];
-    out.push_back(line(1, {plain("fixed: "), code(e.path + ":" + std::to_string(e.line)),
-                           plain(" " + e.rule_id + " " + e.message)}));
+    out.push_back(line(
+        1, {plain("fixed: "), code(e.path + ":" + std::to_string(e.line)), plain(" " + e.rule_id + " " + e.message)}));
   }
   if (b.fixed.size() > k_max_fixed_listed)
     out.push_back(line(1, {plain("+" + std::to_string(b.fixed.size() - k_max_fixed_listed) +
@@ -54,9 +54,9 @@ void baseline_lines(const BaselineSummary& b, std::vector<GateLine>& out) {
 }
 
 void diff_lines(const Report& report, const DiffSummary& d, std::vector<GateLine>& out) {
-  out.push_back(line(0, {plain("Changes since "), code(d.ref), plain(" (merge base "), code(d.merge_base.substr(0, 12)),
-                         plain("): " + std::to_string(d.changed_files) + " file" + (d.changed_files == 1 ? "" : "s") +
-                               " changed")}));
+  out.push_back(line(
+      0, {plain("Changes since "), code(d.ref), plain(" (merge base "), code(d.merge_base.substr(0, 12)),
+          plain("): " + std::to_string(d.changed_files) + " file" + (d.changed_files == 1 ? "" : "s") + " changed")}));
   out.push_back(
       line(1, {plain("this change adds " + count_phrase(d.added) + " and removes " + count_phrase(d.removed))}));
   if (d.base_verdict && report.recommendation) {

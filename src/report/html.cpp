@@ -66,7 +66,8 @@ std::string code_link(const Report& report, const RenderOptions& options, std::s
 std::string finding_link(const Report& report, const RenderOptions& options, const rules::Finding& f) {
   if (f.cell.cell == 0) return code_link(report, options, f.path, f.at.line);
   return "<a class=\"loc\" href=\"" + escape(code_url(report, options, f.path, 0)) + "\"><code>" +
-         escape(repo_path(report, f.path) + ":cell " + std::to_string(f.cell.cell) + ":" + std::to_string(f.cell.line)) +
+         escape(repo_path(report, f.path) + ":cell " + std::to_string(f.cell.cell) + ":" +
+                std::to_string(f.cell.line)) +
          "</code></a>";
 }
 
@@ -79,11 +80,13 @@ void render_drivers(const Report& report, const RenderOptions& options, std::ost
   for (const Driver& d : list) {
     out << "<tr><td><span class=\"sev " << to_string(d.severity) << "\">" << to_string(d.severity) << "</span></td><td>"
         << escape(d.cited->message) << " <code>" << escape(d.rule_id) << "</code>";
-    if (!d.cited->reached_from.empty()) out << "<br><span class=\"muted\">via " << escape(d.cited->reached_from) << "</span>";
+    if (!d.cited->reached_from.empty())
+      out << "<br><span class=\"muted\">via " << escape(d.cited->reached_from) << "</span>";
     out << "</td><td>" << d.findings.size() << "</td><td>";
-    for (std::size_t k = 0; k < d.findings.size() && k < 3; ++k)
-      out << (k ? ", " : "") << finding_link(report, options, *d.findings[k]);
-    if (d.findings.size() > 3) out << ", +" << d.findings.size() - 3 << " more";
+    const std::vector<const rules::Finding*> places = distinct_places(d);
+    for (std::size_t k = 0; k < places.size() && k < 3; ++k)
+      out << (k ? ", " : "") << finding_link(report, options, *places[k]);
+    if (places.size() > 3) out << ", +" << places.size() - 3 << " more";
     out << "</td></tr>";
   }
   out << "</tbody></table></section>";
@@ -150,8 +153,7 @@ void render_charts(const Report& report, std::ostream& out) {
   std::stable_sort(dirs.begin(), dirs.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   if (dirs.size() > 12) dirs.resize(12);
   out << "<section id=\"charts\"><h2>Findings by category and by directory</h2><div class=\"charts\">"
-      << html::bar_chart("By category", categories) << html::bar_chart("By directory", dirs)
-      << "</div></section>";
+      << html::bar_chart("By category", categories) << html::bar_chart("By directory", dirs) << "</div></section>";
 }
 
 void render_findings(const Report& report, std::ostream& out) {  // rows come from the embedded JSON

@@ -211,7 +211,8 @@ void add_gate_json(const Report& report, Json& document) {
   }
   if (g.diff) document["diff"] = diff_json(*g.diff, report);
   const auto gated = std::count_if(report.findings.begin(), report.findings.end(), is_gated);
-  document["gate"] = Json{{"status", std::string(to_string(g.status))}, {"gated_findings", gated}, {"reasons", g.reasons}};
+  document["gate"] =
+      Json{{"status", std::string(to_string(g.status))}, {"gated_findings", gated}, {"reasons", g.reasons}};
 }
 
 Json tool_json(const Report& report) {

@@ -33,7 +33,8 @@ std::string_view verdict_emoji(score::Verdict verdict) {
 
 std::string finding_row(const Report& report, const RenderOptions& options, const rules::Finding& f) {
   return "| " + std::string(severity_emoji(f.severity)) + " " + std::string(to_string(f.severity)) + " | " +
-         md(clip(f.message, 300)) + " <sub>" + code(f.rule_id) + "</sub> | " + finding_link(report, options, f) + " |\n";
+         md(clip(f.message, 300)) + " <sub>" + code(f.rule_id) + "</sub> | " + finding_link(report, options, f) +
+         " |\n";
 }
 
 void head(const Report& report, Sink& out) {
@@ -60,9 +61,11 @@ void drivers_section(const Report& report, const RenderOptions& options, Sink& o
   std::vector<std::string> rows;
   for (const Driver& d : list) {
     std::string where;
-    for (std::size_t k = 0; k < d.findings.size() && k < k_driver_locations; ++k)
-      where += (k ? ", " : "") + finding_link(report, options, *d.findings[k]);
-    if (d.findings.size() > k_driver_locations) where += ", +" + std::to_string(d.findings.size() - k_driver_locations) + " more";
+    const std::vector<const rules::Finding*> places = distinct_places(d);
+    for (std::size_t k = 0; k < places.size() && k < k_driver_locations; ++k)
+      where += (k ? ", " : "") + finding_link(report, options, *places[k]);
+    if (places.size() > k_driver_locations)
+      where += ", +" + std::to_string(places.size() - k_driver_locations) + " more";
     std::string what = md(clip(d.cited->message, 300)) + " <sub>" + code(d.rule_id) + "</sub>";
     if (!d.cited->reached_from.empty()) what += "<br><sub>via " + md(clip(d.cited->reached_from, 160)) + "</sub>";
     rows.push_back("| " + std::string(severity_emoji(d.severity)) + " " + std::string(to_string(d.severity)) + " | " +
@@ -77,7 +80,8 @@ void reasons_section(const Report& report, Sink& out) {
   const score::Assessment& a = *report.recommendation;
   if (!a.reasons.empty()) {
     std::string text = "\n### Why\n\n";
-    for (std::size_t i = 0; i < a.reasons.size() && i < k_top_reasons; ++i) text += "- " + md(clip(a.reasons[i].text, 1200)) + "\n";
+    for (std::size_t i = 0; i < a.reasons.size() && i < k_top_reasons; ++i)
+      text += "- " + md(clip(a.reasons[i].text, 1200)) + "\n";
     out.add(text);
   }
   if (!a.flip.empty()) {
@@ -112,7 +116,8 @@ void change_section(const Report& report, const RenderOptions& options, Sink& ou
     return;
   }
   out.add("\n#### This change's findings (" + std::to_string(rows.size()) + ")\n\n");
-  table(out, "| Severity | Finding | Where |\n|---|---|---|\n", rows, k_change_rows, "of this change's findings", options);
+  table(out, "| Severity | Finding | Where |\n|---|---|---|\n", rows, k_change_rows, "of this change's findings",
+        options);
 }
 
 /// One row per rule with active findings: worst severity, count (and new ones under a gate), first place.
@@ -134,7 +139,8 @@ void rules_section(const Report& report, const RenderOptions& options, Sink& out
   if (by_rule.empty()) return;
   std::vector<std::pair<std::string, RuleRow>> ordered(by_rule.begin(), by_rule.end());
   std::stable_sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) {
-    return a.second.severity != b.second.severity ? a.second.severity > b.second.severity : a.second.count > b.second.count;
+    return a.second.severity != b.second.severity ? a.second.severity > b.second.severity
+                                                  : a.second.count > b.second.count;
   });
   const bool gate = filters_findings(report);
   std::vector<std::string> rows;

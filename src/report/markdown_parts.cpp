@@ -95,7 +95,8 @@ std::string link(const Report& report, const RenderOptions& options, std::string
 
 std::string finding_link(const Report& report, const RenderOptions& options, const rules::Finding& f) {
   if (f.cell.cell == 0) return link(report, options, f.path, f.at.line);
-  const std::string label = repo_path(report, f.path) + ":cell " + std::to_string(f.cell.cell) + ":" + std::to_string(f.cell.line);
+  const std::string label =
+      repo_path(report, f.path) + ":cell " + std::to_string(f.cell.cell) + ":" + std::to_string(f.cell.line);
   return "[" + code(label) + "](" + link_target(code_url(report, options, f.path, 0)) + ")";
 }
 
@@ -158,7 +159,8 @@ void plan_section(const Report& report, const RenderOptions& options, Sink& out)
     for (const auto& probe : plan[i].probes) step += "   - probe: " + md(probe) + "\n";
     if (!out.add(step)) break;
   }
-  if (i < plan.size()) out.note("\n+" + std::to_string(plan.size() - i) + " more steps: see " + full_report(options) + ".\n");
+  if (i < plan.size())
+    out.note("\n+" + std::to_string(plan.size() - i) + " more steps: see " + full_report(options) + ".\n");
   out.note("\n</details>\n");
 }
 
@@ -168,18 +170,19 @@ void operators_section(const Report& report, const RenderOptions& options, Sink&
   std::string head = "\n<details><summary>Operators: " + std::to_string(ops.distinct) + " distinct, " +
                      std::to_string(ops.unsupported) + " unsupported, " + std::to_string(ops.replace) +
                      " to replace, " + std::to_string(ops.caveat) + " with caveats</summary>\n\n";
-  if (!ops.neuron_sdk.empty()) head += "Checked against Neuron SDK " + md(ops.neuron_sdk) + " (" + md(ops.checked) + ").\n\n";
+  if (!ops.neuron_sdk.empty())
+    head += "Checked against Neuron SDK " + md(ops.neuron_sdk) + " (" + md(ops.checked) + ").\n\n";
   if (!out.add(head)) return;
   std::vector<std::string> rows;
   for (const auto& op : ops.ops) {
     if (op.status == "supported") continue;
     rows.push_back("| " + code(op.name) + " | " + op.status + " | " + std::to_string(op.calls) + " | " +
                    (op.first_location.empty() ? "" : location_link(report, options, op.first_location)) + " | " +
-                   md(clip(op.note, 300)) + (op.alternative.empty() ? "" : " Instead: " + md(clip(op.alternative, 200))) +
-                   " |\n");
+                   md(clip(op.note, 300)) +
+                   (op.alternative.empty() ? "" : " Instead: " + md(clip(op.alternative, 200))) + " |\n");
   }
-  table(out, "| Operator | Status | Calls | First use | Note |\n|---|---|---|---|---|\n", rows, rows.size(), "operators",
-        options);
+  table(out, "| Operator | Status | Calls | First use | Note |\n|---|---|---|---|---|\n", rows, rows.size(),
+        "operators", options);
   out.note("\n</details>\n");
 }
 
@@ -201,7 +204,8 @@ void setup_section(const Report& report, const RenderOptions& options, Sink& out
     body += " |\n";
   }
   if (body.empty()) return;
-  out.add("\n<details><summary>Training setup</summary>\n\n| Aspect | Detected |\n|---|---|\n" + body + "\n</details>\n");
+  out.add("\n<details><summary>Training setup</summary>\n\n| Aspect | Detected |\n|---|---|\n" + body +
+          "\n</details>\n");
 }
 
 void problems_section(const Report& report, Sink& out) {
@@ -210,7 +214,8 @@ void problems_section(const Report& report, Sink& out) {
                      (report.problems.size() == 1 ? "" : "s") + " (the scan went on)</summary>\n\n";
   std::size_t listed = 0;
   for (; listed < report.problems.size() && listed < 50; ++listed)
-    text += "- " + code(to_string(report.problems[listed].kind)) + " " + md(clip(format_problem(report.problems[listed]), 300)) + "\n";
+    text += "- " + code(to_string(report.problems[listed].kind)) + " " +
+            md(clip(format_problem(report.problems[listed]), 300)) + "\n";
   if (listed < report.problems.size()) text += "- +" + std::to_string(report.problems.size() - listed) + " more\n";
   out.add(text + "\n</details>\n");
 }

@@ -39,6 +39,9 @@ inline constexpr std::size_t k_max_drivers = 10;
 /// severe first, then most findings, then rule id; at most k_max_drivers. Empty without a recommendation.
 std::vector<Driver> drivers(const Report& report);
 
+/// A driver's findings at distinct places (path and line; two findings on one line are one place).
+std::vector<const rules::Finding*> distinct_places(const Driver& driver);
+
 // --- the gate (gate.cpp) ------------------------------------------------------------------------------
 
 /// True when the report limits what the gate looks at (a baseline or a diff was given).

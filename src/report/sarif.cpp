@@ -7,9 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "tr2audit/rules/match.hpp"
-
 #include "renderers.hpp"
+#include "tr2audit/rules/match.hpp"
 
 namespace tr2audit::report {
 namespace {

@@ -62,7 +62,8 @@ void render_gate(const Report& report, const Palette& p, std::ostream& out) {
   out << "\n";
   for (const GateLine& line : lines) {
     out << std::string(static_cast<std::size_t>(line.indent) * 2, ' ');
-    for (const Phrase& phrase : line.phrases) out << (phrase.kind == Phrase::Kind::strong ? p.bold(phrase.text) : phrase.text);
+    for (const Phrase& phrase : line.phrases)
+      out << (phrase.kind == Phrase::Kind::strong ? p.bold(phrase.text) : phrase.text);
     out << "\n";
   }
 }

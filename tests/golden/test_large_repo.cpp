@@ -4,8 +4,8 @@
 // --link-base) whatever the spelling of the scan path; the HTML layout holds in headless Chromium at
 // 1400 and 800 px; under a baseline the Markdown leads with the change's own findings and SARIF says
 // baselineState per result.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -27,10 +27,14 @@ std::string module_source(int i) {
       "import torch.nn as nn\n"
       "from torch.utils.cpp_extension import load_inline\n"
       "\n"
-      "_ext = load_inline(name=\"k" + std::to_string(i) + "\", cpp_sources=[\"int f();\"], cuda_sources=[\"__global__ void k() {}\"])\n"
+      "_ext = load_inline(name=\"k" +
+      std::to_string(i) +
+      "\", cpp_sources=[\"int f();\"], cuda_sources=[\"__global__ void k() {}\"])\n"
       "\n"
       "\n"
-      "class Block" + std::to_string(i) + "(nn.Module):\n"
+      "class Block" +
+      std::to_string(i) +
+      "(nn.Module):\n"
       "    def __init__(self):\n"
       "        super().__init__()\n"
       "        self.proj = nn.Linear(64, 64).cuda()\n"
@@ -70,8 +74,9 @@ void write_repo(const TempDir& top, int modules = 40) {
   top.write(".git/HEAD", "ref: refs/heads/main\n");
   top.write(".git/refs/heads/main", "0123456789abcdef0123456789abcdef01234567\n");
   for (int i = 0; i < modules; ++i)
-    top.write("proj/models/very_long_package_name_for_layout/sub_" + std::to_string(i % 6) + "/m" + std::to_string(i) + ".py",
-              module_source(i));
+    top.write(
+        "proj/models/very_long_package_name_for_layout/sub_" + std::to_string(i % 6) + "/m" + std::to_string(i) + ".py",
+        module_source(i));
   top.write("proj/train.py", train_source(modules));
 }
 
@@ -104,7 +109,8 @@ TEST_CASE("large repo: the Markdown report fits a PR comment, leads with the dri
   std::vector<std::string> reports;
   for (std::size_t i = 0; i < spellings.size(); ++i) {
     const auto file = md_dir / ("r" + std::to_string(i) + ".md");
-    const auto run = run_tr2audit("scan -f markdown -o " + q(file) + " --link-base " + base + "/ '" + spellings[i] + "'");
+    const auto run =
+        run_tr2audit("scan -f markdown -o " + q(file) + " --link-base " + base + "/ '" + spellings[i] + "'");
     INFO(run.err);
     REQUIRE(run.exit_code == 0);
     reports.push_back(slurp(file));
@@ -158,7 +164,8 @@ TEST_CASE("large repo: the HTML layout holds at 1400 and 800 px (DOM measurement
   const std::string page = slurp(html);
   CHECK(at(page, "id=\"drivers\"") < at(page, "id=\"findings-section\""));
   CHECK(at(page, "id=\"plan\"") < at(page, "id=\"findings-section\""));
-  const auto check = tr2audit::report::testing::run_tool_script("check_html_layout.sh", {html.string(), (top.path() / "layout").string()});
+  const auto check = tr2audit::report::testing::run_tool_script("check_html_layout.sh",
+                                                                {html.string(), (top.path() / "layout").string()});
   if (check.skipped()) {
     WARN("SKIPPED: chromium or node is not installed (./.ci/bootstrap installs them): " << check.output);
     return;

@@ -126,14 +126,16 @@ inline Report sample_report() {
 inline Report gated_sample_report() {
   Report r = sample_report();
   r.gate.emplace();
-  r.gate->baseline = BaselineSummary{".tr2audit-baseline.json", 1, 2, {RecordedFinding{"feed", "cuda-api.cuda-method", "old.py", 9, "x.cuda()"}}};
+  r.gate->baseline = BaselineSummary{
+      ".tr2audit-baseline.json", 1, 2, {RecordedFinding{"feed", "cuda-api.cuda-method", "old.py", 9, "x.cuda()"}}};
   DiffSummary diff;
   diff.ref = "origin/main";
   diff.merge_base = "0123456789abcdef0123456789abcdef01234567";
   diff.changed_files = 2;
   diff.added = {{Severity::blocker, 1}};
   diff.removed = {{Severity::high, 1}};
-  diff.removed_findings = {RecordedFinding{"beef", "cuda-api.cuda-synchronize", "loop.py", 3, "torch.cuda.synchronize()"}};
+  diff.removed_findings = {
+      RecordedFinding{"beef", "cuda-api.cuda-synchronize", "loop.py", 3, "torch.cuda.synchronize()"}};
   diff.base_verdict = score::Verdict::trainium2_pilot;
   diff.base_readiness = 81;
   r.gate->diff = diff;

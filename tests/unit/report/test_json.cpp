@@ -77,8 +77,10 @@ TEST_CASE("report::render_json writes the gate's keys from the report model", "[
   CHECK(doc["baseline"]["fixed"][0]["path"] == "old.py");
   CHECK(doc["diff"]["readiness"]["base"] == 81);
   CHECK(doc["diff"]["added"]["blocker"] == 1);
-  CHECK(doc["gate"] == Json{{"status", "failed"}, {"gated_findings", 1},
-                            {"reasons", {"1 finding at or above blocker (--fail-on blocker), first: my dir/ops é.py:3"}}});
+  CHECK(doc["gate"] ==
+        Json{{"status", "failed"},
+             {"gated_findings", 1},
+             {"reasons", {"1 finding at or above blocker (--fail-on blocker), first: my dir/ops é.py:3"}}});
 }
 
 TEST_CASE("report::render_json output validates against docs/report.schema.json (ajv)", "[report][tools]") {
@@ -94,9 +96,9 @@ TEST_CASE("report::render_json output validates against docs/report.schema.json 
   broken["findings"][0]["severity"] = "critical";  // not in the vocabulary: the schema must reject it
   testing::write_file(dir / "broken.json", broken.dump(2));
   const std::string schema = std::string(TR2AUDIT_SOURCE_DIR) + "/docs/report.schema.json";
-  const auto good = testing::run_tool_script("validate_json.sh",
-                                             {schema, (dir / "full.json").string(), (dir / "unscored.json").string(),
-                                              (dir / "gated.json").string()});
+  const auto good = testing::run_tool_script(
+      "validate_json.sh",
+      {schema, (dir / "full.json").string(), (dir / "unscored.json").string(), (dir / "gated.json").string()});
   if (good.skipped()) {
     WARN("SKIPPED: ajv is not installed (./.ci/bootstrap installs it): " << good.output);
     return;

@@ -17,9 +17,9 @@ std::size_t count_of(const std::string& text, std::string_view needle) {
 Report crowded(std::size_t extra) {
   Report report = testing::sample_report();
   for (std::size_t i = 0; i < extra; ++i) {
-    rules::Finding f = testing::sample_finding("F" + std::to_string(10000 + i), "dynamic-graph.item-in-training-step",
-                                               Severity::info, "pkg/module_" + std::to_string(i % 97) + ".py",
-                                               static_cast<std::uint32_t>(10 + i), 1);
+    rules::Finding f =
+        testing::sample_finding("F" + std::to_string(10000 + i), "dynamic-graph.item-in-training-step", Severity::info,
+                                "pkg/module_" + std::to_string(i % 97) + ".py", static_cast<std::uint32_t>(10 + i), 1);
     f.message = std::string(180, 'm');
     report.findings.push_back(f);
   }
@@ -98,7 +98,8 @@ TEST_CASE("report::render_markdown always fits a GitHub comment and counts what 
 TEST_CASE("report::render_markdown under a baseline leads with the change's own findings", "[report]") {
   Report report = testing::sample_report();
   report.gate.emplace();
-  report.gate->baseline = BaselineSummary{".tr2audit-baseline.json", 1, 1, {RecordedFinding{"ff", "cuda-api.x", "old.py", 4, "gone"}}};
+  report.gate->baseline =
+      BaselineSummary{".tr2audit-baseline.json", 1, 1, {RecordedFinding{"ff", "cuda-api.x", "old.py", 4, "gone"}}};
   report.gate->criteria_given = true;
   report.gate->status = GateStatus::failed;
   report.gate->reasons = {"1 finding at or above blocker (--fail-on blocker), first: my dir/ops é.py:3"};

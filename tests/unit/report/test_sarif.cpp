@@ -64,7 +64,7 @@ TEST_CASE("report::render_sarif results: valid rule indices, levels, relative UR
   CHECK(results[3]["suppressions"][0]["status"] == "accepted");
   CHECK(results[3]["suppressions"][0]["justification"] == "CPU fallback path, kept on purpose (until 2027-01-31)");
   CHECK(results[0]["suppressions"] == Json::array());  // known not suppressed (absent would mean "unknown")
-  CHECK_FALSE(results[0].contains("baselineState"));    // no baseline, no state
+  CHECK_FALSE(results[0].contains("baselineState"));   // no baseline, no state
   CHECK(run["invocations"][0]["toolExecutionNotifications"][0]["descriptor"]["id"] == "syntax-errors");
 }
 
@@ -105,8 +105,9 @@ TEST_CASE("report::render_sarif passes Microsoft's SARIF Multitool and the offic
   testing::write_file(dir / "sample.sarif", testing::render_to_string(render_sarif, testing::sample_report()));
   testing::write_file(dir / "empty.sarif", testing::render_to_string(render_sarif, empty));
   testing::write_file(dir / "gated.sarif", testing::render_to_string(render_sarif, testing::gated_sample_report()));
-  const auto run = testing::run_tool_script("validate_sarif.sh", {(dir / "sample.sarif").string(), (dir / "empty.sarif").string(),
-                                                                  (dir / "gated.sarif").string()});
+  const auto run = testing::run_tool_script(
+      "validate_sarif.sh",
+      {(dir / "sample.sarif").string(), (dir / "empty.sarif").string(), (dir / "gated.sarif").string()});
   if (run.skipped()) {
     WARN("SKIPPED: the SARIF Multitool is not installed (./.ci/bootstrap installs it): " << run.output);
     return;
