@@ -52,13 +52,15 @@ inline std::string slurp(const std::filesystem::path& path) {
   return buffer.str();
 }
 
-/// Runs `tr2audit <args>` (args are passed to /bin/sh: quote them) with no stdin. The default result
-/// cache goes to a fresh folder of this run; `env` is put before the binary (e.g. "env -u CI HOME=/x").
+/// Runs `tr2audit <args>` (args are passed to /bin/sh: quote them) with no stdin. Runs as under CI
+/// (the default result cache off: timings and outputs never depend on earlier runs) with the default
+/// cache folder, when a test turns it on, in a fresh folder of this run; `env` is put before the
+/// binary (e.g. "env -u CI HOME=/x").
 inline RunResult run_tr2audit(const std::string& args, const std::string& env = "") {
   TempDir scratch;
   const auto out = scratch.path() / "out";
   const auto err = scratch.path() / "err";
-  const std::string command = "XDG_CACHE_HOME='" + (scratch.path() / "cache").string() + "' " + env + " '" +
+  const std::string command = "CI=true XDG_CACHE_HOME='" + (scratch.path() / "cache").string() + "' " + env + " '" +
                               TR2AUDIT_BINARY + "' " + args + " </dev/null >'" + out.string() + "' 2>'" + err.string() +
                               "'";
   const int status = std::system(command.c_str());

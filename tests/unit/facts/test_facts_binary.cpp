@@ -16,7 +16,8 @@ namespace {
 std::vector<fs::path> python_fixtures() {
   std::vector<fs::path> out;
   const fs::path root = TR2AUDIT_SOURCE_DIR;
-  for (const char* dir : {"examples", "tests/detectors", "tests/rules"}) {
+  for (const char* dir : {"examples", "tests/rules", "tests/fuzz"}) {
+    if (!fs::is_directory(root / dir)) continue;
     for (const auto& entry : fs::recursive_directory_iterator(root / dir)) {
       if (entry.is_regular_file() && entry.path().extension() == ".py") out.push_back(entry.path());
     }
