@@ -10,6 +10,7 @@
 #include <thread>
 #include <tuple>
 
+#include "tr2audit/pilot/pilot.hpp"
 #include "tr2audit/pipeline/projects.hpp"
 #include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/match.hpp"
@@ -86,7 +87,7 @@ void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const 
   }
   ++scan.files_scanned;
   ++scan.files_by_kind[std::string(discover::to_string(file.kind))];
-  scan.lines += analysis.facts.lines;
+  if (file.kind != discover::FileKind::config) scan.lines += analysis.facts.lines;  // settings are not code
   scan.files_with_syntax_errors += analysis.facts.has_syntax_errors ? 1 : 0;
 }
 
@@ -170,6 +171,12 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   number_findings(report.findings);
   std::sort(report.problems.begin(), report.problems.end());
   report.rules = rules_that_fired(report.findings, knowledge.rules);
+  std::vector<pilot::ConfigText> configs;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (discovered.files[i].kind == discover::FileKind::config && analyses[i].loaded)
+      configs.push_back(pilot::ConfigText{discovered.files[i].rel_path, std::move(analyses[i].text)});
+  }
+  report.pilot = pilot::build(pilot::PilotInput{model, configs, report.setup, report.findings});
   if (knowledge.op_table) report.operators = rules::summarize_operators(op_uses, *knowledge.op_table, options.target);
   if (knowledge.policy) {
     for (const auto& project : find_projects(discovered.files, model.files())) {

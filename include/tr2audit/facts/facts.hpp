@@ -76,6 +76,7 @@ struct Argument {
   std::string value;       ///< literal text without quotes ("longest", "True", "128") or the expression text (capped)
   QualifiedName resolved;  ///< for names/attributes that resolve through imports (torch.bfloat16)
   bool is_splat = false;   ///< *args / **kwargs
+  std::uint32_t line = 0;  ///< 1-based line where the value starts (a keyword's own line in a long call); 0 unknown
 };
 
 struct CallFact {
