@@ -13,6 +13,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/knowledge.hpp"
 #include "cli/resources.hpp"
 #include "cli/scan_steps.hpp"
 #include "cli/settings_flags.hpp"
@@ -57,47 +58,6 @@ int usage_error(const std::string& message) {
 int report_problems(const std::vector<Problem>& problems) {
   for (const auto& problem : problems) std::cerr << "tr2audit: " << format_problem(problem) << "\n";
   return k_exit_usage;
-}
-
-std::vector<std::filesystem::path> rule_folders(const std::vector<std::string>& extra) {
-  std::vector<std::filesystem::path> dirs;
-  if (auto builtin = builtin_rules_dir(); !builtin.empty()) dirs.push_back(builtin);
-  for (const auto& dir : extra) dirs.emplace_back(dir);
-  return dirs;
-}
-
-/// The built-in operator table and scoring policy (either may be absent: no operator summary / verdict).
-struct Knowledge {
-  std::optional<rules::OpTable> op_table;
-  std::optional<score::ScoringPolicy> policy;
-};
-
-/// The scoring policy, after the bounded YAML loader accepted the file (score/ parses it again).
-score::LoadedPolicy load_scoring(const std::filesystem::path& file) {
-  const std::optional<std::string> text = read_file(file);
-  const rules::YamlDocument checked = rules::load_yaml_document(text ? *text : std::string());
-  if (text && checked.ok) return score::load_policy_text(*text, file.generic_string());
-  score::LoadedPolicy refused;
-  refused.problems.push_back(Problem{ProblemKind::invalid_config, file.generic_string(), checked.line, checked.column,
-                                     text ? checked.error : "cannot read the scoring policy"});
-  return refused;
-}
-
-bool load_knowledge(Knowledge& out, std::vector<Problem>& problems) {
-  const std::filesystem::path dir = builtin_rules_dir();
-  std::error_code ec;
-  if (dir.empty()) return true;
-  if (std::filesystem::exists(dir / "neuron-ops.yaml", ec)) {
-    rules::LoadedOpTable table = rules::OpTable::load(dir / "neuron-ops.yaml");
-    problems.insert(problems.end(), table.problems.begin(), table.problems.end());
-    out.op_table = std::move(table.table);
-  }
-  if (std::filesystem::exists(dir / "scoring.yaml", ec)) {
-    score::LoadedPolicy policy = load_scoring(dir / "scoring.yaml");
-    problems.insert(problems.end(), policy.problems.begin(), policy.problems.end());
-    out.policy = std::move(policy.policy);
-  }
-  return problems.empty();
 }
 
 const report::Format* pick_format(const std::string& name) {

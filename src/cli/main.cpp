@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = k_exit_ok;
   register_scan(app, exit_code);
+  register_plan(app, exit_code);
+  register_compare(app, exit_code);
   register_rules(app, exit_code);
   register_ops(app, exit_code);
   register_debug(app, exit_code);

@@ -42,6 +42,11 @@ std::optional<FileKind> classify_file(std::string_view rel_path) {
     return FileKind::cxx_header;
   if (name == "pyproject.toml") return FileKind::pyproject;
   if (name == "setup.cfg") return FileKind::setup_cfg;
+  const std::string lower = to_lower(name);
+  if (lower == "dockerfile" || starts_with(lower, "dockerfile.") || ends_with(lower, ".dockerfile"))
+    return FileKind::dockerfile;
+  if (ends_with(lower, ".yaml") || ends_with(lower, ".yml") || ends_with(lower, ".json") || ends_with(lower, ".sh"))
+    return FileKind::config;
   if (ends_with(name, ".txt") &&
       (starts_with(to_lower(name), "requirements") || to_lower(parent_name_of(rel_path)) == "requirements")) {
     return FileKind::requirements;

@@ -335,6 +335,7 @@ bool Walker::outside_root(const fs::path& link, const std::string& rel, bool is_
 }
 
 void Walker::add_file(const fs::path& abs, std::string rel, std::uint64_t size, FileKind kind) {
+  if (kind == FileKind::config && (size > k_max_config_bytes || is_test_path(rel))) return;  // data, not settings
   if (size > m_options.max_file_size) {
     problem(ProblemKind::too_large, rel,
             "file is " + format_size(size) + ", over the " + format_size(m_options.max_file_size) +

@@ -23,6 +23,10 @@ std::string_view to_string(FileKind kind) {
       return "pyproject";
     case FileKind::setup_cfg:
       return "setup-cfg";
+    case FileKind::dockerfile:
+      return "dockerfile";
+    case FileKind::config:
+      return "config";
   }
   return "unknown";
 }

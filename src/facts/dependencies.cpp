@@ -174,6 +174,9 @@ std::vector<DependencyFact> extract_dependencies(discover::FileKind kind, std::s
       return read_pyproject(text);
     case discover::FileKind::setup_cfg:
       return read_setup_cfg(text);
+    case discover::FileKind::dockerfile:
+      return read_dockerfile(text);
+    case discover::FileKind::config:
     case discover::FileKind::python:
     case discover::FileKind::python_stub:
     case discover::FileKind::notebook:

@@ -22,5 +22,8 @@ std::optional<DependencyFact> make_dependency(std::string_view spec, std::string
 std::vector<DependencyFact> read_requirements_txt(std::string_view text);
 std::vector<DependencyFact> read_pyproject(std::string_view text);
 std::vector<DependencyFact> read_setup_cfg(std::string_view text);
+/// Dockerfile: `FROM image` (section "docker-from", name = the image without tag, lower case),
+/// packages of `pip install` in RUN lines ("docker-pip"), `ENV`/`ARG` names ("docker-env", spec = value).
+std::vector<DependencyFact> read_dockerfile(std::string_view text);
 
 }  // namespace tr2audit::facts

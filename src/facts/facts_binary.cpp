@@ -12,9 +12,9 @@ namespace {
 // The round-trip test (tests/unit/facts/test_facts_binary.cpp) catches the rest on any platform.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Span) == 24 && sizeof(Context) == 20, "update facts_binary.cpp fields()");
-static_assert(sizeof(ImportFact) == 176 && sizeof(Argument) == 192 && sizeof(CallFact) == 240,
+static_assert(sizeof(ImportFact) == 176 && sizeof(Argument) == 200 && sizeof(CallFact) == 240,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(DecoratorFact) == 168 && sizeof(AssignFact) == 304 && sizeof(DeviceLiteralFact) == 152,
+static_assert(sizeof(DecoratorFact) == 168 && sizeof(AssignFact) == 312 && sizeof(DeviceLiteralFact) == 152,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(PatternFact) == 112 && sizeof(FunctionInfo) == 176 && sizeof(ClassInfo) == 144,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
@@ -159,7 +159,7 @@ void fields(IO& io, ImportFact& f) {
 template <class IO>
 void fields(IO& io, Argument& a) {
   io(a.keyword), io.enumeration(a.kind, LiteralKind::other), io(a.value), io(a.resolved), io(a.is_splat);
-  io(a.branches), io(a.condition), io(a.at);
+  io(a.branches), io(a.condition), io(a.at), io(a.line);
 }
 template <class IO>
 void fields(IO& io, CallFact& f) {
@@ -226,7 +226,7 @@ void fields(IO& io, Problem& p) {
 }
 template <class IO>
 void fields(IO& io, FileFacts& f) {
-  io(f.path), io.enumeration(f.kind, discover::FileKind::setup_cfg), io(f.is_test), io(f.module_name);
+  io(f.path), io.enumeration(f.kind, discover::FileKind::config), io(f.is_test), io(f.module_name);
   io(f.is_package_init), io(f.lines), io(f.has_syntax_errors), io(f.error_spans), io(f.cell_first_lines);
   io(f.cell_numbers), io(f.imports), io(f.calls), io(f.decorators), io(f.assigns), io(f.bound_calls);
   io(f.references), io(f.devices), io(f.patterns);

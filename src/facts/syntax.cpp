@@ -81,6 +81,7 @@ Argument SourceView::leaf_literal(TSNode node) const {
   Argument arg;
   node = unwrap_parens(node);
   if (ts_node_is_null(node)) return arg;
+  arg.line = ts_node_start_point(node).row + 1;
   const TSSymbol kind = ts_node_symbol(node);
   if (kind == m_kinds.string) {
     if (auto text = string_literal(node)) {

@@ -81,6 +81,7 @@ class Walker final : public detectors::NodeScope {
   void on_call(TSNode node);
   void on_decorator(TSNode node);
   void on_assignment(TSNode node);
+  void on_environ_assignment(TSNode left, TSNode right, TSNode node);
   void on_string(TSNode node);
   void on_reference(TSNode node, TSFieldId field);
   std::vector<Argument> read_arguments(TSNode argument_list) const;

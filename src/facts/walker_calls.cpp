@@ -177,6 +177,9 @@ void Walker::on_assignment(TSNode node) {
       m_imports.bind(m_src.node_text(left), alias);  // F = torch.nn.functional
     else
       m_imports.shadow(m_src.node_text(left));
+  } else if (m_src.is(left, m_k.subscript)) {
+    on_environ_assignment(left, right, node);
+    return;
   } else if (!m_src.is(left, m_k.attribute)) {
     parse::walk(left, [&](const parse::WalkStep& step) {  // a, b = ...: both become locals
       if (step.event == parse::WalkEvent::enter && m_src.is(step.node, m_k.identifier))
@@ -207,6 +210,23 @@ void Walker::on_assignment(TSNode node) {
     if (fact.value.kind == LiteralKind::other && !cuda_flag) return;
     fact.target = QualifiedName::from_dotted(fact.target_text);
   }
+  fact.at = m_src.span(node);
+  fact.ctx = m_ctx;
+  m_out.assigns.push_back(std::move(fact));
+}
+
+// os.environ["NEURON_CC_FLAGS"] = "--cache_dir=...": an AssignFact on `os.environ.NEURON_CC_FLAGS`
+// (the pilot request's compile-cache check reads it).
+void Walker::on_environ_assignment(TSNode left, TSNode right, TSNode node) {
+  if (m_mode != Mode::full || ts_node_is_null(right)) return;
+  if (resolve(ts_node_child_by_field_id(left, m_k.f_value)).dotted() != "os.environ") return;
+  const auto key = m_src.string_literal(ts_node_child_by_field_id(left, m_k.f_subscript));
+  if (!key || key->empty() || key->find('.') != std::string::npos) return;
+  AssignFact fact;
+  fact.target_text = m_src.capped_text(left);
+  fact.target = QualifiedName::from_dotted("os.environ." + *key);
+  fact.target_is_import = true;
+  fact.value = m_src.literal(right);
   fact.at = m_src.span(node);
   fact.ctx = m_ctx;
   m_out.assigns.push_back(std::move(fact));

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "tr2audit/gate/suppress.hpp"
+#include "tr2audit/pilot/pilot.hpp"
 #include "tr2audit/pipeline/projects.hpp"
 #include "tr2audit/program/program.hpp"
 #include "tr2audit/rules/match.hpp"
@@ -99,7 +100,7 @@ void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const 
   }
   ++scan.files_scanned;
   ++scan.files_by_kind[std::string(discover::to_string(file.kind))];
-  scan.lines += analysis.facts.lines;
+  if (file.kind != discover::FileKind::config) scan.lines += analysis.facts.lines;  // settings are not code
   scan.files_with_syntax_errors += analysis.facts.has_syntax_errors ? 1 : 0;
 }
 
@@ -309,6 +310,12 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   std::sort(report.problems.begin(), report.problems.end());
   report.rules = rules_that_fired(report.findings, knowledge.rules);
   gate::add_suppression_rule_info(report);
+  std::vector<pilot::ConfigText> configs;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (discovered.files[i].kind == discover::FileKind::config && analyses[i].loaded)
+      configs.push_back(pilot::ConfigText{discovered.files[i].rel_path, std::move(analyses[i].text)});
+  }
+  report.pilot = pilot::build(pilot::PilotInput{model, configs, report.setup, report.findings});
   if (knowledge.op_table) report.operators = rules::summarize_operators(op_uses, *knowledge.op_table, options.target);
   const auto scoring = Clock::now();
   if (knowledge.policy) {

@@ -12,6 +12,8 @@ constexpr std::array k_formats{
     Format{"sarif", "sarif", "SARIF 2.1.0 for GitHub code scanning and SARIF viewers", render_sarif},
     Format{"markdown", "md", "a pull-request comment: verdict badge, reasons, top findings, plan", render_markdown},
     Format{"html", "html", "one self-contained page: gauge, charts, sortable findings table, plan", render_html},
+    Format{"plan", "yaml", "the pilot request as YAML: fields with locations, compile burden, platform checks",
+           render_plan_yaml},
 };
 
 }  // namespace

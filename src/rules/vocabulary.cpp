@@ -51,6 +51,8 @@ const Vocabulary<discover::FileKind>& file_kind_vocabulary() {
       {"requirements", discover::FileKind::requirements},
       {"pyproject", discover::FileKind::pyproject},
       {"setup-cfg", discover::FileKind::setup_cfg},
+      {"dockerfile", discover::FileKind::dockerfile},
+      {"config", discover::FileKind::config},
   };
   return k_words;
 }

@@ -138,7 +138,7 @@ TEST_CASE("cli::scan writes several formats in one run, one -o per --format", "[
                                    "' -f text -o - --no-color");
   INFO(result.err);
   REQUIRE(result.exit_code == 0);
-  CHECK(result.out.find("Scanned 6 files") != std::string::npos);
+  CHECK(result.out.find("Scanned 7 files") != std::string::npos);
   CHECK(Json::parse(tr2audit::testing::slurp(json))["schema_version"] == "1.0");
   CHECK(Json::parse(tr2audit::testing::slurp(sarif))["version"] == "2.1.0");
   const auto mismatch = run_tr2audit("scan " + example + " -f sarif -f json");

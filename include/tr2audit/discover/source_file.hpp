@@ -19,9 +19,14 @@ enum class FileKind {
   requirements,  ///< requirements*.txt
   pyproject,     ///< pyproject.toml
   setup_cfg,     ///< setup.cfg
+  dockerfile,    ///< Dockerfile, Dockerfile.*, *.Dockerfile: base images, pip installs and ENV lines
+  config,        ///< *.yaml / *.yml / *.json: read (bounded) only for training settings, never executed
 };
 
 std::string_view to_string(FileKind kind);
+
+/// YAML/JSON files larger than this are data (datasets, tokenizers), not settings: discovery leaves them out.
+inline constexpr std::uint64_t k_max_config_bytes = 256 * 1024;
 
 struct SourceFile {
   std::string rel_path;            ///< relative to the scan root, '/' separators; the report's path

@@ -86,6 +86,7 @@ struct Argument {
   std::vector<std::string> branches;
   std::string condition;
   Span at;  ///< the argument (for a keyword argument: `name=value`); empty for values that are not arguments
+  std::uint32_t line = 0;  ///< 1-based line where the value starts (a keyword's own line in a long call); 0 unknown
 
   bool operator==(const Argument&) const = default;
 };

@@ -38,6 +38,11 @@ void build_repo(const TempTree& tree) {
   tree.write("requirements/gpu.txt", "flash-attn\n");
   tree.write("pyproject.toml", "[project]\nname = \"x\"\n");
   tree.write("setup.cfg", "[metadata]\nname = x\n");
+  tree.write("docker/Dockerfile", "FROM nvidia/cuda:12.1.0-devel-ubuntu22.04\n");
+  tree.write("configs/train.yaml", "max_seq_len: 2048\n");
+  tree.write("run.sh", "python train.py --max_seq_len 2048\n");
+  tree.write("data/alpaca.json", std::string(300 * 1024, ' '));  // data, not settings: left out, no problem
+  tree.write("tests/fixtures/expected.json", "{}");                // test data: left out
   tree.write("README.md", "# readme\n");
   tree.write("data/train.csv", "a,b\n");
   tree.write("tests/test_model.py", "def test_x(): pass\n");
@@ -81,7 +86,9 @@ TEST_CASE("discover::discover classifies files and skips environments and build 
   const std::vector<std::string> expected{
       ".github/scripts/bump_version.py",
       "build/__init__.py",
+      "configs/train.yaml",
       "conftest.py",
+      "docker/Dockerfile",
       "env/__init__.py",
       "model/attention.py",
       "model/attention_test.py",
@@ -92,6 +99,7 @@ TEST_CASE("discover::discover classifies files and skips environments and build 
       "requirements-dev.txt",
       "requirements.txt",
       "requirements/gpu.txt",
+      "run.sh",
       "setup.cfg",
       "tests/test_model.py",
       "train.py",
@@ -109,6 +117,9 @@ TEST_CASE("discover::discover classifies files and skips environments and build 
   CHECK(file_for(result, "requirements-dev.txt")->kind == FileKind::requirements);
   CHECK(file_for(result, "pyproject.toml")->kind == FileKind::pyproject);
   CHECK(file_for(result, "setup.cfg")->kind == FileKind::setup_cfg);
+  CHECK(file_for(result, "docker/Dockerfile")->kind == FileKind::dockerfile);
+  CHECK(file_for(result, "configs/train.yaml")->kind == FileKind::config);
+  CHECK(file_for(result, "run.sh")->kind == FileKind::config);
   CHECK(file_for(result, "train.py")->kind == FileKind::python);
   CHECK(file_for(result, "train.py")->size == 13);
   CHECK(file_for(result, "train.py")->abs_path == tree.path("train.py"));
@@ -129,6 +140,8 @@ TEST_CASE("discover::to_string names every file kind", "[discover]") {
   CHECK(to_string(FileKind::requirements) == "requirements");
   CHECK(to_string(FileKind::pyproject) == "pyproject");
   CHECK(to_string(FileKind::setup_cfg) == "setup-cfg");
+  CHECK(to_string(FileKind::dockerfile) == "dockerfile");
+  CHECK(to_string(FileKind::config) == "config");
 }
 
 TEST_CASE("discover::discover orders files by path whatever the creation order", "[discover]") {

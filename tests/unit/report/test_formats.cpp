@@ -14,7 +14,7 @@ TEST_CASE("report::formats lists every format once with a renderer", "[report]")
     REQUIRE(format.render != nullptr);
     CHECK_FALSE(testing::render_to_string(format.render, testing::sample_report()).empty());
   }
-  CHECK(names == std::set<std::string_view>{"text", "json", "sarif", "markdown", "html"});
+  CHECK(names == std::set<std::string_view>{"text", "json", "sarif", "markdown", "html", "plan"});
   CHECK(find_format("sarif") != nullptr);
   CHECK(find_format("sarif")->extension == "sarif");
   CHECK(find_format("pdf") == nullptr);
