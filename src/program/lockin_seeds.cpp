@@ -124,21 +124,16 @@ void SeedFinder::add_handle(const facts::CallFact& call) {
 }
 
 void SeedFinder::collect_handles(const Loaders& loaders) {
-  for (std::size_t c = 0; c < m_facts.calls.size(); ++c) {
-    const auto& call = m_facts.calls[c];
-    if (loads_extension(call) || calls_loader(static_cast<std::int32_t>(c), loaders)) add_handle(call);
-  }
-}
-
-bool SeedFinder::calls_loader(std::int32_t call, const Loaders& loaders) const {
-  const auto& per_slot = m_impl.edges[m_file.value];
-  for (const auto& edges : per_slot) {
+  std::vector<char> calls_loader(m_facts.calls.size(), 0);  // one pass over the file's edges
+  for (const auto& edges : m_impl.edges[m_file.value]) {
     for (const auto& edge : edges) {
-      if (edge.call != call || !edge.by_name || edge.target.index < 0) continue;
-      if (is_loader(loaders, edge.target)) return true;
+      if (edge.call >= 0 && edge.by_name && is_loader(loaders, edge.target))
+        calls_loader[static_cast<std::size_t>(edge.call)] = 1;
     }
   }
-  return false;
+  for (std::size_t c = 0; c < m_facts.calls.size(); ++c) {
+    if (calls_loader[c] || loads_extension(m_facts.calls[c])) add_handle(m_facts.calls[c]);
+  }
 }
 
 std::string SeedFinder::extension_call(const facts::CallFact& call, const Loaders& loaders) const {

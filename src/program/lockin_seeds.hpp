@@ -43,7 +43,6 @@ class SeedFinder {
  private:
   void collect_extension_modules();
   void add_handle(const facts::CallFact& call);
-  bool calls_loader(std::int32_t call, const Loaders& loaders) const;
 
   const Program::Impl& m_impl;
   const ExtensionNames& m_names;
