@@ -181,7 +181,9 @@ TEST_CASE("hostile: symlinks never lead outside the root and loops end", "[hosti
   fs::create_symlink(outside.path() / "secret_file.py", repo.path() / "leak.py");
   fs::create_directory_symlink("pkg", repo.path() / "alias");    // inside: followed once
   fs::create_symlink("pkg/model.py", repo.path() / "again.py");  // a file inside: scanned under its name
-  fs::create_directory_symlink("../..", repo.path() / "pkg" / "up");
+  // A relative link that climbs out of the root, into a folder the test owns: "../.." itself would
+  // be the system temp folder, which --follow-external-symlinks below would then scan whole.
+  fs::create_directory_symlink(fs::relative(outside.path(), repo.path() / "pkg"), repo.path() / "pkg" / "up");
   fs::create_symlink("loop_b.py", repo.path() / "loop_a.py");
   fs::create_symlink("loop_a.py", repo.path() / "loop_b.py");
   const Scan scan = scan_repo(repo.path());
