@@ -19,7 +19,7 @@ namespace {
 using text::Palette;
 
 constexpr std::size_t k_default_lines = 150;     // the default report fits about this many lines
-constexpr std::size_t k_min_finding_lines = 30;  // findings always get at least this many
+constexpr std::size_t k_min_finding_lines = 20;  // findings always get at least this many
 constexpr std::size_t k_footer_lines = 4;         // kept free for the note on what is not shown
 
 void render_header(const Report& report, const Palette& p, std::ostream& out) {
@@ -88,7 +88,9 @@ void render_body(const Report& report, const RenderOptions& options, const Palet
   out << decided;
   // The findings get what is left of the default budget (at least a screenful of their own).
   const auto used = static_cast<std::size_t>(std::count(decided.begin(), decided.end(), '\n'));
-  const std::size_t reserve = used + k_footer_lines;  // the closing "Not shown: …" note
+  // Kept free: the closing "Not shown: …" note and the problems section.
+  const std::size_t problem_lines = report.problems.empty() ? 0 : 2 + std::min<std::size_t>(report.problems.size(), 6);
+  const std::size_t reserve = used + k_footer_lines + problem_lines;
   const std::size_t budget = reserve + k_min_finding_lines < k_default_lines ? k_default_lines - reserve : k_min_finding_lines;
   text::render_findings(report, options, p, budget, out);
   if (report.problems.empty()) return;

@@ -92,7 +92,7 @@ namespace {
 
 constexpr std::size_t k_max_locations = 5;
 constexpr std::size_t k_default_reasons = 2;     // reasons shown without --all
-constexpr std::size_t k_default_entries = 8;     // entry-point and project verdicts shown without --all
+constexpr std::size_t k_default_entries = 5;     // entry-point and project verdicts shown without --all
 constexpr std::size_t k_default_operators = 5;   // operators listed without --all
 
 /// "text" cut to `width` code points at a word boundary, with "…".
@@ -182,15 +182,23 @@ void render_drivers(const Report& report, const RenderOptions& options, const Pa
     const std::string line = std::string(to_string(d.severity)) + " " + d.rule_id + " · " +
                              plural(d.finding_ids.size(), "finding") + (d.decides ? " · decides the verdict" : "") +
                              " · " + d.code;
-    out << wrap(line, options.width, "  " + head, std::string(2 + head.size(), ' '));
     const std::string indent(2 + head.size(), ' ');
+    if (options.all) {
+      out << wrap(line, options.width, "  " + head, indent);
+    } else {  // two lines per driver by default
+      out << "  " << head << fit(line, options.width > indent.size() ? options.width - indent.size() : 20) << "\n";
+    }
     std::vector<std::string> places;  // one per line: two findings on one line are one place to change
     for (const auto& location : d.locations) {
       if (std::find(places.begin(), places.end(), location) == places.end()) places.push_back(location);
     }
     std::string where = "at " + join_limited(places, 2);
     if (!d.entry.empty()) where += " · via " + d.entry;
-    out << wrap(where, options.width, indent, indent + "  ");
+    if (options.all) {
+      out << wrap(where, options.width, indent, indent + "  ");
+    } else {
+      out << indent << fit(where, options.width > indent.size() ? options.width - indent.size() : 20) << "\n";
+    }
   }
 }
 
