@@ -109,9 +109,10 @@ void fine_tuning_call(const facts::CallFact& call, const std::string& callee, Tr
       any_glob(callee, {"transformers.AutoModel*.from_pretrained", "transformers.*For*.from_pretrained",
                         "transformers.*Model.from_pretrained"});
   if (model_class) add(setup.fine_tuning, "full", at);
+  // transformers.DataCollatorForSeq2Seq / ForLanguageModeling build batches, not a model.
   if (any_glob(callee,
                {"transformers.AutoModel*.from_config", "transformers.*For*", "transformers.*For*._from_config"}) &&
-      !ends_with(callee, ".from_pretrained")) {
+      !ends_with(callee, ".from_pretrained") && callee.find("DataCollator") == std::string::npos) {
     add(setup.fine_tuning, "pretraining", at);
   }
   // A repo model built from a config object: GPT(gptconf), Transformer(model_args).

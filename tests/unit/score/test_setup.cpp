@@ -149,3 +149,14 @@ TEST_CASE("score::collect_setup skips test files", "[score]") {
   CHECK(setup.fine_tuning.empty());
   CHECK(setup.precision.empty());
 }
+
+TEST_CASE("score::collect_setup: a DataCollatorFor* is a batch builder, not a model built from scratch", "[score]") {
+  const auto setup = setup_of(R"PY(import transformers
+from peft import LoraConfig
+
+config = LoraConfig(r=8)
+collator = transformers.DataCollatorForSeq2Seq(tokenizer, pad_to_multiple_of=8, return_tensors="pt", padding=True)
+lm = transformers.DataCollatorForLanguageModeling(tokenizer, mlm=False)
+)PY");
+  CHECK(values(setup.fine_tuning) == std::vector<std::string>{"lora"});
+}
