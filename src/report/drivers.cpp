@@ -1,10 +1,10 @@
-// The verdict's drivers: the findings the recommendation's reasons cite, grouped by rule with every
-// other active finding of that rule. Markdown and HTML lead with them ("top findings" are the drivers,
-// not the first N by severity and path).
+// The verdict's drivers as renderers use them: the assessment's ranked list (score/drivers), each with
+// its findings resolved. Markdown and HTML lead with them ("top findings" are the drivers, not the first
+// N by severity and path), as the text report and the JSON `recommendation.drivers` do.
 #include <algorithm>
 #include <map>
 #include <set>
-#include <tuple>
+#include <string_view>
 
 #include "renderers.hpp"
 
@@ -12,30 +12,21 @@ namespace tr2audit::report {
 
 std::vector<Driver> drivers(const Report& report) {
   if (!report.recommendation) return {};
-  std::map<std::string, const rules::Finding*> by_id;
+  std::map<std::string_view, const rules::Finding*> by_id;
   for (const auto& f : report.findings) by_id.emplace(f.id, &f);
   std::vector<Driver> out;
-  std::set<std::string> rules_seen;
-  for (const auto& reason : report.recommendation->reasons) {
-    for (const auto& id : reason.finding_ids) {
+  // The assessment ranked them (score/drivers): every renderer shows the same list in the same order.
+  for (const score::Driver& ranked : report.recommendation->drivers) {
+    Driver driver{ranked.rule_id, ranked.severity, nullptr, {}};
+    for (const std::string& id : ranked.finding_ids) {
       const auto it = by_id.find(id);
-      if (it == by_id.end() || it->second->suppressed || !rules_seen.insert(it->second->rule_id).second) continue;
-      out.push_back(Driver{it->second->rule_id, it->second->severity, it->second, {it->second}});
+      if (it != by_id.end() && !it->second->suppressed) driver.findings.push_back(it->second);
     }
+    if (driver.findings.empty()) continue;
+    driver.cited = driver.findings.front();
+    out.push_back(std::move(driver));
+    if (out.size() == k_max_drivers) break;
   }
-  for (Driver& d : out) {
-    for (const auto& f : report.findings) {
-      if (&f == d.cited || f.suppressed || f.rule_id != d.rule_id || f.off_training_path != d.cited->off_training_path)
-        continue;
-      d.findings.push_back(&f);
-      d.severity = std::max(d.severity, f.severity);
-    }
-  }
-  std::stable_sort(out.begin(), out.end(), [](const Driver& a, const Driver& b) {
-    return std::make_tuple(b.severity, b.findings.size(), std::string_view(a.rule_id)) <
-           std::make_tuple(a.severity, a.findings.size(), std::string_view(b.rule_id));
-  });
-  if (out.size() > k_max_drivers) out.resize(k_max_drivers);
   return out;
 }
 

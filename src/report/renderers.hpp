@@ -24,8 +24,8 @@ std::string severity_counts_text(const Report& report);
 
 // --- the verdict's drivers (drivers.cpp) ------------------------------------------------------------
 
-/// One rule the verdict rests on: the finding a reason cites and every active finding of that rule on
-/// the same side of the training path (the cited one first, then report order).
+/// One rule the verdict rests on (a score::Driver with its findings resolved): the heaviest finding
+/// first, then the rest the assessment counted, heaviest first.
 struct Driver {
   std::string rule_id;
   Severity severity = Severity::info;
@@ -35,8 +35,8 @@ struct Driver {
 
 inline constexpr std::size_t k_max_drivers = 10;
 
-/// The findings the verdict rests on, grouped by rule: the ids recommendation.reasons[] cite, most
-/// severe first, then most findings, then rule id; at most k_max_drivers. Empty without a recommendation.
+/// The findings the verdict rests on, grouped by rule, in the assessment's order
+/// (`Assessment::drivers`); at most k_max_drivers. Empty without a recommendation.
 std::vector<Driver> drivers(const Report& report);
 
 /// A driver's findings at distinct places (path and line; two findings on one line are one place).
