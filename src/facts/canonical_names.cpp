@@ -11,11 +11,10 @@ namespace {
 
 /// Implementation modules whose public names are re-exported by their parent package: a name
 /// `<module>.<Name>` is `<package>.<Name>`. Each row: the module path, its public package.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 12> k_reexporting_modules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 11> k_reexporting_modules{{
     {"torch.utils.data.dataloader", "torch.utils.data"},
     {"torch.utils.data.dataset", "torch.utils.data"},
     {"torch.utils.data.sampler", "torch.utils.data"},
-    {"torch.utils.data.distributed", "torch.utils.data"},
     {"torch.nn.parallel.distributed", "torch.nn.parallel"},
     {"torch.nn.parallel.data_parallel", "torch.nn.parallel"},
     {"torch.cuda.amp.autocast_mode", "torch.cuda.amp"},
