@@ -106,7 +106,7 @@ void render_plan_markdown(const Report& report, const RenderOptions&, std::ostre
   out << "**Verdict:** " << cell(plan::verdict_text(report)) << "\n\n";
   if (!report.training_entries.empty()) {
     out << "**Training entry points:**";
-    for (const auto& e : report.training_entries) out << " " << code(e);
+    for (const auto& e : report.training_entries) out << " " << code(e.name);
     out << "\n\n";
   }
   fields(report, out);

@@ -101,7 +101,9 @@ void render_plan_yaml(const Report& report, const RenderOptions&, std::ostream& 
   out << "# tr2audit pilot request: check every value, fill in what is `not found`\n";
   out << "pilot_request:\n  version: " << q(plan::k_request_version) << "\n  repository: " << q(report.scan.root)
       << "\n  verdict: " << q(plan::verdict_text(report)) << "\n  training_entries:";
-  list(out, "    ", report.training_entries);
+  std::vector<std::string> entries;
+  for (const auto& e : report.training_entries) entries.push_back(e.name);
+  list(out, "    ", entries);
   out << "  configs_read:";
   list(out, "    ", report.pilot.configs_read);
   fields(report, out);
