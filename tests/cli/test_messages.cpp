@@ -19,7 +19,7 @@ TEST_CASE("cli messages: a misspelt subcommand suggests the right one", "[cli][m
   const auto far = run_tr2audit("zzzzzz");
   CHECK(far.exit_code == 2);
   CHECK(far.err.find("did you mean") == std::string::npos);  // nothing close: the list of commands instead
-  CHECK(far.err.find("commands: scan, rules, ops, debug, config") != std::string::npos);
+  CHECK(far.err.find("commands: scan, plan, compare, rules, ops, debug, config") != std::string::npos);
 }
 
 TEST_CASE("cli messages: an unknown flag suggests the nearest one of its command", "[cli][messages]") {
@@ -38,7 +38,7 @@ TEST_CASE("cli messages: an unknown --format lists the valid formats", "[cli][me
   const auto run = run_tr2audit("scan -f yaml '" + repo.path().string() + "'");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("unknown --format 'yaml'") != std::string::npos);
-  CHECK(run.err.find("(formats: text, json, sarif, markdown, html)") != std::string::npos);
+  CHECK(run.err.find("(formats: text, json, sarif, markdown, html, plan)") != std::string::npos);
 }
 
 TEST_CASE("cli messages: debug facts names the whole path it could not read", "[cli][messages]") {

@@ -95,7 +95,7 @@ TEST_CASE("pipeline::scan turns CPU-fallback ops in forward into findings and a 
   CHECK(report.recommendation->verdict == score::Verdict::dual_run);
   REQUIRE_FALSE(report.recommendation->reasons.empty());
   const std::string& reason = report.recommendation->reasons[0].text;
-  CHECK_THAT(reason, Catch::Contains("torch.linalg.eigh in Whitening.forward (model.py:11)"));
+  CHECK_THAT(reason, Catch::Contains("`torch.linalg.eigh(cov)` in `Whitening.forward` (model.py:11)"));
   CHECK_THAT(reason, Catch::Contains("rules/neuron-ops.yaml"));
 
   test::TempTree without;

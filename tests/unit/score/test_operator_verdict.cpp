@@ -37,7 +37,7 @@ TEST_CASE("score::assess keeps a forward whose ops fall back to the CPU at most 
   CHECK(a.readiness >= 75);  // the thresholds alone would say pilot
   CHECK(a.verdict == score::Verdict::dual_run);
   REQUIRE_FALSE(a.reasons.empty());
-  CHECK_THAT(a.reasons[0].text, Catch::Contains("torch.linalg.eigh in Whitening.forward (model.py:40)"));
+  CHECK_THAT(a.reasons[0].text, Catch::Contains("`torch.linalg.eigh` in `Whitening.forward` (model.py:40)"));
   CHECK_THAT(a.reasons[0].text, Catch::Contains("rules/neuron-ops.yaml"));
   CHECK(a.reasons[0].finding_ids == std::vector<std::string>{"F0001"});
 
