@@ -48,6 +48,7 @@ void Walker::push_frame(TSNode node, bool pops_scope, std::uint16_t branch_guard
 bool Walker::on_enter(const parse::WalkStep& step) {
   const TSNode node = step.node;
   const std::uint32_t depth = m_depth++;
+  m_path.push_back(node);
   const TSSymbol kind = ts_node_symbol(node);
   if (kind == m_k.comment) {
     on_comment(node);
@@ -65,6 +66,7 @@ bool Walker::on_enter(const parse::WalkStep& step) {
 
 void Walker::on_leave(const parse::WalkStep& step) {
   --m_depth;
+  m_path.pop_back();
   bool after_training_return = false;
   while (!m_frames.empty() && ts_node_eq(m_frames.back().node, step.node)) {
     if (m_frames.back().pops_scope) m_imports.pop_scope();

@@ -113,6 +113,13 @@ class Walker final : public detectors::NodeScope {
   std::vector<Frame> m_frames;
   Mode m_mode = Mode::full;
   std::uint32_t m_depth = 0;  ///< depth of the next node entered (the walk's enter/leave events keep it)
+  /// The nodes from the root to the one being entered: `ts_node_parent` walks down from the root, so
+  /// asking it for every name made extraction quadratic in nesting depth (a 50,000-term `a + a + …`).
+  std::vector<TSNode> m_path;
+  /// The ancestor `up` levels above the node being entered (1 = its parent); a null node above the root.
+  TSNode ancestor(std::size_t up) const {
+    return up < m_path.size() ? m_path[m_path.size() - 1 - up] : TSNode{};
+  }
   std::vector<std::string> m_step_closure_names;  ///< functions passed by name to xm.add_step_closure
   std::vector<std::uint32_t> m_comment_only_lines;  ///< lines holding only a comment (directive coverage)
 

@@ -243,7 +243,8 @@ std::string Walker::callee_label(TSNode call) const {
 
 void Walker::on_string(TSNode node) {
   if (m_mode != Mode::full) return;
-  TSNode parent = ts_node_parent(node);
+  std::size_t up = 1;  // node is the one being entered: its ancestors are on the walk's path
+  TSNode parent = ancestor(up);
   if (m_src.is(parent, m_k.expression_statement)) return;  // a docstring or bare string
   const auto value = m_src.string_literal(node);
   if (!value || !is_device_string(*value)) return;
@@ -251,21 +252,22 @@ void Walker::on_string(TSNode node) {
   fact.value = *value;
   if (m_src.is(parent, m_k.keyword_argument)) {
     fact.keyword = std::string(m_src.node_text(ts_node_child_by_field_id(parent, m_k.f_name)));
-    parent = ts_node_parent(parent);
+    parent = ancestor(++up);
   }
   // `device.type in ["cuda", "npu"]`: a list of devices compared against is a comparison too.
+  std::size_t container_up = up;
   TSNode container = parent;
   while (m_src.is(container, m_k.list) || m_src.is(container, m_k.tuple) ||
-         std::string_view(ts_node_type(container)) == "set")
-    container = ts_node_parent(container);
+         (!ts_node_is_null(container) && std::string_view(ts_node_type(container)) == "set"))
+    container = ancestor(++container_up);
   if (m_src.is(parent, m_k.argument_list)) {
     fact.use = DeviceUse::call_argument;
-    fact.callee = callee_label(ts_node_parent(parent));
+    fact.callee = callee_label(ancestor(up + 1));
   } else if (m_src.is(parent, m_k.comparison_operator) || m_src.is(container, m_k.comparison_operator)) {
     fact.use = DeviceUse::comparison;
   } else {
     while (m_src.is(parent, m_k.conditional_expression) || m_src.is(parent, m_k.parenthesized_expression))
-      parent = ts_node_parent(parent);
+      parent = ancestor(++up);
     fact.use = m_src.is(parent, m_k.assignment) ? DeviceUse::assignment : DeviceUse::other;
   }
   fact.at = m_src.span(node);
@@ -278,7 +280,7 @@ void Walker::on_string(TSNode node) {
 void Walker::on_reference(TSNode node, TSFieldId field) {
   if (m_mode != Mode::full) return;
   if (field == m_k.f_object || field == m_k.f_attribute || field == m_k.f_name || field == m_k.f_alias) return;
-  const TSNode parent = ts_node_parent(node);
+  const TSNode parent = ancestor(1);
   const TSSymbol parent_kind = ts_node_symbol(parent);
   if (field == m_k.f_function && parent_kind == m_k.call) return;
   if (field == m_k.f_left && (parent_kind == m_k.assignment || parent_kind == m_k.augmented_assignment)) return;
