@@ -19,7 +19,7 @@ namespace {
 using text::Palette;
 
 constexpr std::size_t k_default_lines = 150;     // the default report fits about this many lines
-constexpr std::size_t k_min_finding_lines = 20;  // findings always get at least this many
+constexpr std::size_t k_min_finding_lines = 12;  // findings always get at least this many
 constexpr std::size_t k_footer_lines = 4;         // kept free for the note on what is not shown
 
 void render_header(const Report& report, const Palette& p, std::ostream& out) {
@@ -68,6 +68,16 @@ void render_gate(const Report& report, const Palette& p, std::ostream& out) {
   }
 }
 
+std::size_t lines_in(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+std::string findings_text(const Report& report, const RenderOptions& options, const Palette& p, std::size_t budget) {
+  std::ostringstream findings;
+  text::render_findings(report, options, p, budget, findings);
+  return findings.str();
+}
+
 void render_body(const Report& report, const RenderOptions& options, const Palette& p, std::ostream& out) {
   std::ostringstream head;
   render_header(report, p, head);
@@ -91,8 +101,16 @@ void render_body(const Report& report, const RenderOptions& options, const Palet
   // Kept free: the closing "Not shown: …" note and the problems section.
   const std::size_t problem_lines = report.problems.empty() ? 0 : 2 + std::min<std::size_t>(report.problems.size(), 6);
   const std::size_t reserve = used + k_footer_lines + problem_lines;
-  const std::size_t budget = reserve + k_min_finding_lines < k_default_lines ? k_default_lines - reserve : k_min_finding_lines;
-  text::render_findings(report, options, p, budget, out);
+  std::size_t budget = reserve + k_min_finding_lines < k_default_lines ? k_default_lines - reserve : k_min_finding_lines;
+  // The budget is an estimate (wrapped lines, headings); when the whole report still runs over, render
+  // the findings once more with the excess taken off, so the default report keeps its promise.
+  std::string findings = findings_text(report, options, p, budget);
+  const std::size_t total = used + lines_in(findings) + problem_lines;
+  if (!options.all && total > k_default_lines && budget > k_min_finding_lines) {
+    budget = std::max(k_min_finding_lines, budget - (total - k_default_lines));
+    findings = findings_text(report, options, p, budget);
+  }
+  out << findings;
   if (report.problems.empty()) return;
   out << "\n" << p.bold("Problems") << " (" << report.problems.size() << "; the scan went on)\n";
   const std::size_t shown = options.all ? report.problems.size() : std::min<std::size_t>(report.problems.size(), 5);

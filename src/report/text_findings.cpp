@@ -196,7 +196,10 @@ void render_findings(const Report& report, const RenderOptions& options, const P
       continue;
     }
     std::size_t i = 0;
-    for (; i < lines.size() && used < budget; ++i, ++used) out << lines[i] << "\n";
+    for (; i < lines.size() && used < budget; ++i) {  // a line may wrap onto more than one
+      out << lines[i] << "\n";
+      used += 1 + static_cast<std::size_t>(std::count(lines[i].begin(), lines[i].end(), '\n'));
+    }
     if (i < lines.size()) {
       out << "  " << p.dim("(+" + plural(lines.size() - i, "more rule") + " in this file)") << "\n";
       ++used;
