@@ -41,7 +41,7 @@ struct ScanCommand {
   bool no_gitignore = false;
   bool no_color = false;
   bool quiet = false;
-  bool all = false;  ///< --all: every finding in the text report (info, repeats, past the line budget)
+  bool all = false;       ///< --all: every finding in the text report (info, repeats, past the line budget)
   std::string link_base;  ///< --link-base: absolute code links in Markdown/HTML
   std::string link_full;  ///< --link-full: where the full report is (Markdown)
   std::vector<std::string> include_roles;  ///< --include-roles: inference, export, tooling count for the verdict
@@ -181,14 +181,11 @@ int run_scan(const ScanCommand& cmd) {
     include_roles.set(static_cast<std::size_t>(*role));
   }
   std::vector<Problem> problems;
-  const gate::Settings settings = resolve_settings(cmd.path, cmd.settings, problems);
-  if (!problems.empty()) return report_problems(problems);
-  rules::LoadedRules loaded = rules::load_rules(rule_folders(settings.rules.value));
-  if (!loaded.problems.empty()) return report_problems(loaded.problems);
-  const rules::RuleSet rules = gate::configure_rules(loaded.rules, settings, problems);
-  if (!problems.empty()) return report_problems(problems);
-  Knowledge knowledge;
-  if (!load_knowledge(knowledge, problems)) return report_problems(problems);
+  const std::optional<ScanSetup> setup = prepare_scan(cmd.path, cmd.settings, problems);
+  if (!setup) return report_problems(problems);
+  const gate::Settings& settings = setup->settings;
+  const rules::RuleSet& rules = setup->rules;
+  const Knowledge& knowledge = setup->knowledge;
   std::optional<gate::DiffContext> diff;
   std::string error;
   if (!cmd.diff_base.empty()) {

@@ -45,4 +45,19 @@ bool load_knowledge(Knowledge& out, std::vector<Problem>& problems) {
   return problems.empty();
 }
 
+std::optional<ScanSetup> prepare_scan(const std::filesystem::path& path, const SettingsFlags& flags,
+                                      std::vector<Problem>& problems) {
+  ScanSetup setup;
+  setup.settings = resolve_settings(path, flags, problems);
+  if (!problems.empty()) return std::nullopt;
+  rules::LoadedRules loaded = rules::load_rules(rule_folders(setup.settings.rules.value));
+  if (!loaded.problems.empty()) {
+    problems = std::move(loaded.problems);
+    return std::nullopt;
+  }
+  setup.rules = gate::configure_rules(loaded.rules, setup.settings, problems);
+  if (!problems.empty() || !load_knowledge(setup.knowledge, problems)) return std::nullopt;
+  return setup;
+}
+
 }  // namespace tr2audit::cli

@@ -6,8 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "cli/settings_flags.hpp"
 #include "tr2audit/core/problem.hpp"
+#include "tr2audit/gate/config.hpp"
 #include "tr2audit/rules/op_table.hpp"
+#include "tr2audit/rules/rule_set.hpp"
 #include "tr2audit/score/policy.hpp"
 
 namespace tr2audit::cli {
@@ -23,5 +26,17 @@ struct Knowledge {
 
 /// Loads both from the built-in rules folder; false with problems when a file is invalid.
 bool load_knowledge(Knowledge& out, std::vector<Problem>& problems);
+
+/// What a scan of a path is judged with.
+struct ScanSetup {
+  gate::Settings settings;  ///< defaults < config file < flags
+  rules::RuleSet rules;     ///< the rule folders' rules, configured (enabled, disabled, severities)
+  Knowledge knowledge;
+};
+
+/// Resolves the settings for `path`, loads and configures the rules and loads the knowledge; nullopt
+/// with the problems when any of them is invalid.
+std::optional<ScanSetup> prepare_scan(const std::filesystem::path& path, const SettingsFlags& flags,
+                                      std::vector<Problem>& problems);
 
 }  // namespace tr2audit::cli

@@ -45,10 +45,10 @@ class Walker final : public detectors::NodeScope {
     TSNode node;
     Context saved;
     bool pops_scope = false;
-    std::uint16_t branch_guards = 0;  ///< for if/elif/try: guards its branches receive
-    std::int32_t condition = -1;      ///< for if/elif: the FileFacts::branches entry of its consequence side
-    std::uint16_t then_guards = 0;    ///< for if/elif: guards only the consequence receives
-    std::uint16_t else_guards = 0;    ///< for if/elif: guards only the elif/else side receives
+    std::uint16_t branch_guards = 0;     ///< for if/elif/try: guards its branches receive
+    std::int32_t condition = -1;         ///< for if/elif: the FileFacts::branches entry of its consequence side
+    std::uint16_t then_guards = 0;       ///< for if/elif: guards only the consequence receives
+    std::uint16_t else_guards = 0;       ///< for if/elif: guards only the elif/else side receives
     bool returns_when_training = false;  ///< `if self.training: ... return`: what follows runs outside training
     std::uint32_t depth = 0;             ///< of node in the tree (its children are one deeper)
   };
@@ -96,8 +96,8 @@ class Walker final : public detectors::NodeScope {
   bool else_only_raises(TSNode if_statement) const;
   /// Guards the consequence (first) and the else side (second) of an if get from training-mode and
   /// KV-cache tests; sets `early_return` for `if self.training: ... return` without an else.
-  std::pair<std::uint16_t, std::uint16_t> training_mode_guards(const std::vector<ConditionTerm>& terms, TSNode if_statement,
-                                                               bool& early_return) const;
+  std::pair<std::uint16_t, std::uint16_t> training_mode_guards(const std::vector<ConditionTerm>& terms,
+                                                               TSNode if_statement, bool& early_return) const;
   std::int32_t add_branch(std::vector<ConditionTerm> terms, bool else_side, TSNode condition);
   std::uint16_t try_guards(TSNode try_statement) const;
   bool is_no_grad_with(TSNode with_statement) const;
@@ -117,10 +117,8 @@ class Walker final : public detectors::NodeScope {
   /// asking it for every name made extraction quadratic in nesting depth (a 50,000-term `a + a + …`).
   std::vector<TSNode> m_path;
   /// The ancestor `up` levels above the node being entered (1 = its parent); a null node above the root.
-  TSNode ancestor(std::size_t up) const {
-    return up < m_path.size() ? m_path[m_path.size() - 1 - up] : TSNode{};
-  }
-  std::vector<std::string> m_step_closure_names;  ///< functions passed by name to xm.add_step_closure
+  TSNode ancestor(std::size_t up) const { return up < m_path.size() ? m_path[m_path.size() - 1 - up] : TSNode{}; }
+  std::vector<std::string> m_step_closure_names;    ///< functions passed by name to xm.add_step_closure
   std::vector<std::uint32_t> m_comment_only_lines;  ///< lines holding only a comment (directive coverage)
 
   void finish();  ///< post-pass: guards that depend on the whole file (step closures)

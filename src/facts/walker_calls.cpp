@@ -203,10 +203,10 @@ void Walker::on_assignment(TSNode node) {
     // Plain locals only matter with literal values, and module flags computed from a CUDA probe
     // (`SUPPORTS_FLEX = torch.cuda.is_available() and ...`), which program/options reads.
     const std::string& text = fact.value.value;
-    const bool cuda_flag = m_ctx.function < 0 && m_ctx.klass < 0 &&
-                           (text.find("cuda.is_available") != std::string::npos ||
-                            text.find("get_device_capability") != std::string::npos ||
-                            text.find("cuda_capability") != std::string::npos);
+    const bool cuda_flag =
+        m_ctx.function < 0 && m_ctx.klass < 0 &&
+        (text.find("cuda.is_available") != std::string::npos ||
+         text.find("get_device_capability") != std::string::npos || text.find("cuda_capability") != std::string::npos);
     if (fact.value.kind == LiteralKind::other && !cuda_flag) return;
     fact.target = QualifiedName::from_dotted(fact.target_text);
   }

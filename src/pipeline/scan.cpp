@@ -168,8 +168,8 @@ std::vector<report::EntryVerdict> judge_entries(const report::Report& report, co
     const score::Assessment a = score::assess(input, policy);
     std::uint32_t counted = 0;
     for (const auto& c : a.categories) counted += c.findings;
-    out.push_back(report::EntryVerdict{file, a.verdict, a.readiness, a.reasons.empty() ? "" : a.reasons[0].text,
-                                       counted});
+    out.push_back(
+        report::EntryVerdict{file, a.verdict, a.readiness, a.reasons.empty() ? "" : a.reasons[0].text, counted});
   }
   return out;
 }

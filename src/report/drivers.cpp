@@ -14,7 +14,8 @@ namespace tr2audit::report {
 namespace {
 
 /// The assessment's ranked drivers (score/drivers) with their findings resolved.
-std::vector<Driver> ranked_drivers(const Report& report, const std::map<std::string_view, const rules::Finding*>& by_id) {
+std::vector<Driver> ranked_drivers(const Report& report,
+                                   const std::map<std::string_view, const rules::Finding*>& by_id) {
   std::vector<Driver> out;
   for (const score::Driver& ranked : report.recommendation->drivers) {
     Driver driver{ranked.rule_id, ranked.severity, nullptr, {}};
@@ -32,7 +33,8 @@ std::vector<Driver> ranked_drivers(const Report& report, const std::map<std::str
 
 /// For an assessment that ranked none (a report built elsewhere): the findings the reasons cite, grouped
 /// by rule with every other active finding of that rule on the same side of the training path.
-std::vector<Driver> cited_drivers(const Report& report, const std::map<std::string_view, const rules::Finding*>& by_id) {
+std::vector<Driver> cited_drivers(const Report& report,
+                                  const std::map<std::string_view, const rules::Finding*>& by_id) {
   std::vector<Driver> out;
   std::set<std::string> rules_seen;
   for (const auto& reason : report.recommendation->reasons) {

@@ -20,7 +20,7 @@ using text::Palette;
 
 constexpr std::size_t k_default_lines = 150;     // the default report fits about this many lines
 constexpr std::size_t k_min_finding_lines = 12;  // findings always get at least this many
-constexpr std::size_t k_footer_lines = 4;         // kept free for the note on what is not shown
+constexpr std::size_t k_footer_lines = 4;        // kept free for the note on what is not shown
 
 void render_header(const Report& report, const Palette& p, std::ostream& out) {
   out << p.bold("tr2audit") << " " << report.run.tool_version << " · target " << p.bold(to_string(report.target))
@@ -101,7 +101,8 @@ void render_body(const Report& report, const RenderOptions& options, const Palet
   // Kept free: the closing "Not shown: …" note and the problems section.
   const std::size_t problem_lines = report.problems.empty() ? 0 : 2 + std::min<std::size_t>(report.problems.size(), 6);
   const std::size_t reserve = used + k_footer_lines + problem_lines;
-  std::size_t budget = reserve + k_min_finding_lines < k_default_lines ? k_default_lines - reserve : k_min_finding_lines;
+  std::size_t budget =
+      reserve + k_min_finding_lines < k_default_lines ? k_default_lines - reserve : k_min_finding_lines;
   // The budget is an estimate (wrapped lines, headings); when the whole report still runs over, render
   // the findings once more with the excess taken off, so the default report keeps its promise.
   std::string findings = findings_text(report, options, p, budget);
@@ -116,7 +117,8 @@ void render_body(const Report& report, const RenderOptions& options, const Palet
   const std::size_t shown = options.all ? report.problems.size() : std::min<std::size_t>(report.problems.size(), 5);
   for (std::size_t i = 0; i < shown; ++i)
     out << "  " << to_string(report.problems[i].kind) << ": " << format_problem(report.problems[i]) << "\n";
-  if (shown < report.problems.size()) out << "  " << p.dim("(+" + text::plural(report.problems.size() - shown, "more problem") + ": --all)") << "\n";
+  if (shown < report.problems.size())
+    out << "  " << p.dim("(+" + text::plural(report.problems.size() - shown, "more problem") + ": --all)") << "\n";
 }
 
 }  // namespace

@@ -122,8 +122,8 @@ std::vector<std::string> collapsed_lines(const FileGroup& g, const Palette& p) {
     if (same.size() > 1) {
       std::vector<std::string> lines;
       for (std::size_t i = 1; i < same.size(); ++i) lines.push_back(std::to_string(same[i]->at.line));
-      line += " ×" + std::to_string(same.size()) + p.dim(" (also line" + std::string(lines.size() == 1 ? " " : "s ") +
-                                                           join_limited(lines, 4) + ")");
+      line += " ×" + std::to_string(same.size()) +
+              p.dim(" (also line" + std::string(lines.size() == 1 ? " " : "s ") + join_limited(lines, 4) + ")");
     }
     out.push_back(line);
   }
@@ -211,8 +211,9 @@ void render_findings(const Report& report, const RenderOptions& options, const P
     if (files_left > 0) note += plural(findings_left, "finding") + " in " + plural(files_left, "more file");
     if (hidden_info > 0) note += std::string(files_left > 0 ? "; " : "") + plural(hidden_info, "info finding");
     if (files_left == 0 && hidden_info == 0) note = "Repeats of a rule in a file are collapsed";
-    out << "\n" << wrap(note + ". `--all` shows every finding; `-f json` or `-f html` writes the full report.",
-                        options.width, "", "");
+    out << "\n"
+        << wrap(note + ". `--all` shows every finding; `-f json` or `-f html` writes the full report.", options.width,
+                "", "");
   }
   render_suppressed(report, options.all, p, out);
 }

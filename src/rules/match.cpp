@@ -81,10 +81,9 @@ class Matcher {
                              {},
                              {},
                              call.callee_text};
-        detail::ValueDefaults defaults{[&](std::string_view value_name) {
-                                         return m_view.program.default_of(m_view.id, call.ctx, value_name);
-                                       },
-                                       {}};
+        detail::ValueDefaults defaults{
+            [&](std::string_view value_name) { return m_view.program.default_of(m_view.id, call.ctx, value_name); },
+            {}};
         const bool holds = detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults);
         // A positive signal needs the value itself, not a setting that could be changed to it.
         const Category category = m_rules.rules()[i].category;
@@ -128,8 +127,8 @@ class Matcher {
     if (import_lines.empty()) return;
     m_findings.erase(std::remove_if(m_findings.begin(), m_findings.end(),
                                     [&](const Finding& f) {
-                                      return f.category == Category::cuda_library && subject_of(f) == SubjectKind::call &&
-                                             import_lines.count(f.at.line) != 0;
+                                      return f.category == Category::cuda_library &&
+                                             subject_of(f) == SubjectKind::call && import_lines.count(f.at.line) != 0;
                                     }),
                      m_findings.end());
   }

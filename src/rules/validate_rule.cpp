@@ -11,18 +11,32 @@ namespace tr2audit::rules {
 
 namespace {
 
-const std::vector<std::string> k_rule_keys{
-    "id",  "title",   "category", "severity", "confidence", "profiles", "severity_by_profile", "severity_by_region",
-    "message", "why", "fix", "example", "sources",  "match",    "where",      "unless", "catch_all"};
+const std::vector<std::string> k_rule_keys{"id",
+                                           "title",
+                                           "category",
+                                           "severity",
+                                           "confidence",
+                                           "profiles",
+                                           "severity_by_profile",
+                                           "severity_by_region",
+                                           "message",
+                                           "why",
+                                           "fix",
+                                           "example",
+                                           "sources",
+                                           "match",
+                                           "where",
+                                           "unless",
+                                           "catch_all"};
 const std::vector<std::string> k_subject_keys{"call",   "call_text", "method",     "import",  "decorator", "assign",
                                               "device", "file",      "dependency", "pattern", "reference", "op"};
 const std::vector<std::string> k_condition_keys{
     "keyword", "missing_keyword", "positional",   "min_args", "max_args", "any_argument", "not_argument",
     "exclude", "receiver",        "not_receiver", "value",    "use",      "origin",       "dynamic",
     "section", "not_section",     "status",       "effect",   "op_kind"};
-const std::vector<std::string> k_predicate_keys{"region",          "in_loop", "in_training_loop", "guard",
-                                                "in_error_region", "in_test", "function",         "path",
-                                                "neuron_stack", "repo_loads_compiled_code"};
+const std::vector<std::string> k_predicate_keys{
+    "region", "in_loop",      "in_training_loop",        "guard", "in_error_region", "in_test", "function",
+    "path",   "neuron_stack", "repo_loads_compiled_code"};
 
 std::vector<std::string> concat(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   std::vector<std::string> out = a;

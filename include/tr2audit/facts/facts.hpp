@@ -135,7 +135,7 @@ struct AssignFact {
 /// value (an extension handle returned by `cpp_extension.load`). Plain-name bindings of non-literal
 /// values are not AssignFacts.
 struct BoundCall {
-  std::string target_text;       ///< "ext", "self._C" (capped)
+  std::string target_text;            ///< "ext", "self._C" (capped)
   std::uint32_t call_start_byte = 0;  ///< CallFact::at.start_byte of the bound call
   Context ctx;
 

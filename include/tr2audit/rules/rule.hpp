@@ -21,12 +21,25 @@ namespace tr2audit::rules {
 /// The fact kind a rule selects (the single key of its `match` block).
 /// `reference`: a resolved name used as a value; `op`: a call (or a dtype argument) that the Neuron operator
 /// table has a row for.
-enum class SubjectKind { call, call_text, method, import, decorator, assign, device, file, dependency, pattern, reference, op };
+enum class SubjectKind {
+  call,
+  call_text,
+  method,
+  import,
+  decorator,
+  assign,
+  device,
+  file,
+  dependency,
+  pattern,
+  reference,
+  op
+};
 
-inline constexpr std::array k_all_subject_kinds{
-    SubjectKind::call,   SubjectKind::call_text, SubjectKind::method, SubjectKind::import,     SubjectKind::decorator,
-    SubjectKind::assign, SubjectKind::device,    SubjectKind::file,   SubjectKind::dependency, SubjectKind::pattern,
-    SubjectKind::reference, SubjectKind::op};
+inline constexpr std::array k_all_subject_kinds{SubjectKind::call,    SubjectKind::call_text, SubjectKind::method,
+                                                SubjectKind::import,  SubjectKind::decorator, SubjectKind::assign,
+                                                SubjectKind::device,  SubjectKind::file,      SubjectKind::dependency,
+                                                SubjectKind::pattern, SubjectKind::reference, SubjectKind::op};
 
 /// The YAML key of a subject kind ("call", "method", ...).
 std::string_view to_string(SubjectKind kind);
@@ -97,10 +110,10 @@ struct Predicates {
   std::uint16_t guards = 0;  ///< facts::Guard bits; 0 = not given
   std::optional<bool> in_error_region;
   std::optional<bool> in_test;
-  std::optional<bool> neuron_stack;    ///< the repo trains with a Neuron stack (program::Program::neuron_stack)
+  std::optional<bool> neuron_stack;  ///< the repo trains with a Neuron stack (program::Program::neuron_stack)
   std::optional<bool> repo_loads_compiled_code;  ///< Program::loads_compiled_code()
-  std::vector<std::string> functions;  ///< globs over the innermost function's qualname
-  std::vector<std::string> paths;      ///< gitignore-style globs over the file's path
+  std::vector<std::string> functions;            ///< globs over the innermost function's qualname
+  std::vector<std::string> paths;                ///< gitignore-style globs over the file's path
 
   /// True when no predicate is given.
   bool empty() const;
