@@ -176,8 +176,8 @@ rules::FactsProvider real_facts_provider(std::shared_ptr<const rules::RuleSet> a
       std::vector<facts::FileFacts> files;
       for (const discover::SourceFile& file : discovered.files)
         files.push_back(pipeline::analyze_file(file, state->extractor, options.max_file_size).facts);
-      auto model = std::make_shared<const program::Program>(program::Program::build(
-          std::move(files), false, rules::lockin_knowledge(*all, TargetProfile::native)));
+      auto model = std::make_shared<const program::Program>(
+          program::Program::build(std::move(files), false, rules::lockin_knowledge(*all, TargetProfile::native)));
       found = state->programs.emplace(input.fixture, std::move(model)).first;
     }
     return rules::FixtureFacts{found->second, found->second->find_file(input.rel_path)};
@@ -213,7 +213,8 @@ int run_test(const RulesCommand& cmd) {
     table = std::move(loaded.table);
   }
   options.op_table = table ? &*table : nullptr;
-  const auto results = rules::run_fixtures(*set, options, real_facts_provider(std::make_shared<const rules::RuleSet>(*set)));
+  const auto results =
+      rules::run_fixtures(*set, options, real_facts_provider(std::make_shared<const rules::RuleSet>(*set)));
   std::cout << rules::format_fixture_results(results);
   for (const rules::FixtureResult& result : results) {
     if (!result.passed()) return k_exit_gate_failed;

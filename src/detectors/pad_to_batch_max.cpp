@@ -29,8 +29,8 @@ bool takes_max_of_sizes(std::string_view text) {
 }
 
 bool pads_or_allocates(std::string_view callee) {
-  for (std::string_view sink : {"pad", "new_full", "new_zeros", "new_empty", "new_ones", "zeros", "full", "empty",
-                                "ones"}) {
+  for (std::string_view sink :
+       {"pad", "new_full", "new_zeros", "new_empty", "new_ones", "zeros", "full", "empty", "ones"}) {
     if (ends_with(callee, sink) && (callee.size() == sink.size() || callee[callee.size() - sink.size() - 1] == '.'))
       return true;
   }
@@ -57,7 +57,8 @@ class PadToBatchMax final : public Detector {
     const std::string_view args = scope.text(ts_node_child_by_field_id(node, k.f_arguments));
     if (args.find("len(") == std::string_view::npos && args.find("map(len") == std::string_view::npos) return;
     if (!is_padding_function(scope)) return;
-    scope.emit("pad-to-batch-max", node, "pads to " + std::string(scope.text(node).substr(0, 80)) + std::string(k_unbounded));
+    scope.emit("pad-to-batch-max", node,
+               "pads to " + std::string(scope.text(node).substr(0, 80)) + std::string(k_unbounded));
   }
 
   static void on_assignment(TSNode node, NodeScope& scope) {
@@ -75,7 +76,8 @@ class PadToBatchMax final : public Detector {
     const std::string_view use_text = scope.text(use);
     scope.emit("pad-to-batch-max", node,
                "`" + name + "` is the batch maximum of the sizes and pads the batch in `" +
-                   std::string(use_text.substr(0, 60)) + (use_text.size() > 60 ? "...`" : "`") + std::string(k_unbounded));
+                   std::string(use_text.substr(0, 60)) + (use_text.size() > 60 ? "...`" : "`") +
+                   std::string(k_unbounded));
   }
 };
 

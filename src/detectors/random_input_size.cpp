@@ -28,7 +28,8 @@ std::string shape_count(TSNode value, const NodeScope& scope) {
   const auto& k = scope.kinds();
   std::string out;
   parse::walk(value, [&](const parse::WalkStep& step) {
-    if (step.event != parse::WalkEvent::enter || !out.empty() || ts_node_symbol(step.node) != k.call) return out.empty();
+    if (step.event != parse::WalkEvent::enter || !out.empty() || ts_node_symbol(step.node) != k.call)
+      return out.empty();
     const std::string callee(scope.resolve(ts_node_child_by_field_id(step.node, k.f_function)).last_segment());
     const TSNode args = ts_node_child_by_field_id(step.node, k.f_arguments);
     const TSNode first = ts_node_is_null(args) ? TSNode{} : ts_node_named_child(args, 0);

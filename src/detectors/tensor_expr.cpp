@@ -57,7 +57,7 @@ std::string find_value_read(TSNode expr, const NodeScope& scope) {
     const QualifiedName receiver_name = scope.resolve(receiver);
     if (!is_value_method(method) || (!receiver_name.empty() && is_non_tensor_library(receiver_name))) return true;
     if (scope.host_value(receiver)) return true;  // a tensor built from Python values: no device read
-    if (ts_node_symbol(receiver) == k.call) {  // np.abs(x).max(): a library result, not a tensor
+    if (ts_node_symbol(receiver) == k.call) {     // np.abs(x).max(): a library result, not a tensor
       const QualifiedName inner = scope.resolve(ts_node_child_by_field_id(receiver, k.f_function));
       if (!inner.empty() && is_non_tensor_library(inner)) return true;
     }

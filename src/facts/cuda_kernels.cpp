@@ -88,8 +88,12 @@ std::vector<PatternFact> find_cuda_kernels(std::string_view text) {
       continue;
     const std::string name = kernel_name(text, i);
     const auto column = static_cast<std::uint32_t>(i - line_start + 1);
-    Span at{line, column, line, column + static_cast<std::uint32_t>(k_global.size()),
-            static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i + k_global.size())};
+    Span at{line,
+            column,
+            line,
+            column + static_cast<std::uint32_t>(k_global.size()),
+            static_cast<std::uint32_t>(i),
+            static_cast<std::uint32_t>(i + k_global.size())};
     out.push_back(PatternFact{"cuda-kernel", name.empty() ? std::string("(unnamed)") : name, at, Context{}});
     i += k_global.size() - 1;
   }

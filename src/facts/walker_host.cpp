@@ -25,8 +25,7 @@ bool Walker::moves_to_device(TSNode call) const {
   const std::uint32_t count = ts_node_named_child_count(args);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode arg = ts_node_named_child(args, i);
-    if (m_src.is(arg, m_k.keyword_argument) &&
-        m_src.node_text(ts_node_child_by_field_id(arg, m_k.f_name)) == "device")
+    if (m_src.is(arg, m_k.keyword_argument) && m_src.node_text(ts_node_child_by_field_id(arg, m_k.f_name)) == "device")
       return true;
   }
   return false;

@@ -54,9 +54,9 @@ bool skipped_call(const facts::CallFact& call) {
   // datasets' map/filter take batch_size/num_proc for preprocessing, not training.
   // resize_token_embeddings(pad_to_multiple_of=8) pads the vocabulary, not the inputs.
   return call.method == "generate" || call.method == "map" || call.method == "filter" ||
-         call.method == "resize_token_embeddings" ||
-         ends_with(call.callee_text, "generate") || call.method == "add_argument" || call.method == "get" ||
-         call.method == "getattr" || call.callee_text == "getattr";
+         call.method == "resize_token_embeddings" || ends_with(call.callee_text, "generate") ||
+         call.method == "add_argument" || call.method == "get" || call.method == "getattr" ||
+         call.callee_text == "getattr";
 }
 
 void file_settings(const program::Program& program, program::FileId id, std::vector<Setting>& out) {

@@ -13,8 +13,8 @@ namespace {
 constexpr std::array<std::string_view, 6> k_loader_modules{
     "torch.utils.cpp_extension", "cupy", "pycuda", "numba.cuda", "cffi", "pybind11"};
 constexpr std::array<std::string_view, 6> k_loader_calls{
-    "torch.ops.load_library", "torch.classes.load_library", "ctypes.CDLL",
-    "ctypes.cdll.LoadLibrary", "ctypes.PyDLL", "setuptools.Extension"};
+    "torch.ops.load_library", "torch.classes.load_library", "ctypes.CDLL", "ctypes.cdll.LoadLibrary",
+    "ctypes.PyDLL",           "setuptools.Extension"};
 
 bool names_loader(const QualifiedName& name, auto const& list) {
   return std::any_of(list.begin(), list.end(), [&](std::string_view prefix) { return name.starts_with(prefix); });
@@ -27,7 +27,8 @@ bool find_compiled_code_loader(const Program::Impl& impl) {
     const facts::FileFacts& file = impl.files[f];
     const auto& origins = impl.symbols->origins()[f];
     for (std::size_t i = 0; i < file.imports.size(); ++i) {
-      if (names_loader(file.imports[i].target, k_loader_modules) || names_loader(file.imports[i].module, k_loader_modules))
+      if (names_loader(file.imports[i].target, k_loader_modules) ||
+          names_loader(file.imports[i].module, k_loader_modules))
         return true;
       if (i < origins.size() && origins[i] == facts::ImportOrigin::local_missing) return true;
     }

@@ -30,7 +30,8 @@ void add(Program::Impl& impl, const std::string& name, const facts::Argument& va
 
 void collect_file(Program::Impl& impl, const facts::FileFacts& file) {
   for (const auto& assign : file.assigns) {
-    if (assign.ctx.function < 0 && assign.ctx.klass >= 0) add(impl, std::string(assign.target.last_segment()), assign.value);
+    if (assign.ctx.function < 0 && assign.ctx.klass >= 0)
+      add(impl, std::string(assign.target.last_segment()), assign.value);
   }
   for (const auto& fn : file.functions) {
     if (fn.name != "__init__") continue;
@@ -90,9 +91,8 @@ std::optional<facts::Argument> Program::default_of(FileId file_id, const facts::
   const auto it = m_impl->option_defaults.find(option);
   if (it == m_impl->option_defaults.end()) return std::nullopt;
   const facts::Argument& first = it->second.front();
-  const bool agree = std::all_of(it->second.begin(), it->second.end(), [&](const facts::Argument& v) {
-    return is_constant(v) && v.value == first.value;
-  });
+  const bool agree = std::all_of(it->second.begin(), it->second.end(),
+                                 [&](const facts::Argument& v) { return is_constant(v) && v.value == first.value; });
   return agree ? std::optional(first) : std::nullopt;
 }
 

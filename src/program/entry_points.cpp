@@ -208,7 +208,8 @@ std::optional<Role> role_by_path(std::string_view path) {
   };
   const std::string_view stem =
       std::string_view(lower).substr(lower.rfind('/') == std::string::npos ? 0 : lower.rfind('/') + 1);
-  if (in("export") || in("_export") || starts_with(stem, "convert") || starts_with(stem, "export")) return Role::export_;
+  if (in("export") || in("_export") || starts_with(stem, "convert") || starts_with(stem, "export"))
+    return Role::export_;
   if (in("inference") || in("serve") || in("serving") || in("demo") || in("demos") || in("generate") || in("chat") ||
       in("deploy") || starts_with(stem, "generate") || starts_with(stem, "sample") || starts_with(stem, "infer") ||
       starts_with(stem, "chat") || starts_with(stem, "demo") || starts_with(stem, "app"))
@@ -219,7 +220,6 @@ std::optional<Role> role_by_path(std::string_view path) {
     return Role::tooling;
   return std::nullopt;
 }
-
 
 void find_entry_points(Program::Impl& impl) {
   EntryFinder(impl).run();

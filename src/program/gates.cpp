@@ -59,7 +59,8 @@ bool selects_registered(std::string_view option) {
 }
 
 bool mentions(std::string_view text, const std::string& name) {
-  return text.find('"' + name + '"') != std::string_view::npos || text.find('\'' + name + '\'') != std::string_view::npos;
+  return text.find('"' + name + '"') != std::string_view::npos ||
+         text.find('\'' + name + '\'') != std::string_view::npos;
 }
 
 // The registering module's folder is the plugin: its kernels and helpers run only when it is chosen.
@@ -94,8 +95,7 @@ void find_cuda_probes(Program::Impl& impl) {
       for (const auto& call : file.calls) {
         if (call.ctx.function < 0) continue;
         const auto& fn = file.functions[static_cast<std::size_t>(call.ctx.function)];
-        if (named_like_predicate(fn.name) && probes.count(last_name(call.callee_text)))
-          probes.insert(fn.name);
+        if (named_like_predicate(fn.name) && probes.count(last_name(call.callee_text))) probes.insert(fn.name);
       }
     }
     if (probes.size() == before) break;
@@ -109,7 +109,8 @@ void find_registered_executors(Program::Impl& impl) {
     if (file.is_test) continue;
     for (const auto& fn : file.functions) {
       for (const auto& param : fn.param_defaults) {
-        if (selects_registered(param.keyword) && param.kind != facts::LiteralKind::null) defaults.push_back(param.value);
+        if (selects_registered(param.keyword) && param.kind != facts::LiteralKind::null)
+          defaults.push_back(param.value);
       }
     }
   }

@@ -153,7 +153,7 @@ class Inheritance {
   }
 
   Program::Impl& m_impl;
-  std::vector<std::vector<bool>> m_rooted;  // per file, per slot: reached from a root through sites
+  std::vector<std::vector<bool>> m_rooted;              // per file, per slot: reached from a root through sites
   std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported
 };
 

@@ -21,7 +21,8 @@ constexpr std::uint16_t k_gates =
 constexpr std::size_t k_max_links = 7;
 
 bool is_neuron_module(std::string_view dotted) {
-  for (std::string_view root : {"torch_neuronx", "neuronx_distributed", "libneuronxla", "neuronxcc", "optimum.neuron"}) {
+  for (std::string_view root :
+       {"torch_neuronx", "neuronx_distributed", "libneuronxla", "neuronxcc", "optimum.neuron"}) {
     if (dotted == root || (starts_with(dotted, root) && dotted.size() > root.size() && dotted[root.size()] == '.'))
       return true;
   }
@@ -232,8 +233,10 @@ std::string lockin_chain(const Program::Impl& impl, FunctionId from, FunctionId 
     out += short_name(impl, links[i], i > 0 && links[i].file.value != links[i - 1].file.value);
   }
   const LockinState& last = impl.lockin[links.back().file.value][impl.slot(links.back())];
-  if (!last.has_next && !last.seed.empty()) out += " → " + last.seed;
-  else if (last.has_next) out += " → …";
+  if (!last.has_next && !last.seed.empty())
+    out += " → " + last.seed;
+  else if (last.has_next)
+    out += " → …";
   return out;
 }
 

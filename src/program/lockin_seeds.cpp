@@ -105,8 +105,8 @@ void SeedFinder::collect_extension_modules() {
       m_modules.push_back(mod);
     } else if (origins[i] == facts::ImportOrigin::local_missing && m_names.cpu.count(target) == 0 &&
                m_names.cpu.count(mod) == 0) {
-      const bool module_is_repo = m_impl.symbols->module(fact.module.dotted()) ||
-                                  m_impl.symbols->is_package(fact.module.dotted());
+      const bool module_is_repo =
+          m_impl.symbols->module(fact.module.dotted()) || m_impl.symbols->is_package(fact.module.dotted());
       m_modules.push_back(module_is_repo || fact.target == fact.module ? fact.target.dotted() : fact.module.dotted());
     }
   }
@@ -143,8 +143,7 @@ std::string SeedFinder::extension_call(const facts::CallFact& call, const Loader
   }
   if (call.method.empty() || call.receiver_text.empty()) return {};
   const std::string& receiver = call.receiver_text;
-  if (std::find(m_handles.begin(), m_handles.end(), receiver) != m_handles.end())
-    return receiver + "." + call.method;
+  if (std::find(m_handles.begin(), m_handles.end(), receiver) != m_handles.end()) return receiver + "." + call.method;
   // `_load_ext().op(x)`: the receiver is a call of a repo helper that loads the extension.
   if (ends_with(receiver, "()") && receiver.find('(') == receiver.size() - 2) {
     const Symbol s = m_impl.symbols->lookup_in_file(m_file, receiver.substr(0, receiver.size() - 2));

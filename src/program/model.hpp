@@ -38,7 +38,7 @@ struct FunctionState {
   RoleSet roles;
   FunctionId via;  ///< the caller that first reached it (index -2 = none)
   bool has_via = false;
-  bool training_reached = false;        ///< a training entry point reaches it (not a library default, not tests only)
+  bool training_reached = false;       ///< a training entry point reaches it (not a library default, not tests only)
   std::vector<std::uint32_t> entries;  ///< indices into Impl::entries of the training entry points that reach it
 };
 
@@ -66,12 +66,13 @@ struct Program::Impl {
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
   bool single_file = false;
   LockinKnowledge lockin_knowledge;
-  std::vector<std::vector<LockinState>> lockin;         ///< per file, per slot
+  std::vector<std::vector<LockinState>> lockin;          ///< per file, per slot
   std::vector<std::vector<facts::PatternFact>> derived;  ///< per file: Program::patterns
   bool neuron_stack = false;
   bool loads_compiled_code = false;
   /// Option name -> every default the repo gives it (class fields, __init__ parameters, argparse flags).
-  std::unordered_map<std::string, std::vector<facts::Argument>> option_defaults;  ///< some Python builds or loads compiled (CUDA/C++) code (compiled_code.cpp)
+  std::unordered_map<std::string, std::vector<facts::Argument>>
+      option_defaults;  ///< some Python builds or loads compiled (CUDA/C++) code (compiled_code.cpp)
 
   std::size_t slot(FunctionId id) const {
     return id.index < 0 ? files[id.file.value].functions.size() : static_cast<std::size_t>(id.index);

@@ -309,8 +309,8 @@ class BranchGuards {
         if (off && option[b].empty()) {
           guards[b] |= facts::guard_bit(facts::Guard::opt_in);
           option[b] = term.equals.empty() ? term.name
-                      : term.greater    ? term.name + " > " + term.equals
-                                        : term.name + " == \"" + term.equals + "\"";
+                      : term.greater      ? term.name + " > " + term.equals
+                                          : term.name + " == \"" + term.equals + "\"";
         }
       }
     }

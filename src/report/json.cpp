@@ -1,7 +1,7 @@
 // The JSON report: architecture.md §11, schema docs/report.schema.json. Keys are written in a fixed
 // order (ordered_json) so the same report is always the same bytes; new keys are only ever added.
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "renderers.hpp"

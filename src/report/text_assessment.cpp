@@ -91,9 +91,9 @@ std::string wrap(std::string_view text, std::size_t width, std::string_view firs
 namespace {
 
 constexpr std::size_t k_max_locations = 5;
-constexpr std::size_t k_default_reasons = 2;     // reasons shown without --all
-constexpr std::size_t k_default_entries = 5;     // entry-point and project verdicts shown without --all
-constexpr std::size_t k_default_operators = 5;   // operators listed without --all
+constexpr std::size_t k_default_reasons = 2;    // reasons shown without --all
+constexpr std::size_t k_default_entries = 5;    // entry-point and project verdicts shown without --all
+constexpr std::size_t k_default_operators = 5;  // operators listed without --all
 
 /// "text" cut to `width` code points at a word boundary, with "…".
 std::string fit(const std::string& text, std::size_t width) {
@@ -119,8 +119,8 @@ void render_plan(const std::vector<score::PlanStep>& plan, const RenderOptions& 
     if (options.all) {
       out << wrap(step.step, options.width, "  " + number, std::string(2 + number.size(), ' '));
     } else {  // one line per step; --all gives the whole sentence, why and probes
-      out << "  " << number << fit(step.step, options.width > number.size() + 2 ? options.width - number.size() - 2 : 20)
-          << "\n";
+      out << "  " << number
+          << fit(step.step, options.width > number.size() + 2 ? options.width - number.size() - 2 : 20) << "\n";
     }
     const std::string indent(2 + number.size(), ' ');
     if (options.all && !step.why.empty()) out << indent << p.dim(step.why) << "\n";
@@ -170,7 +170,8 @@ void render_reasons(const Report& report, const RenderOptions& options, const Pa
     const std::string suffix = ids.empty() ? "" : " [" + join_limited(ids, 6) + "]";
     out << wrap(reasons[i].text + suffix, options.width, "  - ", "    ");
   }
-  if (shown < reasons.size()) out << "    " << p.dim("(+" + plural(reasons.size() - shown, "more reason") + ": --all)") << "\n";
+  if (shown < reasons.size())
+    out << "    " << p.dim("(+" + plural(reasons.size() - shown, "more reason") + ": --all)") << "\n";
 }
 
 void render_drivers(const Report& report, const RenderOptions& options, const Palette& p, std::ostream& out) {
@@ -215,7 +216,8 @@ void render_entry_verdicts(const Report& report, const RenderOptions& options, c
       const std::string head = "  " + e.entry + ": " + std::string(score::to_string(e.verdict)) + " · " +
                                std::to_string(e.readiness) + "/100";
       const std::size_t used = count_code_points(head) + 3;
-      const std::string reason = options.all || used + 20 > options.width ? e.reason : fit(e.reason, options.width - used);
+      const std::string reason =
+          options.all || used + 20 > options.width ? e.reason : fit(e.reason, options.width - used);
       out << "  " << e.entry << ": " << p.verdict(e.verdict) << " · " << e.readiness << "/100"
           << (reason.empty() ? "" : " · " + reason) << "\n";
     }
@@ -224,7 +226,8 @@ void render_entry_verdicts(const Report& report, const RenderOptions& options, c
   }
   if (!report.projects.empty()) {
     out << "\n" << p.bold("Projects") << "\n";
-    const std::size_t shown = options.all ? report.projects.size() : std::min(report.projects.size(), k_default_entries);
+    const std::size_t shown =
+        options.all ? report.projects.size() : std::min(report.projects.size(), k_default_entries);
     for (std::size_t i = 0; i < shown; ++i) {
       const auto& project = report.projects[i];
       out << "  " << project.project << ": " << p.verdict(project.verdict) << " · readiness " << project.readiness

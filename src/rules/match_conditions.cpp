@@ -110,8 +110,7 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
   if (p.in_error_region) out.push_back(ctx.in_error_region == *p.in_error_region);
   if (p.in_test) out.push_back(file.is_test == *p.in_test);
   if (p.neuron_stack) out.push_back(view.program.neuron_stack() == *p.neuron_stack);
-  if (p.repo_loads_compiled_code)
-    out.push_back(view.program.loads_compiled_code() == *p.repo_loads_compiled_code);
+  if (p.repo_loads_compiled_code) out.push_back(view.program.loads_compiled_code() == *p.repo_loads_compiled_code);
   if (!p.functions.empty()) {
     const std::string qualname = facts::function_qualname(file, ctx);
     out.push_back(std::any_of(p.functions.begin(), p.functions.end(),
@@ -126,8 +125,8 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
 }
 
 bool any_argument_matches(const NameMatcher& values, const std::vector<facts::Argument>& args, std::string* value) {
-  const auto hit = std::find_if(args.begin(), args.end(),
-                                [&](const facts::Argument& arg) { return literal_matches(values, arg); });
+  const auto hit =
+      std::find_if(args.begin(), args.end(), [&](const facts::Argument& arg) { return literal_matches(values, arg); });
   if (hit != args.end() && value != nullptr && value->empty()) *value = shown_value(*hit);
   return hit != args.end();
 }

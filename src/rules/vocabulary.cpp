@@ -43,16 +43,11 @@ const Vocabulary<facts::Region>& region_vocabulary() {
 
 const Vocabulary<discover::FileKind>& file_kind_vocabulary() {
   static const Vocabulary<discover::FileKind> k_words{
-      {"python", discover::FileKind::python},
-      {"python-stub", discover::FileKind::python_stub},
-      {"notebook", discover::FileKind::notebook},
-      {"cuda-source", discover::FileKind::cuda_source},
-      {"cxx-header", discover::FileKind::cxx_header},
-      {"requirements", discover::FileKind::requirements},
-      {"pyproject", discover::FileKind::pyproject},
-      {"setup-cfg", discover::FileKind::setup_cfg},
-      {"dockerfile", discover::FileKind::dockerfile},
-      {"config", discover::FileKind::config},
+      {"python", discover::FileKind::python},         {"python-stub", discover::FileKind::python_stub},
+      {"notebook", discover::FileKind::notebook},     {"cuda-source", discover::FileKind::cuda_source},
+      {"cxx-header", discover::FileKind::cxx_header}, {"requirements", discover::FileKind::requirements},
+      {"pyproject", discover::FileKind::pyproject},   {"setup-cfg", discover::FileKind::setup_cfg},
+      {"dockerfile", discover::FileKind::dockerfile}, {"config", discover::FileKind::config},
   };
   return k_words;
 }

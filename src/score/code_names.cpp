@@ -44,8 +44,10 @@ std::string cut_call(const std::string& text, std::size_t max) {
   for (std::size_t i = open; i < text.size() && i < max; ++i) {
     const char c = text[i];
     if (quote) {
-      if (c == '\\') ++i;
-      else if (c == quote) quote = 0;
+      if (c == '\\')
+        ++i;
+      else if (c == quote)
+        quote = 0;
     } else if (c == '"' || c == '\'') {
       quote = c;
     } else if (c == '(' || c == '[' || c == '{') {

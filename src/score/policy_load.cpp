@@ -12,11 +12,11 @@ namespace {
 
 using detail::PolicyReader;
 
-const std::vector<std::string> k_top_keys{"version",   "weights",    "repeats",    "readiness", "categories", "operators",
-                                          "bonus",     "thresholds", "hard_rules", "effort",    "confidence", "plan"};
-const std::vector<std::string> k_weight_keys{"severity", "confidence",   "region",   "paths",
-                                             "fallback_guards", "guarded", "error_region", "unreached",
-                                             "guarded_min_severity", "entry_aware_paths"};
+const std::vector<std::string> k_top_keys{"version", "weights",    "repeats",    "readiness", "categories", "operators",
+                                          "bonus",   "thresholds", "hard_rules", "effort",    "confidence", "plan"};
+const std::vector<std::string> k_weight_keys{
+    "severity",  "confidence",           "region",           "paths", "fallback_guards", "guarded", "error_region",
+    "unreached", "guarded_min_severity", "entry_aware_paths"};
 const std::vector<std::string> k_readiness_keys{"scale", "reference_lines", "size_exponent", "caps"};
 const std::vector<std::string> k_cap_keys{"id", "description", "select", "max", "repeat"};
 const std::vector<std::string> k_severities{"blocker", "high", "medium", "low", "info"};
@@ -40,9 +40,9 @@ const std::vector<std::string> k_bonus_keys{"neuron_signals", "per_neuron_signal
 const std::vector<std::string> k_setup_fields{"fine_tuning", "model_family",  "precision",
                                               "parallelism", "checkpointing", "frameworks"};
 const std::vector<std::string> k_verdicts{"gpu-keep", "trainium2-pilot", "dual-run"};
-const std::vector<std::string> k_hard_keys{"id",           "description",    "verdict",  "when",
-                                           "min_distinct_rules", "min_problems", "unless", "setup_requires",
-                                           "at_least",     "at_most", "requires_training"};
+const std::vector<std::string> k_hard_keys{
+    "id",     "description",    "verdict",  "when",    "min_distinct_rules", "min_problems",
+    "unless", "setup_requires", "at_least", "at_most", "requires_training"};
 const std::vector<std::string> k_selector_keys{"categories", "rules",     "min_severity", "min_confidence",
                                                "regions",    "unguarded", "reached"};
 const std::vector<std::string> k_plan_keys{"id", "select", "step", "step_xla", "why", "probes", "probes_xla"};

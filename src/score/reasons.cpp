@@ -95,7 +95,8 @@ void cap_reasons(const Decision& decision, const ScoringPolicy& policy, std::vec
     Reason reason;
     const std::string named = name_some(applied.findings, policy, reason.finding_ids);
     std::string text = "Readiness is capped at " + fmt_number(applied.cap->max);
-    if (applied.problems > 1) text += " and ×" + std::to_string(applied.cap->repeat).substr(0, 4) + " per further problem";
+    if (applied.problems > 1)
+      text += " and ×" + std::to_string(applied.cap->repeat).substr(0, 4) + " per further problem";
     text += " by " + applied.cap->description + " (" + std::to_string(applied.problems) + " problem" +
             (applied.problems == 1 ? "" : "s");
     reason.text = text + "): " + named + ".";

@@ -12,8 +12,8 @@
 
 #include "tr2audit/core/problem.hpp"
 #include "tr2audit/core/severity.hpp"
-#include "tr2audit/report/gate.hpp"
 #include "tr2audit/pilot/pilot.hpp"
+#include "tr2audit/report/gate.hpp"
 #include "tr2audit/report/operators.hpp"
 #include "tr2audit/report/training_setup.hpp"
 #include "tr2audit/rules/finding.hpp"
@@ -68,7 +68,7 @@ struct EntryVerdict {
   std::string entry;  ///< the script's path ("litgpt/finetune/lora.py")
   score::Verdict verdict = score::Verdict::dual_run;
   std::uint32_t readiness = 0;
-  std::string reason;  ///< the first reason of its assessment
+  std::string reason;          ///< the first reason of its assessment
   std::uint32_t findings = 0;  ///< counted findings its entry points reach
 };
 
@@ -86,7 +86,7 @@ struct Report {
   std::vector<score::Assessment> projects;          ///< per-project verdicts (monorepos), may be empty
   std::vector<EntryVerdict> entry_verdicts;         ///< per training script, when the repo has several
   std::optional<GateSummary> gate;  ///< set when a gate, a baseline or a diff was asked for (or the scan is incomplete)
-  pilot::PilotFacts pilot;                          ///< the pilot request's code-side fields (format `plan`)
+  pilot::PilotFacts pilot;          ///< the pilot request's code-side fields (format `plan`)
 };
 
 /// Counts by category/severity over unsuppressed findings (zero entries included, contract order).
@@ -115,8 +115,8 @@ struct Format {
 std::span<const Format> formats();
 const Format* find_format(std::string_view name);
 
-void render_json(const Report& report, const RenderOptions& options, std::ostream& out);  // json.cpp
-void render_text(const Report& report, const RenderOptions& options, std::ostream& out);  // text.cpp
+void render_json(const Report& report, const RenderOptions& options, std::ostream& out);           // json.cpp
+void render_text(const Report& report, const RenderOptions& options, std::ostream& out);           // text.cpp
 void render_plan_yaml(const Report& report, const RenderOptions& options, std::ostream& out);      // plan_yaml.cpp
 void render_plan_markdown(const Report& report, const RenderOptions& options, std::ostream& out);  // plan_markdown.cpp
 

@@ -50,7 +50,7 @@ struct Finding {
   /// True for every finding of a scan that found no training entry point: a library is judged by its code.
   bool training_reached = false;
   std::vector<std::uint32_t> entries;  ///< the training entry points that reach it (Report::training_entries)
-  bool meta = false;         ///< about tr2audit's own directives (an unused suppression): never scored
+  bool meta = false;                   ///< about tr2audit's own directives (an unused suppression): never scored
   bool off_training_path =
       false;  ///< only inference/export/tooling/test code reaches it: not part of the training verdict
 

@@ -47,7 +47,7 @@ std::optional<OpKind> parse_op_kind(std::string_view text);
 /// The status of a row under one target profile, with the explanation shown to users.
 struct OpProfileStatus {
   OpStatus status = OpStatus::supported;
-  std::string note;  ///< starts with "inferred:" when the status rests on reasoning
+  std::string note;                ///< starts with "inferred:" when the status rests on reasoning
   std::optional<OpEffect> effect;  ///< only on a non-supported status
 };
 

@@ -41,8 +41,8 @@ struct HardRule {
   std::uint32_t min_problems = 1;  ///< distinct problems (rule id × enclosing function) `when` must match
   std::vector<std::vector<std::string>> setup_requires;  ///< all groups, any "field:value" within a group
   std::optional<FindingSelector> unless;
-  bool at_least = false;  ///< the verdict is a floor: it decides only when the thresholds give a worse one
-  bool at_most = false;   ///< the verdict is a ceiling: it decides only when the thresholds give a better one
+  bool at_least = false;           ///< the verdict is a floor: it decides only when the thresholds give a worse one
+  bool at_most = false;            ///< the verdict is a ceiling: it decides only when the thresholds give a better one
   bool requires_training = false;  ///< holds only where a training entry point exists (a trainer, a backward)
 };
 
@@ -81,17 +81,17 @@ struct ScoringPolicy {
   /// Globs of path_factors (notebooks) that do not apply to a file holding a training entry point, nor at
   /// all when every training entry point lies in a file they match (the notebook is the training code).
   std::vector<std::string> entry_aware_paths;
-  std::vector<std::string> fallback_guards;                  ///< guard names that make a finding "guarded"
+  std::vector<std::string> fallback_guards;  ///< guard names that make a finding "guarded"
   double guarded_factor = 0.25;
   /// Guarded findings weigh at least as this severity before the guarded factor: the rules report
   /// guarded code at low severity, and the work behind a fallback is still work (nullopt: no floor).
   std::optional<Severity> guarded_min_severity;
   double error_region_factor = 0.5;
-  double unreached_factor = 0.5;   ///< findings no training entry point reaches (in a repo that has some)
-  double repeat_decay = 0.5;       ///< the k-th problem (rule id × function) of one rule id counts decay^k
-  std::uint32_t repeat_limit = 4;  ///< problems beyond this add nothing
-  double readiness_scale = 100.0;  ///< readiness = 100 × exp(−penalty / (scale × size factor))
-  double reference_lines = 2000.0; ///< size factor = (1 + training lines / reference_lines) ^ size_exponent
+  double unreached_factor = 0.5;    ///< findings no training entry point reaches (in a repo that has some)
+  double repeat_decay = 0.5;        ///< the k-th problem (rule id × function) of one rule id counts decay^k
+  std::uint32_t repeat_limit = 4;   ///< problems beyond this add nothing
+  double readiness_scale = 100.0;   ///< readiness = 100 × exp(−penalty / (scale × size factor))
+  double reference_lines = 2000.0;  ///< size factor = (1 + training lines / reference_lines) ^ size_exponent
   double size_exponent = 0.5;
   std::vector<ReadinessCap> readiness_caps;
   std::map<Category, CategoryPolicy> categories;

@@ -20,7 +20,7 @@ struct ScoreInput {
   const report::OperatorSummary* operators = nullptr;
   const report::TrainingSetup* setup = nullptr;
   TargetProfile target = TargetProfile::native;
-  std::string project;  ///< "" = whole repo
+  std::string project;             ///< "" = whole repo
   bool has_training_entry = true;  ///< the repository model found a training entry point (in this project)
   std::vector<std::string> training_entry_paths;  ///< the files that hold them (for entry_aware_paths)
   // Scan statistics, for the confidence (0 = unknown, then they do not lower it).

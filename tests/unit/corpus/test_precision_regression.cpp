@@ -37,8 +37,8 @@ const rules::Finding* find(const report::Report& report, const std::string& path
 
 std::string describe(const nlohmann::json& c) {
   return c.at("pattern").get<std::string>() + "/" + c.at("path").get<std::string>() + ":" +
-         std::to_string(c.at("line").get<int>()) + " " + c.at("rule").get<std::string>() + " (judged: " +
-         c.value("judged", std::string("-")) + ")";
+         std::to_string(c.at("line").get<int>()) + " " + c.at("rule").get<std::string>() +
+         " (judged: " + c.value("judged", std::string("-")) + ")";
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ void build_repo(const TempTree& tree) {
   tree.write("configs/train.yaml", "max_seq_len: 2048\n");
   tree.write("run.sh", "python train.py --max_seq_len 2048\n");
   tree.write("data/alpaca.json", std::string(300 * 1024, ' '));  // data, not settings: left out, no problem
-  tree.write("tests/fixtures/expected.json", "{}");                // test data: left out
+  tree.write("tests/fixtures/expected.json", "{}");              // test data: left out
   tree.write("README.md", "# readme\n");
   tree.write("data/train.csv", "a,b\n");
   tree.write("tests/test_model.py", "def test_x(): pass\n");

@@ -110,7 +110,8 @@ register_executor(fast_ex)
 def fast_gelu(x):
     return x.to("cuda") * 0.5
 )PY";
-  const auto p = repo({{"pretrain.py", pretrain}, {"ext/fast/executor.py", executor}, {"ext/fast/kernels/gelu.py", kernel}});
+  const auto p =
+      repo({{"pretrain.py", pretrain}, {"ext/fast/executor.py", executor}, {"ext/fast/kernels/gelu.py", kernel}});
   const auto gelu = *p.find_file("ext/fast/kernels/gelu.py");
   const auto& to = call_on_line(p, "ext/fast/kernels/gelu.py", 5);
   CHECK(has(p.guards_at(gelu, to.ctx), facts::Guard::opt_in));
@@ -118,7 +119,8 @@ def fast_gelu(x):
 
   // Listed among the defaults, the same executor is on by default.
   const std::string chosen = std::string(pretrain).replace(std::string(pretrain).find("(\"sdpa\""), 7, "(\"fast\"");
-  const auto q = repo({{"pretrain.py", chosen}, {"ext/fast/executor.py", executor}, {"ext/fast/kernels/gelu.py", kernel}});
+  const auto q =
+      repo({{"pretrain.py", chosen}, {"ext/fast/executor.py", executor}, {"ext/fast/kernels/gelu.py", kernel}});
   const auto gelu_q = *q.find_file("ext/fast/kernels/gelu.py");
   CHECK_FALSE(has(q.guards_at(gelu_q, call_on_line(q, "ext/fast/kernels/gelu.py", 5).ctx), facts::Guard::opt_in));
 }
@@ -151,7 +153,8 @@ def main(model, prompts):
         loss.backward()
         optimizer.step()
 )PY";
-  const auto p = repo({{"pkg/__init__.py", ""}, {"pkg/sync.py", sync}, {"pkg/rollout.py", rollout}, {"train.py", train}});
+  const auto p =
+      repo({{"pkg/__init__.py", ""}, {"pkg/sync.py", sync}, {"pkg/rollout.py", rollout}, {"train.py", train}});
   const auto file = *p.find_file("pkg/sync.py");
   const auto& empty = call_on_line(p, "pkg/sync.py", 6);
   CHECK(p.region_at(file, empty.ctx) == facts::Region::inference);

@@ -123,10 +123,11 @@ TEST_CASE("program: lock-in propagates from a kernel call through re-exports to 
 }
 
 TEST_CASE("program: tests calling lock-in code by name neither propagate nor move the report", "[program]") {
-  const auto p = repo({{"mylib/__init__.py", "from .ops import fused_norm, guarded_norm\n"},
-                       {"mylib/ops.py", k_ops},
-                       {"model.py", k_model},
-                       {"tests/test_block.py", "from model import Block\n\ndef test_block():\n    Block().forward(1)\n"}});
+  const auto p =
+      repo({{"mylib/__init__.py", "from .ops import fused_norm, guarded_norm\n"},
+            {"mylib/ops.py", k_ops},
+            {"model.py", k_model},
+            {"tests/test_block.py", "from model import Block\n\ndef test_block():\n    Block().forward(1)\n"}});
   CHECK(patterns(p, "model.py", "lock-in-call").size() == 2);
   CHECK(patterns(p, "tests/test_block.py", "lock-in-call").empty());
 }

@@ -33,7 +33,8 @@ fs::path make_large_repo() {
   std::string model = "import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n";
   model += "    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(64, 64)\n\n";
   model += "    def forward(self, x):\n";
-  for (int i = 0; i < 40; ++i) model += "        if x.sum().item() > " + std::to_string(i) + ":\n            x = x.cuda()\n";
+  for (int i = 0; i < 40; ++i)
+    model += "        if x.sum().item() > " + std::to_string(i) + ":\n            x = x.cuda()\n";
   model += "        return self.fc(x)\n";
   write(root / "model.py", model);
   std::string helpers = "import torch\n\n";

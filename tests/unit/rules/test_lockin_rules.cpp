@@ -59,7 +59,8 @@ torch.ops.aten.add(a, b)
 }
 
 TEST_CASE("rules: a CUDA-only library's own code is not a call into that library", "[rules]") {
-  const char* const user = "import torch\nfrom flash_attn.layers.rotary import apply_rotary_emb\ny = apply_rotary_emb(x, cos, sin)\n";
+  const char* const user =
+      "import torch\nfrom flash_attn.layers.rotary import apply_rotary_emb\ny = apply_rotary_emb(x, cos, sin)\n";
   CHECK(has(scan({{"model.py", user}}, "model.py"), 3, "cuda-library.flash-attn-call"));
   const auto inside = scan({{"flash_attn/__init__.py", ""},
                             {"flash_attn/layers/__init__.py", ""},
@@ -75,7 +76,8 @@ TEST_CASE("rules: attn_implementation=flash_attention_2 stays quiet in a repo th
 model = AutoModelForCausalLM.from_pretrained("m", attn_implementation="flash_attention_2")
 )PY";
   CHECK(has(scan({{"train.py", load}}, "train.py"), 2, "cuda-library.flash-attention-2-implementation"));
-  const auto neuron = scan({{"train.py", load}, {"trainer.py", "from optimum.neuron import NeuronTrainer\n"}}, "train.py");
+  const auto neuron =
+      scan({{"train.py", load}, {"trainer.py", "from optimum.neuron import NeuronTrainer\n"}}, "train.py");
   CHECK_FALSE(has(neuron, 2, "cuda-library.flash-attention-2-implementation"));
 }
 

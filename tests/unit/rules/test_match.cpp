@@ -235,7 +235,8 @@ TEST_CASE("rules::match decorator, assign, device, dependency, pattern and file 
   file.devices = {dev, dev_cmp};
   file.dependencies = {dep};
   file.patterns = {pat};
-  CHECK(lines_of(tr2audit::testing::match_one(file, rules, TargetProfile::native)) == std::vector<std::uint32_t>{1, 3, 5, 7, 8});
+  CHECK(lines_of(tr2audit::testing::match_one(file, rules, TargetProfile::native)) ==
+        std::vector<std::uint32_t>{1, 3, 5, 7, 8});
 
   facts::FileFacts cu;
   cu.path = "csrc/kernel.cu";
@@ -312,9 +313,11 @@ TEST_CASE("rules::match where and unless with guards, regions, loops, functions 
   CHECK(findings[9].function.empty());
 
   file.path = "scripts/net.py";  // the path glob no longer holds
-  for (const auto& f : tr2audit::testing::match_one(file, rules, TargetProfile::native)) CHECK(f.rule_id != "cuda-api.fn-glob");
+  for (const auto& f : tr2audit::testing::match_one(file, rules, TargetProfile::native))
+    CHECK(f.rule_id != "cuda-api.fn-glob");
   file.is_test = true;
-  for (const auto& f : tr2audit::testing::match_one(file, rules, TargetProfile::native)) CHECK(f.rule_id != "cuda-api.not-test");
+  for (const auto& f : tr2audit::testing::match_one(file, rules, TargetProfile::native))
+    CHECK(f.rule_id != "cuda-api.not-test");
 }
 
 TEST_CASE("rules::match honours profiles and severity_by_profile", "[rules]") {

@@ -54,8 +54,9 @@ TEST_CASE("rules::match drops a catch-all finding where another rule reports the
 }
 
 TEST_CASE("rules::match reads a conditional's literal branches and says which one is the default", "[rules]") {
-  const RuleSet rules = rules_from({{"cuda-api.nccl", "match:\n  call: [torch.distributed.init_process_group]\n"
-                                                      "  any_argument: [nccl, NCCL]\n"}});
+  const RuleSet rules = rules_from({{"cuda-api.nccl",
+                                     "match:\n  call: [torch.distributed.init_process_group]\n"
+                                     "  any_argument: [nccl, NCCL]\n"}});
   const auto file = tr2audit::testing::facts_of(
       "import torch.distributed as dist\n"
       "dist.init_process_group(backend='NCCL' if has_gpu else 'GLOO')\n"
@@ -68,10 +69,12 @@ TEST_CASE("rules::match reads a conditional's literal branches and says which on
 }
 
 TEST_CASE("rules::match judges a keyword's local name by its default; other defaults make it opt-in", "[rules]") {
-  const RuleSet rules = rules_from({{"dynamic-shape.ragged", "match:\n  call: [torch.utils.data.DataLoader]\n"
-                                                             "  keyword:\n    drop_last: ['False']\n"},
-                                    {"neuron-ready.dropped", "match:\n  call: [torch.utils.data.DataLoader]\n"
-                                                             "  keyword:\n    drop_last: ['True']\n"}});
+  const RuleSet rules = rules_from({{"dynamic-shape.ragged",
+                                     "match:\n  call: [torch.utils.data.DataLoader]\n"
+                                     "  keyword:\n    drop_last: ['False']\n"},
+                                    {"neuron-ready.dropped",
+                                     "match:\n  call: [torch.utils.data.DataLoader]\n"
+                                     "  keyword:\n    drop_last: ['True']\n"}});
   const auto file = tr2audit::testing::facts_of(
       "from torch.utils.data import DataLoader\n"
       "class DataModule:\n"

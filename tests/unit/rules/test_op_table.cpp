@@ -209,7 +209,8 @@ TEST_CASE("rules::OpTable real table covers torchvision.ops, torch.sparse, RPC, 
   CHECK(rfft->native.note.find("[UNSOURCED]") == std::string::npos);
 
   // The snapshot routes 11 linalg ops, linalg_qr among them, to an explicit CPU fallback.
-  for (const char* name : {"torch.linalg.qr", "torch.qr", "torch.linalg.inv", "torch.linalg.svd", "torch.linalg.eigh"}) {
+  for (const char* name :
+       {"torch.linalg.qr", "torch.qr", "torch.linalg.inv", "torch.linalg.svd", "torch.linalg.eigh"}) {
     INFO(name);
     const OpRow* op = row(name);
     CHECK(op->native.status == OpStatus::caveat);
