@@ -143,25 +143,21 @@ std::optional<DependencyFact> make_dependency(std::string_view spec, std::string
 std::vector<DependencyFact> read_requirements_txt(std::string_view text) {
   std::vector<DependencyFact> out;
   std::string logical;
-  std::uint32_t line_number = 0;
   std::uint32_t first_line = 0;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  for_each_line(text, [&](std::string_view line, std::uint32_t line_number) {
     if (logical.empty()) first_line = line_number;
     // pip joins a line ending in a backslash with the next one (comments excepted).
     if (!line.empty() && line.back() == '\\' && strip_comment(line).size() == line.size()) {
       logical.append(line.substr(0, line.size() - 1)).push_back(' ');
-      continue;
+      return;
     }
     logical.append(line);
     if (auto fact = requirement_line(logical, first_line)) out.push_back(std::move(*fact));
     logical.clear();
+  });
+  // A continuation on the last line still ends the requirement.
+  if (!logical.empty()) {
+    if (auto fact = requirement_line(logical, first_line)) out.push_back(std::move(*fact));
   }
   return out;
 }

@@ -116,26 +116,19 @@ void instruction(std::string_view logical, std::uint32_t line, std::vector<Depen
 std::vector<DependencyFact> read_dockerfile(std::string_view text) {
   std::vector<DependencyFact> out;
   std::string logical;
-  std::uint32_t line_number = 0, first_line = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  std::uint32_t first_line = 0;
+  for_each_line(text, [&](std::string_view line, std::uint32_t line_number) {
     if (logical.empty()) first_line = line_number;
     const std::string_view body = trim(line);
-    if (!body.empty() && body.front() == '#' && !logical.empty()) continue;  // comments inside continuations
+    if (!body.empty() && body.front() == '#' && !logical.empty()) return;  // comments inside continuations
     if (!body.empty() && body.back() == '\\' && logical.size() < k_max_logical_line) {
       logical.append(body.substr(0, body.size() - 1)).push_back(' ');
-      continue;
+      return;
     }
     logical.append(body);
     instruction(logical, first_line, out);
     logical.clear();
-  }
+  });
   if (!logical.empty()) instruction(logical, first_line, out);
   return out;
 }

@@ -23,4 +23,18 @@ std::string suggest(std::string_view word, const std::vector<std::string>& candi
 /// The 1-based line at a byte offset's line, without the trailing newline.
 std::string_view line_at(std::string_view text, std::uint32_t line);
 
+/// Calls visit(line, number) for each line of text: 1-based, without the '\n' or a trailing '\r'.
+template <class Visit>
+void for_each_line(std::string_view text, Visit&& visit) {
+  std::uint32_t number = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    visit(line, ++number);
+  }
+}
+
 }  // namespace tr2audit
