@@ -115,7 +115,7 @@ order=(astgrep cold2 warm2 cold1 twice)
 for name in "${order[@]}"; do eval "${cmds[$name]}" >/dev/null; done  # warm-up (page cache)
 for ((i = 1; i <= runs; i++)); do
   for name in "${order[@]}"; do
-    hyperfine -s none --runs 1 --export-json "$out/run-$name-$i.json" "${cmds[$name]}" >/dev/null 2>&1 ||
+    hyperfine --style none --runs 1 --export-json "$out/run-$name-$i.json" "${cmds[$name]}" >/dev/null 2>&1 ||
       { log "failed: ${cmds[$name]}"; exit 1; }
   done
   log "round $i/$runs done"
