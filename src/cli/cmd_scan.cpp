@@ -65,11 +65,15 @@ const report::Format* pick_format(const std::string& name) {
   if (format) return format;
   std::vector<std::string> names;
   for (const auto& f : report::formats()) names.emplace_back(f.name);
-  const std::string hint = suggest(name, names);
+  const std::string lower = to_lower(name);
+  // The YAML document tr2audit writes is the pilot request: point there, not at the nearest spelling.
+  const bool yaml = lower == "yaml" || lower == "yml";
+  const std::string hint = yaml ? "plan" : suggest(name, names);
   std::cerr << "tr2audit: scan: unknown --format '" << name << "'"
             << (hint.empty() ? "" : "; did you mean '" + hint + "'?") << " (formats: ";
   for (std::size_t i = 0; i < names.size(); ++i) std::cerr << (i ? ", " : "") << names[i];
   std::cerr << ")\n";
+  if (yaml) std::cerr << "tr2audit: the pilot request is YAML: `tr2audit plan PATH` (or `scan -f plan`)\n";
   return nullptr;
 }
 

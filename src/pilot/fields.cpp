@@ -98,10 +98,10 @@ Evidence evidence_of(const SettingTable& table, const Setting& setting) {
 /// The best setting of a key: a training call's keyword, then argparse, a parameter, an assignment, a config.
 const Setting* best_setting(const SettingTable& table, std::string_view key) {
   const Setting* best = nullptr;
-  for (const auto& setting : table.settings) {
-    if (setting.key != key || !useful(setting) || !plausible(setting)) continue;
+  table.for_key(key, [&](const Setting& setting) {
+    if (!useful(setting) || !plausible(setting)) return;
     if (!best || static_cast<int>(setting.source) < static_cast<int>(best->source)) best = &setting;
-  }
+  });
   return best;
 }
 
@@ -110,15 +110,16 @@ const Setting* best_setting(const SettingTable& table, std::string_view key) {
 const Setting* overridden_default(const SettingTable& table, const Setting& chosen) {
   if (chosen.source != Source::config_file) return nullptr;
   const Setting* other_config = nullptr;
-  for (const auto& setting : table.settings) {
+  const Setting* code_default = nullptr;
+  table.for_key(chosen.key, [&](const Setting& setting) {
     const bool literal = setting.kind != LiteralKind::name && setting.kind != LiteralKind::other;
-    if (setting.key != chosen.key || setting.source == Source::call_keyword || !literal || !useful(setting) ||
+    if (code_default || setting.source == Source::call_keyword || !literal || !useful(setting) ||
         !plausible(setting) || setting.value == chosen.value)
-      continue;
-    if (setting.source != Source::config_file) return &setting;
-    if (!other_config) other_config = &setting;
-  }
-  return other_config;
+      return;
+    if (setting.source != Source::config_file) code_default = &setting;
+    else if (!other_config) other_config = &setting;
+  });
+  return code_default ? code_default : other_config;
 }
 
 void add(FieldValue& field, Evidence ev) {

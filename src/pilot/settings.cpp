@@ -114,14 +114,11 @@ bool on_training_side(const program::Program& program, program::FileId file, con
 }
 
 const Setting* resolve_name(const SettingTable& table, std::string_view name) {
-  const std::string key = key_of(name);
   const Setting* best = nullptr;
-  for (const auto& setting : table.settings) {
-    if (setting.key != key || !is_literal(setting.kind) || setting.value.empty() ||
-        setting.source == Source::call_keyword)
-      continue;
+  table.for_key(key_of(name), [&](const Setting& setting) {
+    if (!is_literal(setting.kind) || setting.value.empty() || setting.source == Source::call_keyword) return;
     if (!best || static_cast<int>(setting.source) < static_cast<int>(best->source)) best = &setting;
-  }
+  });
   return best;
 }
 
@@ -138,6 +135,7 @@ SettingTable collect_settings(const program::Program& program, const std::vector
     read_config(config, known_keys, table.settings);
     if (table.settings.size() > before) table.configs_read.push_back(config.path);
   }
+  for (std::size_t i = 0; i < table.settings.size(); ++i) table.by_key[table.settings[i].key].push_back(i);
   return table;
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "tr2audit/facts/facts.hpp"
@@ -29,6 +30,17 @@ struct Setting {
 struct SettingTable {
   std::vector<Setting> settings;          ///< in file order
   std::vector<std::string> configs_read;  ///< config files that gave at least one known key
+  /// key -> indices into `settings`, in file order (lookups by key are per field and per name: an index
+  /// keeps them linear in the repo's size; a scan of the whole table per name was quadratic).
+  std::unordered_map<std::string, std::vector<std::size_t>> by_key;
+
+  /// The settings of one key, in file order.
+  template <class Visit>
+  void for_key(std::string_view key, Visit&& visit) const {
+    const auto found = by_key.find(std::string(key));
+    if (found == by_key.end()) return;
+    for (const std::size_t i : found->second) visit(settings[i]);
+  }
 };
 
 /// Collects every setting. `known_keys` limits config files to keys some field asks for.

@@ -9,21 +9,30 @@ namespace tr2audit::rules {
 void SubjectIndex::add(std::uint32_t index, const Rule& rule) {
   m_all.push_back(index);
   for (const std::string& name : rule.names.exact()) m_exact[name].push_back(index);
-  if (!rule.names.globs().empty()) m_with_globs.push_back(index);
+  for (const std::string& glob : rule.names.globs()) {
+    const std::size_t last_wild = glob.find_last_of("*?");
+    const std::string suffix = last_wild == std::string::npos ? glob : glob.substr(last_wild + 1);
+    const bool wild_first = glob.empty() || glob.front() == '*' || glob.front() == '?';
+    m_globs[wild_first ? k_wild_first : static_cast<unsigned char>(glob.front())].push_back(Glob{glob, suffix, index});
+  }
 }
 
-void SubjectIndex::candidates(std::string_view name, const std::vector<Rule>& rules,
+void SubjectIndex::candidates(std::string_view name, const std::vector<Rule>& /*rules*/,
                               std::vector<std::uint32_t>& out) const {
   const auto hit = m_exact.find(std::string(name));
   if (hit != m_exact.end()) out.insert(out.end(), hit->second.begin(), hit->second.end());
-  for (std::uint32_t index : m_with_globs) {
-    for (const std::string& glob : rules[index].names.globs()) {
-      if (glob_match(glob, name)) {
-        out.push_back(index);
-        break;
-      }
+  const std::size_t first_glob_hit = out.size();
+  const auto try_globs = [&](const std::vector<Glob>& globs) {
+    for (const Glob& glob : globs) {
+      if (name.size() >= glob.suffix.size() && name.ends_with(glob.suffix) && glob_match(glob.pattern, name))
+        out.push_back(glob.rule);
     }
-  }
+  };
+  if (!name.empty()) try_globs(m_globs[static_cast<unsigned char>(name.front())]);
+  try_globs(m_globs[k_wild_first]);
+  // Rule order (ascending index), each rule once, as a scan over the rules would give.
+  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first_glob_hit), out.end());
+  out.erase(std::unique(out.begin() + static_cast<std::ptrdiff_t>(first_glob_hit), out.end()), out.end());
 }
 
 RuleSet::RuleSet(std::vector<Rule> rules) : m_rules(std::move(rules)) {

@@ -38,7 +38,10 @@ std::string name_some(const Findings& findings, const ScoringPolicy& policy, std
     text += (i == 0 ? "" : i + 1 == std::min(heads.size(), k_named) ? " and " : ", ") + describe(*heads[i]);
     ids.push_back(heads[i]->id);
   }
-  if (heads.size() > k_named) text += " (+" + std::to_string(heads.size() - k_named) + " more kinds)";
+  if (heads.size() > k_named) {
+    const std::size_t more = heads.size() - k_named;
+    text += " (+" + std::to_string(more) + (more == 1 ? " more kind)" : " more kinds)");
+  }
   return text;
 }
 

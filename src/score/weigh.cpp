@@ -150,10 +150,14 @@ bool is_neuron_signal(const rules::Finding& finding, const ScoringPolicy& policy
 }
 
 Findings by_weight(const Findings& findings, const ScoringPolicy& policy) {
-  Findings out = findings;
-  std::stable_sort(out.begin(), out.end(), [&](const auto* a, const auto* b) {
-    return finding_weight(*a, policy) > finding_weight(*b, policy);
-  });
+  // Each weight once (it globs the path): a comparator that weighed both sides costs n log n weighings.
+  std::vector<std::pair<double, const rules::Finding*>> weighed;
+  weighed.reserve(findings.size());
+  for (const auto* finding : findings) weighed.emplace_back(finding_weight(*finding, policy), finding);
+  std::stable_sort(weighed.begin(), weighed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  Findings out;
+  out.reserve(weighed.size());
+  for (const auto& [weight, finding] : weighed) out.push_back(finding);
   return out;
 }
 

@@ -26,8 +26,18 @@ class SubjectIndex {
   const std::vector<std::uint32_t>& all() const { return m_all; }
 
  private:
+  /// One glob of one rule, with the literal text after its last wildcard (a cheap test before the match).
+  struct Glob {
+    std::string pattern;
+    std::string suffix;
+    std::uint32_t rule = 0;
+  };
+  static constexpr std::size_t k_wild_first = 256;  ///< bucket of globs that start with a wildcard
+
   std::unordered_map<std::string, std::vector<std::uint32_t>> m_exact;
-  std::vector<std::uint32_t> m_with_globs;
+  /// Globs by their first character (k_wild_first: `*`/`?`): a name is tried only against the globs
+  /// that can match its first character, not against every glob of every rule.
+  std::array<std::vector<Glob>, k_wild_first + 1> m_globs;
   std::vector<std::uint32_t> m_all;
 };
 
