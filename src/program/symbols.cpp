@@ -74,7 +74,8 @@ void Symbols::resolve_origins(FileId id) {
     } else if (from_import && local(mod)) {
       // `from pkg import name`: an attribute of pkg, unless pkg is a package and the name reads like a
       // compiled extension module (`from . import _C`). A plain module file has no submodules.
-      const bool extension = is_package(mod) && looks_like_extension(fact.target.last_segment());
+      const std::string_view name = fact.target.last_segment();
+      const bool extension = is_package(mod) && looks_like_extension(name) && !package_may_define(mod, name);
       origin = extension ? ImportOrigin::local_missing : ImportOrigin::local_source;
     } else {
       // Not shipped as source: a compiled extension when it is named like one; otherwise most likely a
@@ -85,6 +86,31 @@ void Symbols::resolve_origins(FileId id) {
     }
     out.push_back(origin);
   }
+}
+
+bool Symbols::package_may_define(std::string_view package, std::string_view name) const {
+  const auto init = module(package);
+  if (!init) return false;
+  const auto& file = m_files[init->value];
+  // `from .img_extensions import *` in the __init__ may bind any name: not known to be missing.
+  for (const auto& fact : file.imports) {
+    if (fact.ctx.function >= 0) continue;
+    // `from . import _C` binds the name by importing the very submodule in question: no evidence.
+    const std::string& target = fact.target.dotted();
+    const bool same_submodule = target.size() == package.size() + 1 + name.size() && starts_with(target, package) &&
+                                ends_with(target, name);
+    if (fact.star || (fact.bound_name == name && !same_submodule)) return true;
+  }
+  for (const auto& fn : file.functions) {
+    if (fn.parent < 0 && fn.klass < 0 && fn.name == name) return true;
+  }
+  for (const auto& klass : file.classes) {
+    if (klass.qualname == name) return true;
+  }
+  for (const auto& assign : file.assigns) {
+    if (assign.ctx.function < 0 && assign.target_text == name) return true;
+  }
+  return false;
 }
 
 void Symbols::index_file(FileId id) {

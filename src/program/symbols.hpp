@@ -48,6 +48,8 @@ class Symbols {
  private:
   void index_file(FileId id);
   void resolve_origins(FileId id);
+  /// True when the package's __init__ defines, imports or may star-import `name` (then it is Python).
+  bool package_may_define(std::string_view package, std::string_view name) const;
   Symbol lookup_bounded(std::string_view dotted, int depth) const;
 
   const std::vector<facts::FileFacts>& m_files;

@@ -1,0 +1,2 @@
+def create_reader(name, root):
+    return (name, root)
