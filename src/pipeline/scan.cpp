@@ -147,14 +147,26 @@ std::vector<report::EntryVerdict> judge_entries(const report::Report& report, co
     by_file[report.training_entries[e].file()].push_back(e);
   std::vector<report::EntryVerdict> out;
   if (by_file.size() < 2) return out;
+  // Each finding goes to the scripts of its entry points in one pass (a pass over every finding per
+  // script grew with scripts x findings); file order and each script's finding order are kept.
+  std::vector<const std::string*> script_of(report.training_entries.size());
+  for (const auto& [file, entries] : by_file) {
+    for (const std::uint32_t e : entries) script_of[e] = &file;
+  }
+  std::map<std::string, std::vector<const rules::Finding*>> reached_by;
+  for (const auto& finding : report.findings) {
+    const std::string* last = nullptr;
+    std::vector<const std::string*> scripts;
+    for (const std::uint32_t e : finding.entries) {
+      if (e < script_of.size() && script_of[e] && script_of[e] != last &&
+          std::find(scripts.begin(), scripts.end(), script_of[e]) == scripts.end())
+        scripts.push_back(last = script_of[e]);
+    }
+    for (const std::string* script : scripts) reached_by[*script].push_back(&finding);
+  }
   for (const auto& [file, entries] : by_file) {
     std::vector<rules::Finding> findings;
-    for (const auto& finding : report.findings) {
-      const bool reached = std::any_of(finding.entries.begin(), finding.entries.end(), [&](std::uint32_t e) {
-        return std::find(entries.begin(), entries.end(), e) != entries.end();
-      });
-      if (reached) findings.push_back(finding);
-    }
+    for (const rules::Finding* finding : reached_by[file]) findings.push_back(*finding);
     std::uint64_t lines = 0;
     for (const std::uint32_t e : entries) lines = std::max(lines, report.training_entries[e].lines);
     score::ScoreInput input;
