@@ -1,6 +1,7 @@
 // The text report's decision sections: verdict line, reasons, the drivers, per-entry-point verdicts,
 // flip, plan, category scores, operators and training setup. Long sentences wrap at the width.
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -109,6 +110,25 @@ std::string fit(const std::string& text, std::size_t width) {
   return out + "…";
 }
 
+/// Parts joined with " · " within `width` code points: whole parts while they fit, then the next part cut
+/// with "…" only when enough of it shows to mean something; never a dangling "·…".
+std::string fit_parts(const std::vector<std::string>& parts, std::size_t width) {
+  constexpr std::size_t k_min_shown = 16;
+  std::string out;
+  for (const auto& part : parts) {
+    if (part.empty()) continue;
+    const std::string sep = out.empty() ? "" : " · ";
+    const std::size_t used = count_code_points(out) + count_code_points(sep);
+    if (used + count_code_points(part) <= width) {
+      out += sep + part;
+      continue;
+    }
+    if (used + k_min_shown <= width) out += sep + fit(part, width - used);
+    break;
+  }
+  return out;
+}
+
 void render_plan(const std::vector<score::PlanStep>& plan, const RenderOptions& options, const Palette& p,
                  std::ostream& out) {
   if (plan.empty()) return;
@@ -180,25 +200,25 @@ void render_drivers(const Report& report, const RenderOptions& options, const Pa
   std::size_t n = 0;
   for (const auto& d : report.recommendation->drivers) {
     const std::string head = std::to_string(++n) + ". ";
-    const std::string line = std::string(to_string(d.severity)) + " " + d.rule_id + " · " +
-                             plural(d.finding_ids.size(), "finding") + (d.decides ? " · decides the verdict" : "") +
-                             " · " + d.code;
+    const std::vector<std::string> parts{std::string(to_string(d.severity)) + " " + d.rule_id,
+                                         plural(d.finding_ids.size(), "finding"),
+                                         d.decides ? "decides the verdict" : "", d.code};
     const std::string indent(2 + head.size(), ' ');
+    const std::size_t room = options.width > indent.size() + 20 ? options.width - indent.size() : 20;
     if (options.all) {
-      out << wrap(line, options.width, "  " + head, indent);
+      out << wrap(fit_parts(parts, SIZE_MAX), options.width, "  " + head, indent);
     } else {  // two lines per driver by default
-      out << "  " << head << fit(line, options.width > indent.size() ? options.width - indent.size() : 20) << "\n";
+      out << "  " << head << fit_parts(parts, room) << "\n";
     }
     std::vector<std::string> places;  // one per line: two findings on one line are one place to change
     for (const auto& location : d.locations) {
       if (std::find(places.begin(), places.end(), location) == places.end()) places.push_back(location);
     }
-    std::string where = "at " + join_limited(places, 2);
-    if (!d.entry.empty()) where += " · via " + d.entry;
+    const std::vector<std::string> where{"at " + join_limited(places, 2), d.entry.empty() ? "" : "via " + d.entry};
     if (options.all) {
-      out << wrap(where, options.width, indent, indent + "  ");
+      out << wrap(fit_parts(where, SIZE_MAX), options.width, indent, indent + "  ");
     } else {
-      out << indent << fit(where, options.width > indent.size() ? options.width - indent.size() : 20) << "\n";
+      out << indent << fit_parts(where, room) << "\n";
     }
   }
 }
@@ -216,8 +236,10 @@ void render_entry_verdicts(const Report& report, const RenderOptions& options, c
       const std::string head = "  " + e.entry + ": " + std::string(score::to_string(e.verdict)) + " · " +
                                std::to_string(e.readiness) + "/100";
       const std::size_t used = count_code_points(head) + 3;
-      const std::string reason =
-          options.all || used + 20 > options.width ? e.reason : fit(e.reason, options.width - used);
+      // Too little room left for the reason: leave it out (--all shows it) rather than overflow the line.
+      const std::string reason = options.all              ? e.reason
+                                 : used + 20 > options.width ? std::string()
+                                                             : fit(e.reason, options.width - used);
       out << "  " << e.entry << ": " << p.verdict(e.verdict) << " · " << e.readiness << "/100"
           << (reason.empty() ? "" : " · " + reason) << "\n";
     }

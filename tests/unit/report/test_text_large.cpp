@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/pipeline/scan.hpp"
 #include "tr2audit/rules/op_table.hpp"
 #include "tr2audit/rules/rule_set.hpp"
@@ -124,6 +125,14 @@ TEST_CASE("the default text report of a repo with hundreds of findings fits abou
   // Plan steps list at most 5 locations.
   for (const auto& line : lines) {
     if (line.rfind("     at ", 0) == 0 || line.find(" at ") == 5) CHECK(std::count(line.begin(), line.end(), ',') <= 5);
+  }
+  // The verdict section's one-line summaries (drivers, their places, entry points) fit the width and
+  // never end in a dangling separator.
+  const std::size_t entries = first_line_with(lines, "Training entry points");
+  for (std::size_t i = drivers; i < std::min(flip, entries); ++i) {
+    INFO(lines[i]);
+    CHECK(count_code_points(lines[i]) <= report::RenderOptions{}.width);
+    CHECK(lines[i].find("·…") == std::string::npos);
   }
   // --all shows every finding.
   const auto all = render_lines(report, true);
