@@ -1,6 +1,7 @@
 // facts/dependencies: dependency facts from manifests. This file holds the entry point, PEP 503 name
 // normalisation, requirement-string parsing (PEP 508 and pip's URL forms) and the requirements.txt
-// reader; pyproject.toml and setup.cfg have their own readers (dependencies_toml/_cfg.cpp).
+// reader (with the package indexes its `--index-url` options name); pyproject.toml, setup.cfg and
+// Dockerfiles/shell scripts have their own readers (dependencies_toml/_cfg/_docker.cpp).
 #include <cctype>
 
 #include "facts/dependencies_internal.hpp"
@@ -103,6 +104,29 @@ std::optional<DependencyFact> requirement_line(std::string_view line, std::uint3
   return make_dependency(strip_inline_options(line), "requirements", line_number);
 }
 
+/// `--index-url URL`, `--extra-index-url=URL`, `-f URL` on a requirements line (own line or after a
+/// requirement): the package index pip installs from, as a "package-index" fact named by the URL.
+void index_options(std::string_view line, std::uint32_t line_number, std::vector<DependencyFact>& out) {
+  std::vector<std::string_view> words;
+  for (std::string_view word : split(trim(strip_comment(line)), ' ')) {
+    if (!trim(word).empty()) words.push_back(trim(word));
+  }
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string_view option = words[i], url;
+    if (const std::size_t eq = option.find('='); eq != std::string_view::npos && starts_with(option, "--")) {
+      url = option.substr(eq + 1);
+      option = option.substr(0, eq);
+    } else if (i + 1 < words.size()) {
+      url = words[i + 1];
+    }
+    const bool index = option == "-i" || option == "--index-url" || option == "--extra-index-url" || option == "-f" ||
+                       option == "--find-links";
+    if (!index || url.empty() || url.find('$') != std::string_view::npos) continue;
+    out.push_back(DependencyFact{to_lower(url), std::string(option) + " " + std::string(url), "package-index",
+                                 Span{line_number, 1, line_number, 1, 0, 0}});
+  }
+}
+
 }  // namespace
 
 std::string normalize_distribution_name(std::string_view name) {
@@ -153,11 +177,13 @@ std::vector<DependencyFact> read_requirements_txt(std::string_view text) {
     }
     logical.append(line);
     if (auto fact = requirement_line(logical, first_line)) out.push_back(std::move(*fact));
+    index_options(logical, first_line, out);
     logical.clear();
   });
   // A continuation on the last line still ends the requirement.
   if (!logical.empty()) {
     if (auto fact = requirement_line(logical, first_line)) out.push_back(std::move(*fact));
+    index_options(logical, first_line, out);
   }
   return out;
 }

@@ -1,8 +1,10 @@
 // facts/dependencies_docker: what a Dockerfile tells about the training platform, as dependency
 // facts: the base image of each stage (a CUDA image or a Neuron deep-learning container), the packages
-// `pip install` pins in RUN lines, and the ENV/ARG names (compile-cache settings). Line based, bounded
+// `pip install` pins in RUN lines and the package indexes it installs from (`--index-url`, at the URL's
+// own line), and the ENV/ARG names (compile-cache settings). Shell scripts give their pip indexes. Line based, bounded
 // by the file size discovery allows; nothing in the file is ever run.
 #include <cctype>
+#include <utility>
 
 #include "dependencies_internal.hpp"
 #include "tr2audit/core/text.hpp"
@@ -55,8 +57,44 @@ void from_line(std::string_view rest, std::uint32_t line, std::vector<Dependency
   }
 }
 
-/// The requirement words after each `pip install` (options and flags skipped).
-void pip_line(std::string_view rest, std::uint32_t line, std::vector<DependencyFact>& out) {
+/// The physical line of a position in a logical (continued) line: `breaks` holds the offsets where
+/// each further physical line starts.
+struct LineMap {
+  std::string_view logical;
+  std::uint32_t first_line = 0;
+  const std::vector<std::pair<std::size_t, std::uint32_t>>* breaks = nullptr;  ///< (offset, physical line)
+
+  std::uint32_t line_of(std::string_view word) const {
+    if (breaks == nullptr || word.data() < logical.data()) return first_line;
+    const auto offset = static_cast<std::size_t>(word.data() - logical.data());
+    std::uint32_t line = first_line;
+    for (const auto& [start, number] : *breaks) {
+      if (start > offset) break;
+      line = number;
+    }
+    return line;
+  }
+};
+
+bool is_index_option(std::string_view word) {
+  return word == "-i" || word == "--index-url" || word == "--extra-index-url" || word == "-f" || word == "--find-links";
+}
+
+/// `--index-url URL` / `--extra-index-url=URL` / `-f URL`: the package index pip installs from (a CUDA
+/// wheel index such as download.pytorch.org/whl/cu118), at the URL's own line.
+void index_option(std::string_view option, std::string_view url, const LineMap& lines,
+                  std::vector<DependencyFact>& out) {
+  url = unquote(url);
+  if (url.empty() || url.find('$') != std::string_view::npos) return;
+  const std::uint32_t line = lines.line_of(url);
+  out.push_back(DependencyFact{to_lower(url), std::string(option) + " " + std::string(url), "package-index",
+                               Span{line, 1, line, 1, 0, 0}});
+}
+
+/// The requirement words after each `pip install` (options and flags skipped); `section` names them
+/// ("docker-pip"), or empty to keep only the package indexes (a shell script).
+void pip_words(std::string_view rest, const LineMap& lines, const std::string& section,
+               std::vector<DependencyFact>& out) {
   const std::vector<std::string_view> words = words_of(rest);
   bool installing = false;
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -71,13 +109,19 @@ void pip_line(std::string_view rest, std::uint32_t line, std::vector<DependencyF
     }
     if (!installing || word.empty()) continue;
     if (word.front() == '-') {
-      const bool takes_value = word == "-r" || word == "-c" || word == "-i" || word == "-f" || word == "--index-url" ||
-                               word == "--extra-index-url" || word == "--find-links";
+      const std::size_t eq = word.find('=');
+      if (eq != std::string_view::npos && is_index_option(word.substr(0, eq))) {
+        index_option(word.substr(0, eq), words[i].substr(words[i].find('=') + 1), lines, out);
+        continue;
+      }
+      const bool takes_value = word == "-r" || word == "-c" || is_index_option(word);
+      if (is_index_option(word) && i + 1 < words.size()) index_option(word, words[i + 1], lines, out);
       if (takes_value) ++i;
       continue;
     }
-    if (word.find('$') != std::string_view::npos || word.front() == '.' || word.front() == '/') continue;
-    if (auto fact = make_dependency(word, "docker-pip", line)) out.push_back(std::move(*fact));
+    if (section.empty() || word.find('$') != std::string_view::npos || word.front() == '.' || word.front() == '/')
+      continue;
+    if (auto fact = make_dependency(word, section, lines.first_line)) out.push_back(std::move(*fact));
   }
 }
 
@@ -99,7 +143,8 @@ void env_line(std::string_view rest, std::uint32_t line, std::vector<DependencyF
   }
 }
 
-void instruction(std::string_view logical, std::uint32_t line, std::vector<DependencyFact>& out) {
+void instruction(std::string_view logical, const LineMap& lines, std::vector<DependencyFact>& out) {
+  const std::uint32_t line = lines.first_line;
   logical = trim(logical);
   if (logical.empty() || logical.front() == '#') return;
   const std::size_t space = logical.find_first_of(" \t");
@@ -107,29 +152,52 @@ void instruction(std::string_view logical, std::uint32_t line, std::vector<Depen
   const std::string keyword = to_lower(logical.substr(0, space));
   const std::string_view rest = trim(logical.substr(space));
   if (keyword == "from") from_line(rest, line, out);
-  if (keyword == "run") pip_line(rest, line, out);
+  if (keyword == "run") pip_words(rest, lines, "docker-pip", out);
   if (keyword == "env" || keyword == "arg") env_line(rest, line, out);
+}
+
+/// Joins backslash-continued lines (comment lines inside a continuation are dropped) and hands each
+/// logical line, with where its physical lines start, to `handle`.
+template <class Handle>
+void for_each_logical_line(std::string_view text, Handle handle) {
+  std::string logical;
+  std::vector<std::pair<std::size_t, std::uint32_t>> breaks;
+  std::uint32_t first_line = 0;
+  const auto flush = [&] {
+    handle(LineMap{logical, first_line, &breaks});
+    logical.clear();
+    breaks.clear();
+  };
+  for_each_line(text, [&](std::string_view line, std::uint32_t line_number) {
+    if (logical.empty()) first_line = line_number;
+    const std::string_view body = trim(line);
+    if (!body.empty() && body.front() == '#' && !logical.empty()) return;  // comments inside continuations
+    if (!logical.empty()) breaks.emplace_back(logical.size(), line_number);
+    if (!body.empty() && body.back() == '\\' && logical.size() < k_max_logical_line) {
+      logical.append(body.substr(0, body.size() - 1)).push_back(' ');
+      return;
+    }
+    logical.append(body);
+    flush();
+  });
+  if (!logical.empty()) flush();
 }
 
 }  // namespace
 
 std::vector<DependencyFact> read_dockerfile(std::string_view text) {
   std::vector<DependencyFact> out;
-  std::string logical;
-  std::uint32_t first_line = 0;
-  for_each_line(text, [&](std::string_view line, std::uint32_t line_number) {
-    if (logical.empty()) first_line = line_number;
-    const std::string_view body = trim(line);
-    if (!body.empty() && body.front() == '#' && !logical.empty()) return;  // comments inside continuations
-    if (!body.empty() && body.back() == '\\' && logical.size() < k_max_logical_line) {
-      logical.append(body.substr(0, body.size() - 1)).push_back(' ');
-      return;
-    }
-    logical.append(body);
-    instruction(logical, first_line, out);
-    logical.clear();
+  for_each_logical_line(text, [&](const LineMap& lines) { instruction(lines.logical, lines, out); });
+  return out;
+}
+
+std::vector<DependencyFact> read_shell_script(std::string_view text) {
+  std::vector<DependencyFact> out;
+  for_each_logical_line(text, [&](const LineMap& lines) {
+    const std::string_view body = trim(lines.logical);
+    if (body.empty() || body.front() == '#' || body.find("pip") == std::string_view::npos) return;
+    pip_words(body, lines, "", out);
   });
-  if (!logical.empty()) instruction(logical, first_line, out);
   return out;
 }
 

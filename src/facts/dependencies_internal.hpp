@@ -24,6 +24,8 @@ std::vector<DependencyFact> read_pyproject(std::string_view text);
 std::vector<DependencyFact> read_setup_cfg(std::string_view text);
 /// Dockerfile: `FROM image` (section "docker-from", name = the image without tag, lower case),
 /// packages of `pip install` in RUN lines ("docker-pip"), `ENV`/`ARG` names ("docker-env", spec = value).
+/// `pip install --index-url URL` / `--extra-index-url` / `-f` also give "package-index" facts (name = the
+/// URL in lower case) at the URL's physical line.
 std::vector<DependencyFact> read_dockerfile(std::string_view text);
 
 }  // namespace tr2audit::facts

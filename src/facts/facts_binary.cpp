@@ -22,9 +22,9 @@ static_assert(sizeof(LoopInfo) == 80 && sizeof(ConditionTerm) == 72 && sizeof(Br
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(DependencyFact) == 120 && sizeof(DirectiveComment) == 48 && sizeof(Problem) == 80,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(BoundCall) == 56 && sizeof(ReferenceFact) == 112,
+static_assert(sizeof(BoundCall) == 56 && sizeof(ReferenceFact) == 112 && sizeof(SettingFact) == 88,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 520, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 544, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -217,6 +217,10 @@ void fields(IO& io, DependencyFact& d) {
   io(d.name), io(d.spec), io(d.section), io(d.at);
 }
 template <class IO>
+void fields(IO& io, SettingFact& s) {
+  io(s.key), io(s.value), io(s.at);
+}
+template <class IO>
 void fields(IO& io, DirectiveComment& d) {
   io(d.line), io(d.column), io(d.covers), io(d.own_line), io(d.text);
 }
@@ -230,7 +234,7 @@ void fields(IO& io, FileFacts& f) {
   io(f.is_package_init), io(f.lines), io(f.has_syntax_errors), io(f.error_spans), io(f.cell_first_lines);
   io(f.cell_numbers), io(f.imports), io(f.calls), io(f.decorators), io(f.assigns), io(f.bound_calls);
   io(f.references), io(f.devices), io(f.patterns);
-  io(f.dependencies), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives), io(f.problems);
+  io(f.dependencies), io(f.settings), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives), io(f.problems);
 }
 
 template <class T>

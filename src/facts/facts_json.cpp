@@ -175,6 +175,9 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
   out["dependencies"] = list_json(f.dependencies, [&](const DependencyFact& d) {
     return Json{{"name", d.name}, {"spec", d.spec}, {"section", d.section}, {"line", d.at.line}};
   });
+  out["settings"] = list_json(f.settings, [&](const SettingFact& s) {
+    return Json{{"key", s.key}, {"value", s.value}, {"at", span_json(s.at)}};
+  });
   out["functions"] = list_json(f.functions, [&](const FunctionInfo& fn) {
     Json decorators = Json::array();
     for (const auto& d : fn.decorators) decorators.push_back(d.dotted());

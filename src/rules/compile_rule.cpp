@@ -50,10 +50,11 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"not_argument", {S::call, S::call_text, S::method}},
       {"exclude",
        {S::call, S::call_text, S::method, S::import, S::decorator, S::assign, S::device, S::dependency, S::pattern,
-        S::reference, S::op}},
+        S::reference, S::op, S::setting}},
       {"receiver", {S::method}},
       {"not_receiver", {S::method}},
-      {"value", {S::assign}},
+      {"value", {S::assign, S::setting}},
+      {"value_calls_gpu_only", {S::setting}},
       {"use", {S::device}},
       {"origin", {S::import, S::call}},
       {"dynamic", {S::import}},
@@ -151,6 +152,12 @@ class Compiler {
       }
       matcher.add(item.value);
     }
+    return matcher;
+  }
+
+  static NameMatcher plain(const TextList& list) {
+    NameMatcher matcher;
+    for (const Text& item : list) matcher.add(item.value);
     return matcher;
   }
 
@@ -282,7 +289,9 @@ class Compiler {
     }
     if (m.receiver) c.receiver = literals(*m.receiver);
     if (m.not_receiver) c.not_receiver = literals(*m.not_receiver);
-    if (m.value) c.value = literals(*m.value);
+    // A config file's scalars are YAML text (`true`, `16-mixed`), not Python literals.
+    if (m.value) c.value = rule.subject == SubjectKind::setting ? plain(*m.value) : literals(*m.value);
+    if (m.value_calls_gpu_only) c.value_calls_gpu_only = m.value_calls_gpu_only->value;
     if (m.any_argument) c.any_argument = literals(*m.any_argument);
     if (m.not_argument) c.not_argument = literals(*m.not_argument);
     if (m.exclude) c.exclude = literals(*m.exclude);

@@ -94,7 +94,7 @@ class RuleFixtureRun {
     // A catch-all rule runs with every rule, so its fixture shows where the specific rules cover it.
     const RuleSet& rules = m_rule.catch_all ? m_all : m_single;
     std::vector<Finding> findings = facts.program && facts.file
-                                        ? match(program::FileView{*facts.program, *facts.file}, rules, profile, m_ops)
+                                        ? match(program::FileView{*facts.program, *facts.file}, rules, profile, m_ops, &m_all)
                                         : std::vector<Finding>{};
     std::erase_if(findings, [&](const Finding& f) { return f.rule_id != m_rule.id; });
     if (m_rule.subject == SubjectKind::file) return compare_file(fixture, findings, expect, ok);

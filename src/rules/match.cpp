@@ -3,6 +3,7 @@
 #include "tr2audit/rules/match.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <tuple>
 
@@ -15,10 +16,30 @@ namespace tr2audit::rules {
 
 namespace {
 
+/// A rule that calls its subject GPU-only: category cuda-extension/cuda-library at medium or above.
+bool is_gpu_only_rule(const Rule& rule, TargetProfile profile) {
+  return (rule.category == Category::cuda_extension || rule.category == Category::cuda_library) &&
+         rule.applies_to(profile) && rule.severity_for(profile) >= Severity::medium;
+}
+
+/// "apex.optimizers.FusedAdam": identifier segments between dots, at least two.
+bool is_dotted_name(std::string_view text) {
+  if (text.find('.') == std::string_view::npos || text.front() == '.' || text.back() == '.') return false;
+  char previous = '.';
+  for (const char c : text) {
+    const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+    if (!word && !(c == '.' && previous != '.')) return false;
+    if (c != '.' && previous == '.' && std::isdigit(static_cast<unsigned char>(c)) != 0) return false;
+    previous = c;
+  }
+  return true;
+}
+
 class Matcher {
  public:
-  Matcher(const program::FileView& view, const RuleSet& rules, TargetProfile profile, const OpTable* ops)
-      : m_view(view), m_file(view.facts()), m_rules(rules), m_profile(profile), m_ops(ops) {}
+  Matcher(const program::FileView& view, const RuleSet& rules, TargetProfile profile, const OpTable* ops,
+          const RuleSet& knowledge)
+      : m_view(view), m_file(view.facts()), m_rules(rules), m_knowledge(knowledge), m_profile(profile), m_ops(ops) {}
 
   std::vector<Finding> run() {
     calls();
@@ -28,6 +49,7 @@ class Matcher {
     references();
     devices();
     dependencies();
+    settings();
     patterns();
     files();
     drop_calls_on_import_lines();
@@ -216,6 +238,38 @@ class Matcher {
     }
   }
 
+  /// A config file's scalars by key path; `value_calls_gpu_only` reads the value as the dotted name of a
+  /// class or function the config instantiates (`_target_`, `_component_`, `class_path`) and asks the
+  /// GPU-only call rules about it, as if the config called it with arguments nobody knows.
+  void settings() {
+    for (const facts::SettingFact& setting : m_file.settings) {
+      for (std::uint32_t i : candidates(SubjectKind::setting, {setting.key})) {
+        const Conditions& c = m_rules.rules()[i].conditions;
+        if (c.value && !c.value->matches(setting.value)) continue;
+        if (c.value_calls_gpu_only && !gpu_only_callee(setting.value)) continue;
+        emit(i, facts::Context{}, setting.at,
+             MessageFields{
+                 setting.key, setting.value, {}, {}, setting.value, {}, {}, setting.key + ": " + setting.value},
+             false);
+      }
+    }
+  }
+
+  bool gpu_only_callee(const std::string& value) const {
+    if (!is_dotted_name(value)) return false;
+    facts::CallFact call;
+    call.callee = QualifiedName::from_dotted(value);
+    std::vector<std::uint32_t> found;
+    m_knowledge.index(SubjectKind::call).candidates(value, m_knowledge.rules(), found);
+    std::string shown;
+    return std::any_of(found.begin(), found.end(), [&](std::uint32_t i) {
+      const Rule& rule = m_knowledge.rules()[i];
+      return is_gpu_only_rule(rule, m_profile) &&
+             !(rule.conditions.exclude && rule.conditions.exclude->matches(value)) &&
+             origin_allows(rule.conditions, call) && detail::call_conditions_hold(rule.conditions, call, shown);
+    });
+  }
+
   // Detector patterns, then those only the whole repo can tell (program::Program::patterns).
   void patterns() {
     // Patterns of C++/CUDA text (kernels) are file-level: they have no Python region.
@@ -390,6 +444,7 @@ class Matcher {
   const program::FileView& m_view;
   const facts::FileFacts& m_file;
   const RuleSet& m_rules;
+  const RuleSet& m_knowledge;  ///< whose GPU-only call rules `value_calls_gpu_only` asks
   TargetProfile m_profile;
   const OpTable* m_ops;
   std::vector<std::uint32_t> m_candidates;
@@ -400,16 +455,12 @@ class Matcher {
 }  // namespace
 
 std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile,
-                           const OpTable* ops) {
-  return Matcher(file, rules, profile, ops).run();
+                           const OpTable* ops, const RuleSet* knowledge) {
+  return Matcher(file, rules, profile, ops, knowledge != nullptr ? *knowledge : rules).run();
 }
 
 program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile profile) {
-  const auto gpu_only = [&rules, profile](std::uint32_t i) {
-    const Rule& rule = rules.rules()[i];
-    return (rule.category == Category::cuda_extension || rule.category == Category::cuda_library) &&
-           rule.applies_to(profile) && rule.severity_for(profile) >= Severity::medium;
-  };
+  const auto gpu_only = [&rules, profile](std::uint32_t i) { return is_gpu_only_rule(rules.rules()[i], profile); };
   program::LockinKnowledge out;
   out.kernel_call = [&rules, gpu_only](const facts::CallFact& call) {
     if (call.callee.empty()) return false;

@@ -7,8 +7,8 @@ namespace tr2audit::rules {
 namespace {
 
 constexpr std::array<std::string_view, k_all_subject_kinds.size()> k_subject_names{
-    "call",   "call_text", "method",     "import",  "decorator", "assign",
-    "device", "file",      "dependency", "pattern", "reference", "op"};
+    "call", "call_text",  "method",  "import",    "decorator", "assign", "device",
+    "file", "dependency", "pattern", "reference", "op",        "setting"};
 
 bool is_glob(std::string_view pattern) {
   return pattern.find_first_of("*?") != std::string_view::npos;

@@ -30,6 +30,7 @@ std::string anchor(std::string_view id) {
 
 std::string_view example_language(const Rule& rule) {
   if (rule.subject == SubjectKind::dependency) return "text";
+  if (rule.subject == SubjectKind::setting) return "yaml";
   if (rule.subject == SubjectKind::file) return "cpp";
   return "python";
 }

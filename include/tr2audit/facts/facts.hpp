@@ -249,6 +249,17 @@ struct DependencyFact {
   bool operator==(const DependencyFact&) const = default;
 };
 
+/// One scalar of a YAML/JSON config file (a Hydra, torchtune, litgpt or Lightning recipe): where a
+/// training run's settings live when they are not code (`optimizer: {_target_: apex.optimizers.FusedAdam}`,
+/// `device: cuda`, `precision: 16`). Read by facts::extract_settings; nothing in the file is run.
+struct SettingFact {
+  std::string key;    ///< the map keys from the root, joined with '.' ("trainer.accelerator"); a list adds none
+  std::string value;  ///< the scalar as written, unquoted ("apex.optimizers.FusedAdam", "16-mixed")
+  Span at;            ///< the key's line and column (1-based); end_column past the value on that line
+
+  bool operator==(const SettingFact&) const = default;
+};
+
 /// A comment that holds a `tr2audit:` directive, as written; gate/suppress parses and applies it.
 /// Collected in the extraction walk (Python) or from the loaded text (other kinds): never a re-read.
 struct DirectiveComment {
@@ -283,6 +294,7 @@ struct FileFacts {
   std::vector<DeviceLiteralFact> devices;
   std::vector<PatternFact> patterns;
   std::vector<DependencyFact> dependencies;
+  std::vector<SettingFact> settings;  ///< config files (discover's `config` kind): one per scalar
   std::vector<FunctionInfo> functions;
   std::vector<ClassInfo> classes;
   std::vector<LoopInfo> loops;
@@ -299,7 +311,18 @@ void set_covered_lines(std::vector<DirectiveComment>& directives, const std::vec
 
 /// Reads dependency declarations from a manifest (requirements*.txt, pyproject.toml, setup.cfg).
 /// setup.py is Python: its install_requires come from facts::extract.
+/// Every reader also gives "package-index" facts for pip's `--index-url`/`--extra-index-url`/`-f` (name:
+/// the URL in lower case), at the URL's line.
 std::vector<DependencyFact> extract_dependencies(discover::FileKind kind, std::string_view text);
+/// A shell script (`*.sh`, discover's `config` kind): only the package indexes of its `pip install` lines.
+std::vector<DependencyFact> read_shell_script(std::string_view text);
+
+/// The settings of a YAML/JSON config file (`rel_path` decides which files hold a run's settings: CI
+/// workflows, pre-commit, docs sites, Kubernetes manifests and other tools' files yield none). Read
+/// through the bounded core YAML loader and walked with an explicit stack; a file that is not YAML
+/// (a template, a launch script) yields none, and at most k_max_settings per file are kept.
+std::vector<SettingFact> extract_settings(std::string_view rel_path, std::string_view text);
+inline constexpr std::size_t k_max_settings = 20'000;
 
 /// One "cuda-kernel" PatternFact per `__global__` function in C++/CUDA text (detail: the kernel name),
 /// at the qualifier's line; comments and string literals are skipped.

@@ -18,9 +18,11 @@ namespace tr2audit::rules {
 /// Every finding of the rules that apply to `profile` on one file of a program (snippet and fingerprint
 /// left empty). Context (region, guards, roles, import origins) is read through the program. `op` rules
 /// look calls up in `ops` (none fire without a table). An `op` finding on the same call as a finding of
-/// another category is dropped: that rule already reports the line.
+/// another category is dropped: that rule already reports the line. `setting` rules with
+/// `value_calls_gpu_only` ask the GPU-only `call:` rules of `knowledge` (default: `rules`; a fixture run
+/// of one rule passes every rule).
 std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, TargetProfile profile,
-                           const OpTable* ops = nullptr);
+                           const OpTable* ops = nullptr, const RuleSet* knowledge = nullptr);
 
 /// What the rules say is GPU-only, for program::Program::build: a call any `call:` rule of category
 /// cuda-extension or cuda-library at medium or above matches, and a decorator a cuda-extension

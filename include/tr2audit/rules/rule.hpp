@@ -20,7 +20,7 @@ namespace tr2audit::rules {
 
 /// The fact kind a rule selects (the single key of its `match` block).
 /// `reference`: a resolved name used as a value; `op`: a call (or a dtype argument) that the Neuron operator
-/// table has a row for.
+/// table has a row for; `setting`: a scalar of a YAML/JSON config file, by its key path.
 enum class SubjectKind {
   call,
   call_text,
@@ -33,13 +33,15 @@ enum class SubjectKind {
   dependency,
   pattern,
   reference,
-  op
+  op,
+  setting
 };
 
 inline constexpr std::array k_all_subject_kinds{SubjectKind::call,    SubjectKind::call_text, SubjectKind::method,
                                                 SubjectKind::import,  SubjectKind::decorator, SubjectKind::assign,
                                                 SubjectKind::device,  SubjectKind::file,      SubjectKind::dependency,
-                                                SubjectKind::pattern, SubjectKind::reference, SubjectKind::op};
+                                                SubjectKind::pattern, SubjectKind::reference, SubjectKind::op,
+                                                SubjectKind::setting};
 
 /// The YAML key of a subject kind ("call", "method", ...).
 std::string_view to_string(SubjectKind kind);
@@ -88,7 +90,7 @@ struct Conditions {
   std::optional<std::uint32_t> max_args;
   std::optional<NameMatcher> receiver;
   std::optional<NameMatcher> not_receiver;
-  std::optional<NameMatcher> value;
+  std::optional<NameMatcher> value;         ///< assign: the assigned literal; setting: the scalar as written
   std::optional<NameMatcher> any_argument;  ///< some argument's value matches
   std::optional<NameMatcher> not_argument;  ///< no argument's value matches
   std::optional<NameMatcher> exclude;       ///< the matched subject name must not match
@@ -97,6 +99,9 @@ struct Conditions {
   std::uint8_t device_uses = 0;             ///< bit (1 << DeviceUse); 0 = any
   std::uint8_t origins = 0;                 ///< bit (1 << ImportOrigin); 0 = any (imports, and calls by their callee)
   std::optional<bool> dynamic;
+  /// setting: the value, read as a dotted name (`_target_: apex.optimizers.FusedAdam`), is a callee a
+  /// GPU-only `call:` rule matches (the knowledge lock-in propagation uses, rules::lockin_knowledge).
+  bool value_calls_gpu_only = false;
   std::uint8_t op_statuses = 0;  ///< op subject: bit (1 << OpStatus) under the target profile; 0 = any
   std::uint8_t op_effects = 0;   ///< op subject: bit (1 << OpEffect); 0 = any (with or without an effect)
   std::uint8_t op_kinds = 0;     ///< op subject: bit (1 << OpKind); 0 = any

@@ -52,7 +52,15 @@ TEST_CASE("facts::extract_dependencies reads a realistic requirements.txt", "[fa
       "numpy>=1.24 --hash=sha256:abc123\n"                                          // 17
       "--index-url https://pypi.org/simple\n"                                       // 18
       "git+https://github.com/huggingface/transformers.git\n";                      // 19
-  const std::vector<DependencyFact> facts = extract_dependencies(FileKind::requirements, text);
+  std::vector<DependencyFact> facts = extract_dependencies(FileKind::requirements, text);
+  // pip's index options are facts of their own (the URL, lower case), on their line.
+  std::vector<std::string> indexes;
+  for (const DependencyFact& fact : facts) {
+    if (fact.section == "package-index") indexes.push_back(fact.name + "|" + std::to_string(fact.at.line));
+  }
+  CHECK(indexes == std::vector<std::string>{"https://download.pytorch.org/whl/cu121|2",
+                                            "https://download.pytorch.org/whl/cu121|3", "https://pypi.org/simple|18"});
+  std::erase_if(facts, [](const DependencyFact& fact) { return fact.section == "package-index"; });
   CHECK(summary(facts) == std::vector<std::string>{
                               "torch|requirements|3",
                               "flash-attn|requirements|4",

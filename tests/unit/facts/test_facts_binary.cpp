@@ -102,3 +102,15 @@ TEST_CASE("facts_binary: a context index past its table is refused", "[facts][ca
   file.calls.front().ctx.function = static_cast<std::int32_t>(file.functions.size());
   CHECK_FALSE(facts::from_bytes(facts::to_bytes(file)));
 }
+
+TEST_CASE("facts_binary: a config file's settings survive", "[facts][cache][settings]") {
+  facts::FileFacts original;
+  original.path = "configs/optimizer/adamw.yaml";
+  original.kind = discover::FileKind::config;
+  original.settings = facts::extract_settings(original.path, "optimizer:\n  _target_: apex.optimizers.FusedAdam\n");
+  REQUIRE(original.settings.size() == 1);
+  const auto back = facts::from_bytes(facts::to_bytes(original));
+  REQUIRE(back);
+  CHECK(*back == original);
+  CHECK(back->settings.front().key == "optimizer._target_");
+}

@@ -1,7 +1,7 @@
 // Parses one YAML document in two bounded passes: yaml-cpp's event parser (at most two documents,
 // at most max_events events, so a stray top-level ',' cannot loop) and then YAML::Load for the node,
 // whose alias-expanded size is checked with an explicit stack before anybody walks it.
-#include "tr2audit/rules/yaml_load.hpp"
+#include "tr2audit/core/yaml_load.hpp"
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace tr2audit::rules {
+namespace tr2audit {
 namespace {
 
 struct TooManyEvents {
@@ -117,4 +117,4 @@ YamlDocument load_yaml_document(std::string_view text, const YamlLimits& limits)
   return out;
 }
 
-}  // namespace tr2audit::rules
+}  // namespace tr2audit
