@@ -63,6 +63,20 @@ bool Walker::else_only_raises(TSNode if_statement) const {
   return false;
 }
 
+bool Walker::returns_unless_available(TSNode if_statement, TSNode condition) const {
+  condition = m_src.unwrap_parens(condition);
+  if (!m_src.is(condition, m_k.not_operator)) return false;
+  if (!(condition_guards(ts_node_named_child(condition, 0)) & guard_bit(Guard::import_error_fallback))) return false;
+  const std::uint32_t count = ts_node_named_child_count(if_statement);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSSymbol kind = ts_node_symbol(ts_node_named_child(if_statement, i));
+    if (kind == m_k.else_clause || kind == m_k.elif_clause) return false;
+  }
+  const TSNode body = ts_node_child_by_field_id(if_statement, m_k.f_consequence);
+  const std::uint32_t statements = ts_node_named_child_count(body);
+  return statements > 0 && m_src.is(ts_node_named_child(body, statements - 1), m_k.return_statement);
+}
+
 }  // namespace tr2audit::facts
 
 namespace tr2audit::facts {

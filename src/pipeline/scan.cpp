@@ -93,6 +93,20 @@ void renumber_entries(rules::Finding& finding, const std::vector<std::uint32_t>&
   if (!has_entries) finding.training_reached = true;
 }
 
+/// Code only inference, export, tooling or tests reach (or an eval-mode branch) is reported at most
+/// low: severity follows the training roles that reach the code. A rule that names a severity for the
+/// finding's region (`severity_by_region: {inference: medium}`) and positive signals keep theirs.
+void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
+  if (!finding.off_training_path || finding.meta || finding.severity <= Severity::low) return;
+  if (finding.category == Category::neuron_ready || finding.category == Category::training_setup) return;
+  const rules::Rule* rule = rules.find(finding.rule_id);
+  if (rule != nullptr && finding.region && rule->severity_by_region[static_cast<std::size_t>(*finding.region)]) return;
+  finding.severity = Severity::low;
+  finding.message += (finding.guards & facts::guard_bit(facts::Guard::not_training))
+                         ? " (off the training path: runs only in eval mode or while decoding)"
+                         : " (off the training path: only inference, export, tooling or test code runs it)";
+}
+
 void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const FileAnalysis& analysis) {
   if (!analysis.loaded) {
     ++scan.files_skipped;
@@ -300,6 +314,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       gate::apply_directives(facts, analyses[i].text, suppress, outcomes[i].findings, report.problems);
     for (auto& finding : outcomes[i].findings) {
       if ((finding.roles & options.include_roles).any()) finding.off_training_path = false;  // --include-roles
+      cap_off_training(finding, knowledge.rules);
       report.findings.push_back(std::move(finding));
     }
     for (auto& use : outcomes[i].op_uses) op_uses.push_back(std::move(use));
