@@ -350,11 +350,7 @@ class Matcher {
     f.guards = program.guards_at(m_view.id, ctx);
     const bool off_region = f.region && (*f.region == facts::Region::inference || *f.region == facts::Region::export_ ||
                                          *f.region == facts::Region::tooling || *f.region == facts::Region::test);
-    // Library code only tests reach, in no place that says it trains (a kernel's test-only variant).
-    program::RoleSet tests;
-    tests.set(static_cast<std::size_t>(program::Role::test));
-    const bool tests_only = f.roles == tests && f.region == facts::Region::other;
-    f.off_training_path = ((off_region || tests_only) && (f.roles & program::training_roles()).none()) ||
+    f.off_training_path = (off_region && (f.roles & program::training_roles()).none()) ||
                           (f.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
     f.in_error_region = ctx.in_error_region;
     f.subject = fields.subject;
