@@ -2,6 +2,7 @@ import torch
 
 from kernels.cache import CachedAttention
 from kernels.scan import scan_fwd
+from kernels.ssm import TinySSM
 
 
 class Net(torch.nn.Module):
@@ -9,9 +10,10 @@ class Net(torch.nn.Module):
         super().__init__()
         self.proj = torch.nn.Linear(16, 16)
         self.attn = CachedAttention(16)
+        self.ssm = TinySSM(16)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return scan_fwd(self.attn(self.proj(x)))
+        return self.ssm(scan_fwd(self.attn(self.proj(x))))
 
 
 def main() -> None:
