@@ -63,6 +63,28 @@ bool Walker::else_only_raises(TSNode if_statement) const {
   return false;
 }
 
+bool Walker::export_only(TSNode condition) const {
+  std::vector<TSNode> work{condition};
+  bool any = false;
+  while (!work.empty()) {
+    const TSNode node = m_src.unwrap_parens(work.back());
+    work.pop_back();
+    if (m_src.is(node, m_k.boolean_operator) &&
+        m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "or") {
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_left));
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_right));
+      continue;
+    }
+    if (!m_src.is(node, m_k.call)) return false;
+    const std::string callee = resolve(ts_node_child_by_field_id(node, m_k.f_function)).dotted();
+    if (callee != "torch.jit.is_scripting" && callee != "torch.jit.is_tracing" &&
+        callee != "torch.onnx.is_in_onnx_export")
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 bool Walker::returns_unless_available(TSNode if_statement, TSNode condition) const {
   condition = m_src.unwrap_parens(condition);
   if (!m_src.is(condition, m_k.not_operator)) return false;

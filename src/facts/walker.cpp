@@ -161,6 +161,7 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     push_frame(node, false, guards);
     m_frames.back().condition = branch;
     m_frames.back().then_guards = then_guards;
+    if (export_only(condition)) m_frames.back().then_guards |= guard_bit(Guard::not_training);
     m_frames.back().else_guards = else_guards;
     if (early_return && kind == m_k.if_statement) m_frames.back().guards_after |= guard_bit(Guard::not_training);
     if (kind == m_k.if_statement && returns_unless_available(node, condition))

@@ -101,6 +101,8 @@ class Walker final : public detectors::NodeScope {
   bool else_only_raises(TSNode if_statement) const;
   /// `if not is_te_available(): return False` (no else): what follows runs only when the library is there.
   bool returns_unless_available(TSNode if_statement, TSNode condition) const;
+  /// `torch.jit.is_scripting() or torch.jit.is_tracing()`: a branch only TorchScript/ONNX export takes.
+  bool export_only(TSNode condition) const;
   /// Guards the consequence (first) and the else side (second) of an if get from training-mode and
   /// KV-cache tests; sets `early_return` for `if self.training: ... return` without an else.
   std::pair<std::uint16_t, std::uint16_t> training_mode_guards(const std::vector<ConditionTerm>& terms,

@@ -111,7 +111,7 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   if (rule != nullptr && finding.region && rule->severity_by_region[static_cast<std::size_t>(*finding.region)]) return;
   finding.severity = Severity::low;
   finding.message += (finding.guards & facts::guard_bit(facts::Guard::not_training))
-                         ? " (off the training path: runs only in eval mode or while decoding)"
+                         ? " (off the training path: runs only in eval mode, while decoding or when exporting)"
                          : " (off the training path: only inference, export, tooling or test code runs it)";
 }
 

@@ -1,6 +1,7 @@
 import torch
 
 from kernels.cache import CachedAttention
+from kernels.ops import FusedScale
 from kernels.scan import scan_fwd
 from kernels.ssm import TinySSM
 
@@ -11,9 +12,10 @@ class Net(torch.nn.Module):
         self.proj = torch.nn.Linear(16, 16)
         self.attn = CachedAttention(16)
         self.ssm = TinySSM(16)
+        self.scale = FusedScale()
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.ssm(scan_fwd(self.attn(self.proj(x))))
+        return self.scale(self.ssm(scan_fwd(self.attn(self.proj(x)))))
 
 
 def main() -> None:
