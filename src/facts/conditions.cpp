@@ -28,7 +28,11 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       const TSNode left = m_src.unwrap_parens(ts_node_named_child(node, 0));
       const TSNode right = m_src.unwrap_parens(ts_node_named_child(node, 1));
       const std::string_view op = m_src.node_text(ts_node_child(node, 1));
-      const auto name = m_src.dotted_chain(left);
+      // `deepspeed_config() is not None`: a call's result compared, named by the call.
+      auto name = m_src.dotted_chain(left);
+      if (!name && m_src.is(left, m_k.call)) {
+        if (auto fn = m_src.dotted_chain(ts_node_child_by_field_id(left, m_k.f_function))) name = *fn + "()";
+      }
       const Argument value = m_src.literal(right);
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
                            value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;

@@ -382,6 +382,16 @@ class BranchGuards {
     const bool probe_call = ends_with(term.name, "()") && m_impl.cuda_probes.count(probe_name(term.name));
     if (term.equals.empty() && (m_cuda_flags.count(name) || probe_call))
       guards[b] |= facts::guard_bit(facts::Guard::cuda_available);
+    // `if is_deepspeed_zero3_enabled():` / `if deepspeed_config() is not None:`: code for a DeepSpeed run,
+    // a backend the user opts into.
+    const std::string lower = to_lower(term.name);
+    const bool present = term.equals.empty() ? !term.negated : term.negated && term.equals == "None";
+    if (present && (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos) &&
+        option[b].empty()) {
+      guards[b] |= facts::guard_bit(facts::Guard::opt_in);
+      option[b] = describe(term);
+      return;
+    }
     const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
     const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
     // `x is not None` / `x != "v"` reads as an option only on a switch name, a config object or a

@@ -23,3 +23,17 @@ def require_te() -> None:
     import transformer_engine
 
     print(transformer_engine.__version__)
+
+
+def deepspeed_config():
+    return None
+
+
+def gathered_copy(param):
+    # ZeRO-3 shards parameters: gather only when the run uses DeepSpeed.
+    if deepspeed_config() is not None:
+        import deepspeed
+
+        with deepspeed.zero.GatheredParameters([param]):
+            return param.detach().clone()
+    return param.detach().clone()
