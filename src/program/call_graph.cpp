@@ -195,7 +195,12 @@ class GraphBuilder {
           s.function = *m;
         }
       }
-      if (s.kind == Symbol::Kind::function) add(file, call.ctx, Edge{s.function});
+      if (s.kind != Symbol::Kind::function) continue;
+      // `gr.Interface(fn=transcribe)`: a demo app's callback answers requests, as inference.
+      Edge edge{s.function};
+      const auto ui = call.callee.first_segment();
+      edge.in_engine = ui == "gradio" || ui == "streamlit";
+      add(file, call.ctx, edge);
     }
     // A class handed by name to a serving engine (`LLM(..., worker_extension_cls="pkg.Cls")`) runs
     // inside that engine: inference, whatever role the code that starts the engine has.
