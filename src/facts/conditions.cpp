@@ -28,7 +28,11 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       const TSNode left = m_src.unwrap_parens(ts_node_named_child(node, 0));
       const TSNode right = m_src.unwrap_parens(ts_node_named_child(node, 1));
       const std::string_view op = m_src.node_text(ts_node_child(node, 1));
-      const auto name = m_src.dotted_chain(left);
+      // `deepspeed_config() is not None`: a call's result compared, named by the call.
+      auto name = m_src.dotted_chain(left);
+      if (!name && m_src.is(left, m_k.call)) {
+        if (auto fn = m_src.dotted_chain(ts_node_child_by_field_id(left, m_k.f_function))) name = *fn + "()";
+      }
       const Argument value = m_src.literal(right);
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
                            value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
@@ -63,6 +67,42 @@ bool Walker::else_only_raises(TSNode if_statement) const {
   return false;
 }
 
+bool Walker::export_only(TSNode condition) const {
+  std::vector<TSNode> work{condition};
+  bool any = false;
+  while (!work.empty()) {
+    const TSNode node = m_src.unwrap_parens(work.back());
+    work.pop_back();
+    if (m_src.is(node, m_k.boolean_operator) &&
+        m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "or") {
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_left));
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_right));
+      continue;
+    }
+    if (!m_src.is(node, m_k.call)) return false;
+    const std::string callee = resolve(ts_node_child_by_field_id(node, m_k.f_function)).dotted();
+    if (callee != "torch.jit.is_scripting" && callee != "torch.jit.is_tracing" &&
+        callee != "torch.onnx.is_in_onnx_export")
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+bool Walker::returns_unless_available(TSNode if_statement, TSNode condition) const {
+  condition = m_src.unwrap_parens(condition);
+  if (!m_src.is(condition, m_k.not_operator)) return false;
+  if (!(condition_guards(ts_node_named_child(condition, 0)) & guard_bit(Guard::import_error_fallback))) return false;
+  const std::uint32_t count = ts_node_named_child_count(if_statement);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSSymbol kind = ts_node_symbol(ts_node_named_child(if_statement, i));
+    if (kind == m_k.else_clause || kind == m_k.elif_clause) return false;
+  }
+  const TSNode body = ts_node_child_by_field_id(if_statement, m_k.f_consequence);
+  const std::uint32_t statements = ts_node_named_child_count(body);
+  return statements > 0 && m_src.is(ts_node_named_child(body, statements - 1), m_k.return_statement);
+}
+
 }  // namespace tr2audit::facts
 
 namespace tr2audit::facts {
@@ -73,12 +113,13 @@ bool names_training_mode(std::string_view name) {
 }
 
 // KV caches exist only while decoding: `if self.kv_cache is not None:`, `if use_cache:`, `if
-// self.caches_are_enabled():`.
+// self.caches_are_enabled():`, and the decoding state SSM layers take (`if inference_params is not None:`).
 bool names_kv_cache(std::string_view name) {
   const auto dot = name.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? name : name.substr(dot + 1);
   return last.find("kv_cache") != std::string_view::npos || last.find("cache_enabled") != std::string_view::npos ||
          last == "use_cache" || last.find("past_key_value") != std::string_view::npos ||
+         last == "inference_params" || last == "inference_cache" ||
          last.find("caches_are_enabled") != std::string_view::npos || last == "kv_caches";
 }
 

@@ -64,7 +64,7 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
       return false;
     } else if (kind == m_k.identifier) {
       const std::string name = to_lower(m_src.node_text(step.node));
-      if (name == "is_cuda")
+      if (name == "is_cuda" || name == "nccl")  // `dist.get_backend() == dist.Backend.NCCL`
         guards |= guard_bit(Guard::device_branch);
       else if (contains(name, "cuda") || contains(name, "gpu"))
         guards |= guard_bit(Guard::cuda_available);

@@ -67,24 +67,28 @@ bool Walker::on_enter(const parse::WalkStep& step) {
 void Walker::on_leave(const parse::WalkStep& step) {
   --m_depth;
   m_path.pop_back();
-  bool after_training_return = false;
+  std::uint16_t after = 0;
   while (!m_frames.empty() && ts_node_eq(m_frames.back().node, step.node)) {
     if (m_frames.back().pops_scope) m_imports.pop_scope();
-    after_training_return |= m_frames.back().returns_when_training;
+    after |= m_frames.back().guards_after;
     m_ctx = m_frames.back().saved;
     m_frames.pop_back();
   }
   // `if self.training: return losses` — the rest of the block runs only outside training.
-  if (after_training_return) m_ctx.guards |= guard_bit(Guard::not_training);
+  m_ctx.guards |= after;
 }
 
 // A branch of an if/elif/try receives the guards its statement computed on entry; an if/elif branch
 // also becomes the innermost FileFacts::branches entry (its condition terms, or their negation).
 void Walker::enter_branch(TSNode node, TSFieldId field, std::uint32_t depth) {
-  if (m_frames.empty() || field == 0) return;
+  if (m_frames.empty()) return;
   // A direct child of the frame's node (by depth: ts_node_parent walks down from the root, which made
   // this check a fifth of the whole scan).
   if (depth != m_frames.back().depth + 1) return;
+  if (field == 0) {
+    enter_conditional_value(node);
+    return;
+  }
   // Copy what we need: push_frame below may reallocate m_frames and invalidate a reference into it.
   const std::uint16_t branch_guards = m_frames.back().branch_guards;
   const std::int32_t condition = m_frames.back().condition;
@@ -107,6 +111,20 @@ void Walker::enter_branch(TSNode node, TSFieldId field, std::uint32_t depth) {
     m_ctx.branch = add_branch(m_out.branches[static_cast<std::size_t>(condition)].terms, true,
                               ts_node_child_by_field_id(parent, m_k.f_condition));
   }
+}
+
+// `GradScaler() if args.fp16 else None`: the first value runs under the condition's terms, the last
+// under their negation, like an if statement's sides (the condition's guards cover the whole expression).
+void Walker::enter_conditional_value(TSNode node) {
+  const TSNode parent = m_frames.back().node;
+  const std::int32_t condition = m_frames.back().condition;
+  if (condition < 0 || !m_src.is(parent, m_k.conditional_expression)) return;
+  const bool then_side = ts_node_eq(node, ts_node_named_child(parent, 0));
+  if (!then_side && !ts_node_eq(node, ts_node_named_child(parent, 2))) return;
+  push_frame(node);
+  m_ctx.branch = then_side ? condition
+                           : add_branch(m_out.branches[static_cast<std::size_t>(condition)].terms, true,
+                                        ts_node_named_child(parent, 1));
 }
 
 std::int32_t Walker::add_branch(std::vector<ConditionTerm> terms, bool else_side, TSNode condition) {
@@ -143,8 +161,11 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     push_frame(node, false, guards);
     m_frames.back().condition = branch;
     m_frames.back().then_guards = then_guards;
+    if (export_only(condition)) m_frames.back().then_guards |= guard_bit(Guard::not_training);
     m_frames.back().else_guards = else_guards;
-    m_frames.back().returns_when_training = early_return && kind == m_k.if_statement;
+    if (early_return && kind == m_k.if_statement) m_frames.back().guards_after |= guard_bit(Guard::not_training);
+    if (kind == m_k.if_statement && returns_unless_available(node, condition))
+      m_frames.back().guards_after |= guard_bit(Guard::import_error_fallback);
   } else if (kind == m_k.boolean_operator &&
              m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "and") {
     // `torch.cuda.is_available() and torch.cuda.is_bf16_supported()`: the right side runs only when the left holds.
@@ -156,7 +177,12 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     m_ctx.guards |= left;
   } else if (kind == m_k.conditional_expression) {
     push_frame(node);
-    m_ctx.guards |= condition_guards(ts_node_named_child(node, 1));
+    const TSNode condition = ts_node_named_child(node, 1);
+    m_ctx.guards |= condition_guards(condition);
+    if (m_mode == Mode::full && ts_node_named_child_count(node) == 3) {
+      std::vector<ConditionTerm> terms = condition_terms(condition);
+      if (!terms.empty()) m_frames.back().condition = add_branch(std::move(terms), false, condition);
+    }
   } else if (kind == m_k.try_statement) {
     push_frame(node, false, try_guards(node));
   } else if (kind == m_k.except_clause) {

@@ -49,7 +49,9 @@ class Walker final : public detectors::NodeScope {
     std::int32_t condition = -1;         ///< for if/elif: the FileFacts::branches entry of its consequence side
     std::uint16_t then_guards = 0;       ///< for if/elif: guards only the consequence receives
     std::uint16_t else_guards = 0;       ///< for if/elif: guards only the elif/else side receives
-    bool returns_when_training = false;  ///< `if self.training: ... return`: what follows runs outside training
+    /// Guards the rest of the enclosing block gets once this if statement is left: `not-training` after
+    /// `if self.training: ... return`, `import-error-fallback` after `if not is_x_available(): return`.
+    std::uint16_t guards_after = 0;
     std::uint32_t depth = 0;             ///< of node in the tree (its children are one deeper)
   };
 
@@ -58,6 +60,7 @@ class Walker final : public detectors::NodeScope {
   void push_frame(TSNode node, bool pops_scope = false, std::uint16_t branch_guards = 0);
   bool enter_structure(TSNode node, TSSymbol kind, TSFieldId field);
   void enter_branch(TSNode node, TSFieldId field, std::uint32_t depth);
+  void enter_conditional_value(TSNode node);
   void record_facts(TSNode node, TSSymbol kind, TSFieldId field);
 
   // walker_scopes.cpp
@@ -82,6 +85,8 @@ class Walker final : public detectors::NodeScope {
   void on_decorator(TSNode node);
   void on_assignment(TSNode node);
   void on_environ_assignment(TSNode left, TSNode right, TSNode node);
+  /// `field(default=False, ...)` in a class body: the literal default into `out` (left alone otherwise).
+  void field_default(TSNode value, Argument& out) const;
   void on_string(TSNode node);
   void on_reference(TSNode node, TSFieldId field);
   std::vector<Argument> read_arguments(TSNode argument_list) const;
@@ -94,6 +99,10 @@ class Walker final : public detectors::NodeScope {
   std::vector<ConditionTerm> condition_terms(TSNode condition) const;
   /// True when an if statement's else branch only raises (a hard requirement, not a fallback).
   bool else_only_raises(TSNode if_statement) const;
+  /// `if not is_te_available(): return False` (no else): what follows runs only when the library is there.
+  bool returns_unless_available(TSNode if_statement, TSNode condition) const;
+  /// `torch.jit.is_scripting() or torch.jit.is_tracing()`: a branch only TorchScript/ONNX export takes.
+  bool export_only(TSNode condition) const;
   /// Guards the consequence (first) and the else side (second) of an if get from training-mode and
   /// KV-cache tests; sets `early_return` for `if self.training: ... return` without an else.
   std::pair<std::uint16_t, std::uint16_t> training_mode_guards(const std::vector<ConditionTerm>& terms,

@@ -207,12 +207,27 @@ void Walker::on_assignment(TSNode node) {
         m_ctx.function < 0 && m_ctx.klass < 0 &&
         (text.find("cuda.is_available") != std::string::npos ||
          text.find("get_device_capability") != std::string::npos || text.find("cuda_capability") != std::string::npos);
+    // A dataclass field's default: `do_eval: bool = field(default=False, metadata=...)`.
+    if (fact.value.kind == LiteralKind::other && m_ctx.klass >= 0 && m_ctx.function < 0) field_default(right, fact.value);
     if (fact.value.kind == LiteralKind::other && !cuda_flag) return;
     fact.target = QualifiedName::from_dotted(fact.target_text);
   }
   fact.at = m_src.span(node);
   fact.ctx = m_ctx;
   m_out.assigns.push_back(std::move(fact));
+}
+
+void Walker::field_default(TSNode value, Argument& out) const {
+  if (!m_src.is(value, m_k.call)) return;
+  const std::string_view fn = m_src.node_text(ts_node_child_by_field_id(value, m_k.f_function));
+  const bool field = fn == "field" || fn == "dataclasses.field" || fn == "Field" || fn == "pydantic.Field";
+  if (!field) return;
+  for (Argument& arg : read_arguments(ts_node_child_by_field_id(value, m_k.f_arguments))) {
+    if (arg.keyword != "default" || arg.kind == LiteralKind::other || arg.kind == LiteralKind::name) continue;
+    arg.keyword.clear();
+    out = std::move(arg);
+    return;
+  }
 }
 
 // os.environ["NEURON_CC_FLAGS"] = "--cache_dir=...": an AssignFact on `os.environ.NEURON_CC_FLAGS`

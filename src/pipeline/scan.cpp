@@ -11,6 +11,7 @@
 #include <thread>
 #include <tuple>
 
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/gate/suppress.hpp"
 #include "tr2audit/pilot/pilot.hpp"
 #include "tr2audit/pipeline/projects.hpp"
@@ -91,6 +92,27 @@ void renumber_entries(rules::Finding& finding, const std::vector<std::uint32_t>&
   }
   finding.entries = std::move(out);
   if (!has_entries) finding.training_reached = true;
+}
+
+/// Code off the training path is reported at most low, so severity follows the training roles that reach
+/// it: code that runs only in eval mode or while decoding, code inference or export reaches, test code,
+/// and a tooling script's own code. Library code that only a benchmark in another file reaches keeps its
+/// severity (its users train with it), as do a rule that names a severity for the finding's region
+/// (`severity_by_region: {inference: medium}`) and positive signals.
+void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
+  if (!finding.off_training_path || finding.meta || finding.severity <= Severity::low) return;
+  const auto has = [&](program::Role role) { return finding.roles.test(static_cast<std::size_t>(role)); };
+  const bool decoding = (finding.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
+  const bool serving = has(program::Role::inference) || has(program::Role::export_);
+  const bool own_script = starts_with(finding.reached_from, finding.path + ":");
+  if (!decoding && !serving && !own_script && finding.region != facts::Region::test) return;
+  if (finding.category == Category::neuron_ready || finding.category == Category::training_setup) return;
+  const rules::Rule* rule = rules.find(finding.rule_id);
+  if (rule != nullptr && finding.region && rule->severity_by_region[static_cast<std::size_t>(*finding.region)]) return;
+  finding.severity = Severity::low;
+  finding.message += (finding.guards & facts::guard_bit(facts::Guard::not_training))
+                         ? " (off the training path: runs only in eval mode, while decoding or when exporting)"
+                         : " (off the training path: only inference, export, tooling or test code runs it)";
 }
 
 void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const FileAnalysis& analysis) {
@@ -312,6 +334,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       gate::apply_directives(facts, analyses[i].text, suppress, outcomes[i].findings, report.problems);
     for (auto& finding : outcomes[i].findings) {
       if ((finding.roles & options.include_roles).any()) finding.off_training_path = false;  // --include-roles
+      cap_off_training(finding, knowledge.rules);
       report.findings.push_back(std::move(finding));
     }
     for (auto& use : outcomes[i].op_uses) op_uses.push_back(std::move(use));

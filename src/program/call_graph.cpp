@@ -18,11 +18,29 @@ bool is_generic_method(const std::string& name) {
   static constexpr std::string_view k_generic[] = {
       "forward", "__init__", "__call__", "step", "update", "get",    "run",    "apply",    "train",     "eval", "to",
       "reset",   "build",    "load",     "save", "item",   "append", "extend", "backward", "zero_grad", "call"};
+  // Tensor, module and container methods: `x.size()` is a tensor's, not the one repo class's `size`.
+  static constexpr std::string_view k_builtin[] = {
+      "size",    "view",    "reshape", "numel",   "float",     "half",      "type",      "clone",  "detach",
+      "cuda",    "contiguous", "expand", "repeat", "permute", "transpose", "split", "chunk", "norm",
+      "flatten", "squeeze", "unsqueeze", "masked_fill", "copy_", "fill_", "zero_", "index_select", "gather",
+      "scatter", "softmax", "mean", "tolist", "numpy", "keys", "values", "items", "clear", "copy", "state_dict",
+      "load_state_dict", "parameters", "named_parameters", "modules", "children", "register_buffer"};
   if (name.size() < 4 || name.front() == '_') return true;
   for (std::string_view generic : k_generic) {
     if (name == generic) return true;
   }
+  for (std::string_view builtin : k_builtin) {
+    if (name == builtin) return true;
+  }
   return false;
+}
+
+// `self.kv_cache(input_pos, k, v)`: a KV cache runs only while decoding.
+bool calls_kv_cache(const facts::CallFact& call) {
+  const std::string& text = call.callee_text;
+  const auto dot = text.rfind('.');
+  const std::string_view last = dot == std::string::npos ? std::string_view(text) : std::string_view(text).substr(dot + 1);
+  return last.find("kv_cache") != std::string_view::npos || last.find("past_key_value") != std::string_view::npos;
 }
 
 class GraphBuilder {
@@ -51,6 +69,8 @@ class GraphBuilder {
     edge.in_training_loop = facts::in_training_loop(facts, ctx);
     edge.periodic = ctx.has(facts::Guard::periodic) || once_per_epoch(facts, ctx);
     edge.guards = ctx.guards;
+    if (m_call >= 0 && calls_kv_cache(facts.calls[static_cast<std::size_t>(m_call)]))
+      edge.guards |= facts::guard_bit(facts::Guard::not_training);
     edge.branch = ctx.branch;
     m_impl.edges[file.value][m_impl.slot(function_at(file, ctx))].push_back(edge);
   }
@@ -175,7 +195,12 @@ class GraphBuilder {
           s.function = *m;
         }
       }
-      if (s.kind == Symbol::Kind::function) add(file, call.ctx, Edge{s.function});
+      if (s.kind != Symbol::Kind::function) continue;
+      // `gr.Interface(fn=transcribe)`: a demo app's callback answers requests, as inference.
+      Edge edge{s.function};
+      const auto ui = call.callee.first_segment();
+      edge.in_engine = ui == "gradio" || ui == "streamlit";
+      add(file, call.ctx, edge);
     }
     // A class handed by name to a serving engine (`LLM(..., worker_extension_cls="pkg.Cls")`) runs
     // inside that engine: inference, whatever role the code that starts the engine has.

@@ -164,13 +164,24 @@ class EntryFinder {
     if (times_steps) add(FunctionId{id, -1}, Role::tooling, "a benchmark script that times training steps");
     const std::size_t module_calls = static_cast<std::size_t>(std::count_if(
         file.calls.begin(), file.calls.end(), [](const facts::CallFact& c) { return c.ctx.function < 0; }));
-    const bool entry_script = has_main_block || (!file.is_package_init && module_calls > 3 &&
-                                                 file.module_name.find('.') == std::string::npos);
+    // A script whose top level calls its own generate()/predict() function is a generation script.
+    const bool runs_own_inference = std::any_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& c) {
+      return c.ctx.function < 0 && c.method.empty() && is_inference_name(c.callee_text) &&
+             std::any_of(file.functions.begin(), file.functions.end(), [&](const facts::FunctionInfo& fn) {
+               return fn.parent < 0 && fn.klass < 0 && fn.name == c.callee_text;
+             });
+    });
+    const bool entry_script = has_main_block || runs_own_inference ||
+                              (!file.is_package_init && module_calls > 3 && file.module_name.find('.') == std::string::npos);
     if (any_training || times_steps || !entry_script) return;
     // An entry script that does not train: the path tells which kind of tool it is.
-    const bool generates_anything = std::any_of(generates.begin(), generates.end(), [](bool b) { return b; });
+    const bool generates_anything =
+        runs_own_inference || std::any_of(generates.begin(), generates.end(), [](bool b) { return b; });
     std::optional<Role> role = path_role;
     if (generates_anything && role != Role::export_) role = Role::inference;
+    // `evaluate.py`, `eval_checkpoint.py`: a script that scores a trained model runs it for inference.
+    const std::string stem = to_lower(file.path.substr(file.path.rfind('/') + 1));
+    if (!role && starts_with(stem, "eval")) role = Role::inference;
     if (role) add(FunctionId{id, -1}, *role, "an entry script under a " + std::string(to_string(*role)) + " path");
   }
 

@@ -4,6 +4,7 @@
 // fixpoint over the call graph (and local imports), so chains of helpers inherit it; test code's
 // calls do not count (tests call everything).
 #include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
 namespace {
@@ -19,6 +20,14 @@ struct Site {
   std::uint16_t guards;  ///< the site's own guards plus its branches' repo-wide guards
   std::string option;
 };
+
+// `KVCache`, `RingKVCache`, `Kv_Cache`: a cache of keys and values exists only while decoding.
+bool decoding_cache(const facts::FileFacts& file, std::int32_t klass) {
+  if (klass < 0) return false;
+  std::string name = to_lower(file.classes[static_cast<std::size_t>(klass)].name);
+  std::erase(name, '_');
+  return name.find("kvcache") != std::string::npos;
+}
 
 class Inheritance {
  public:
@@ -67,6 +76,13 @@ class Inheritance {
         }
       }
       if (!changed) break;
+    }
+    // A KV cache's methods run only while decoding, however its module is reached.
+    for (std::size_t f = 0; f < files; ++f) {
+      const auto& file = m_impl.files[f];
+      for (std::size_t i = 0; i < file.functions.size(); ++i) {
+        if (decoding_cache(file, file.functions[i].klass)) inherited[f][i] |= facts::guard_bit(facts::Guard::not_training);
+      }
     }
   }
 

@@ -41,6 +41,11 @@ std::optional<long long> integer_of(std::string_view text) {
 
 /// True when a branch on `term` is not taken with `value` as the tested name's value.
 bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) {
+  if (term.negated) {  // `if quantize is not None:` / `if cfg.attention != "sdpa":` off when the default is that value
+    if (term.equals.empty() || term.greater) return false;
+    return term.equals == "None" ? value.kind == facts::LiteralKind::null
+                                 : value.kind != facts::LiteralKind::null && value.value == term.equals;
+  }
   if (term.greater) {  // `if vis_period > 0:` with vis_period = 0
     const auto have = value.kind == facts::LiteralKind::integer ? integer_of(value.value) : std::nullopt;
     const auto bound = integer_of(term.equals);
@@ -111,11 +116,13 @@ bool named_like_period(std::string_view name) {
 }
 
 // `use_fp8`, `enable_x`, `with_lora`, `do_eval`, `x_enabled`: a name that reads as an on/off option.
+// A private attribute reads the same: `self._enable_fp8_training`.
 bool named_like_switch(std::string_view name) {
   const std::string lower = to_lower(name);
-  const std::string_view l = lower;
+  std::string_view l = lower;
+  while (!l.empty() && l.front() == '_') l.remove_prefix(1);
   return starts_with(l, "use_") || starts_with(l, "enable_") || starts_with(l, "with_") || starts_with(l, "do_") ||
-         starts_with(l, "apply_") || ends_with(l, "_enabled") || starts_with(l, "_use_");
+         starts_with(l, "apply_") || ends_with(l, "_enabled");
 }
 
 // `config.x`, `cfg.model.x`, `args.x`, `self.hparams.x`: the receiver is a configuration object.
@@ -177,6 +184,7 @@ class BranchGuards {
     m_impl.branch_guards.resize(m_impl.files.size());
     m_impl.branch_option.resize(m_impl.files.size());
     for (std::size_t f = 0; f < m_impl.files.size(); ++f) judge_file(f);
+    for (std::size_t f = 0; f < m_impl.files.size(); ++f) judge_isinstance(f);
   }
 
  private:
@@ -281,38 +289,131 @@ class BranchGuards {
     for (std::size_t b = 0; b < file.branches.size(); ++b) {
       const auto& branch = file.branches[b];
       if (branch.else_side) continue;
-      for (const auto& term : branch.terms) {
-        if (term.negated) continue;
-        if (term.greater && !named_like_period(last_segment(term.name))) continue;
-        const std::string name = last_segment(term.name);
-        if (term.equals.empty() &&
-            (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()")))
-          guards[b] |= facts::guard_bit(facts::Guard::import_error_fallback);
-        const bool probe_call = ends_with(term.name, "()") && m_impl.cuda_probes.count(probe_name(term.name));
-        if (term.equals.empty() && (m_cuda_flags.count(name) || probe_call))
-          guards[b] |= facts::guard_bit(facts::Guard::cuda_available);
-        const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
-        const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
-        const bool option_like = !term.equals.empty() || named_like_switch(name);
-        // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
-        facts::ConditionTerm receiver_term = term;
-        const bool prefix_test = ends_with(term.name, ".startswith()") || ends_with(term.name, ".endswith()");
-        if (prefix_test) receiver_term = facts::ConditionTerm{term.name.substr(0, term.name.rfind('.')), {}, false};
-        const bool receiver_is_bare = receiver_term.name.find('.') == std::string::npos;
-        const bool off =
-            constant_false ||
-            (dotted ? (config_receiver(term.name) || option_like) &&
-                          (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term))
-             : prefix_test
-                 ? receiver_is_bare && bare_off_by_default(file, function_of[b], receiver_term, true)
-                 : !ends_with(term.name, "()") && bare_off_by_default(file, function_of[b], term, option_like));
-        if (off && option[b].empty()) {
-          guards[b] |= facts::guard_bit(facts::Guard::opt_in);
-          option[b] = term.equals.empty() ? term.name
-                      : term.greater      ? term.name + " > " + term.equals
-                                          : term.name + " == \"" + term.equals + "\"";
+      for (const auto& term : branch.terms) judge_term(f, b, term, function_of[b]);
+    }
+  }
+
+  // The option every construction of `klass` in the repo's own code sits under, or "" when one is not
+  // gated (or there is none): `plugins = BitsandbytesPrecision(...)` only under `quantize is not None`.
+  const std::string& constructed_only_under(const std::string& klass) {
+    const auto cached = m_constructed.find(klass);
+    if (cached != m_constructed.end()) return cached->second;
+    std::string out;
+    bool all = true;
+    for (std::size_t f = 0; f < m_impl.files.size() && all; ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (const auto& call : file.calls) {
+        if (last_segment(call.callee.empty() ? call.callee_text : call.callee.dotted()) != klass) continue;
+        const std::string gate = option_of(f, call.ctx.branch);
+        if (gate.empty()) {
+          all = false;
+          break;
         }
+        if (out.empty()) out = gate;
       }
+    }
+    return m_constructed[klass] = all ? out : std::string();
+  }
+
+  std::string option_of(std::size_t f, std::int32_t branch) const {
+    const auto& branches = m_impl.files[f].branches;
+    for (std::int32_t b = branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent) {
+      if (m_impl.branch_guards[f][static_cast<std::size_t>(b)] & facts::guard_bit(facts::Guard::opt_in))
+        return m_impl.branch_option[f][static_cast<std::size_t>(b)];
+    }
+    return {};
+  }
+
+  // `if isinstance(fabric.strategy.precision, BitsandbytesPrecision):` where the repo builds that
+  // plugin only under an opt-in option: the branch is opt-in too, named by that option.
+  void judge_isinstance(std::size_t f) {
+    const auto& file = m_impl.files[f];
+    for (std::size_t b = 0; b < file.branches.size(); ++b) {
+      const auto& branch = file.branches[b];
+      const bool tests_type = std::any_of(branch.terms.begin(), branch.terms.end(), [](const facts::ConditionTerm& t) {
+        return t.name == "isinstance()" && !t.negated;
+      });
+      if (branch.else_side || !tests_type || !m_impl.branch_option[f][b].empty()) continue;
+      for (const auto& call : file.calls) {
+        if (call.callee_text != "isinstance" || call.args.size() != 2) continue;
+        if (call.at.end_byte > branch.at.end_byte || call.at.start_byte < branch.at.start_byte) continue;
+        const auto& type = call.args[1];
+        if (type.kind != facts::LiteralKind::name) continue;
+        const std::string& gate = constructed_only_under(last_segment(type.value));
+        if (gate.empty()) continue;
+        m_impl.branch_guards[f][b] |= facts::guard_bit(facts::Guard::opt_in);
+        m_impl.branch_option[f][b] = gate;
+        break;
+      }
+    }
+  }
+
+  // `if quantize is not None:` on a parameter typed as a choice (`quantize: Literal["bnb.nf4", ...] | None`)
+  // or a flag (`Optional[bool]`): an optional tensor or name (`mask=None`, `name: str = None`) is an input.
+  static bool scalar_option_param(const facts::FileFacts& file, std::int32_t function, const std::string& name) {
+    for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
+      for (const std::string& text : file.functions[static_cast<std::size_t>(fn)].params) {
+        const auto colon = text.find(':');
+        if (colon == std::string::npos || text.substr(0, colon) != name) continue;
+        const std::string_view type = std::string_view(text).substr(colon + 1);
+        return type.find("Literal[") != std::string_view::npos || type.find("bool") != std::string_view::npos;
+      }
+    }
+    return false;
+  }
+
+  static std::string describe(const facts::ConditionTerm& term) {
+    if (term.equals.empty()) return term.name;
+    if (term.greater) return term.name + " > " + term.equals;
+    if (term.negated) return term.name + (term.equals == "None" ? " is not None" : " != \"" + term.equals + "\"");
+    return term.name + " == \"" + term.equals + "\"";
+  }
+
+  void judge_term(std::size_t f, std::size_t b, const facts::ConditionTerm& term, std::int32_t function) {
+    const auto& file = m_impl.files[f];
+    auto& guards = m_impl.branch_guards[f];
+    auto& option = m_impl.branch_option[f];
+    if (term.negated && term.equals.empty()) return;  // `if not x:` (negated comparisons are judged)
+    if (term.greater && !named_like_period(last_segment(term.name))) return;
+    const std::string name = last_segment(term.name);
+    if (term.equals.empty() && (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()")))
+      guards[b] |= facts::guard_bit(facts::Guard::import_error_fallback);
+    const bool probe_call = ends_with(term.name, "()") && m_impl.cuda_probes.count(probe_name(term.name));
+    if (term.equals.empty() && (m_cuda_flags.count(name) || probe_call))
+      guards[b] |= facts::guard_bit(facts::Guard::cuda_available);
+    // `if is_deepspeed_zero3_enabled():` / `if deepspeed_config() is not None:`: code for a DeepSpeed run,
+    // a backend the user opts into.
+    const std::string lower = to_lower(term.name);
+    const bool present = term.equals.empty() ? !term.negated : term.negated && term.equals == "None";
+    if (present && (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos) &&
+        option[b].empty()) {
+      guards[b] |= facts::guard_bit(facts::Guard::opt_in);
+      option[b] = describe(term);
+      return;
+    }
+    const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
+    const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
+    // `x is not None` / `x != "v"` reads as an option only on a switch name, a config object or a
+    // parameter typed as a scalar option.
+    const bool option_like = term.negated ? named_like_switch(name) || (!dotted && scalar_option_param(file, function, name))
+                                          : !term.equals.empty() || named_like_switch(name);
+    if (term.negated && !option_like && !(dotted && config_receiver(term.name) && !starts_with(term.name, "self.")))
+      return;
+    // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
+    facts::ConditionTerm receiver_term = term;
+    const bool prefix_test = ends_with(term.name, ".startswith()") || ends_with(term.name, ".endswith()");
+    if (prefix_test) receiver_term = facts::ConditionTerm{term.name.substr(0, term.name.rfind('.')), {}, false};
+    const bool receiver_is_bare = receiver_term.name.find('.') == std::string::npos;
+    const bool off =
+        constant_false ||
+        (dotted ? (config_receiver(term.name) || option_like) &&
+                      (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term))
+         : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true)
+                       : !ends_with(term.name, "()") && bare_off_by_default(file, function, term, option_like));
+    if (off && option[b].empty()) {
+      guards[b] |= facts::guard_bit(facts::Guard::opt_in);
+      option[b] = describe(prefix_test ? receiver_term : term);
     }
   }
 
@@ -322,6 +423,7 @@ class BranchGuards {
   OptionDefaults m_options;
   OptionDefaults m_cli_options;  ///< command-line options only (argparse)
   std::unordered_map<std::string, std::vector<facts::Argument>> m_module_constants;
+  std::unordered_map<std::string, std::string> m_constructed;  ///< class name -> the option gating its constructions
 };
 
 }  // namespace

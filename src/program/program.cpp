@@ -20,6 +20,15 @@ bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
   return false;
 }
 
+// `def test_correctness():` in a library module, which no run calls: a test kept beside the code.
+bool is_test_helper(const facts::FileFacts& file, std::int32_t function) {
+  for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
+    const auto& info = file.functions[static_cast<std::size_t>(fn)];
+    if (info.parent < 0) return info.klass < 0 && info.name.rfind("test_", 0) == 0;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string_view to_string(Role role) {
@@ -150,7 +159,7 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
   const facts::Region syntactic = facts::region_of(facts, ctx);
   RoleSet roles = roles_at(file, ctx);
   roles.reset(static_cast<std::size_t>(Role::test));  // library code the tests exercise keeps its own place
-  if (roles.none()) return syntactic;
+  if (roles.none()) return is_test_helper(facts, ctx.function) ? facts::Region::test : syntactic;
   const auto has = [&](Role r) { return roles.test(static_cast<std::size_t>(r)); };
   if (has(Role::training_forward))
     return ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation ? syntactic

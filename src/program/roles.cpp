@@ -43,27 +43,29 @@ class Propagation {
     }
     m_training_pass = false;
     // A library's modules are built by its users: a forward (or a step) no entry point reaches keeps
-    // its own role, and so does what it calls.
-    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
-      const auto& file = m_impl.files[f];
-      if (file.is_test) continue;
-      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
-        const FunctionId id{FileId{f}, i};
-        RoleSet roles = m_impl.at(id).roles;
-        roles.reset(static_cast<std::size_t>(Role::test));  // being exercised by tests says nothing of the run
-        if (roles.any()) continue;
-        const auto own = facts::function_role(file, i);
-        // ... unless the library files it under inference or export (`models/clip/inference/`, `_export/`).
-        const auto by_path = role_by_path(file.path);
-        if (by_path == Role::inference || by_path == Role::export_) {
-          if (own == facts::Region::forward || own == facts::Region::training_step) reach(id, *by_path, std::nullopt);
-          continue;
-        }
-        if (own == facts::Region::forward) reach(id, Role::training_forward, std::nullopt);
-        if (own == facts::Region::training_step) reach(id, Role::training_step, std::nullopt);
-      }
+    // its own role, and so does what it calls. Forwards first: a `step` that a forward calls only while
+    // decoding (`self.step(...)` under `if inference_params is not None:`) is not a training step.
+    for (const facts::Region kind : {facts::Region::forward, facts::Region::training_step}) {
+      for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) library_defaults(FileId{f}, kind);
+      drain();
     }
-    drain();
+  }
+
+  void library_defaults(FileId f, facts::Region kind) {
+    const auto& file = m_impl.files[f.value];
+    if (file.is_test) return;
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+      const FunctionId id{f, i};
+      RoleSet roles = m_impl.at(id).roles;
+      roles.reset(static_cast<std::size_t>(Role::test));  // being exercised by tests says nothing of the run
+      if (roles.any() || facts::function_role(file, i) != kind) continue;
+      // ... unless the library files it under inference or export (`models/clip/inference/`, `_export/`).
+      const auto by_path = role_by_path(file.path);
+      if (by_path == Role::inference || by_path == Role::export_)
+        reach(id, *by_path, std::nullopt);
+      else
+        reach(id, kind == facts::Region::forward ? Role::training_forward : Role::training_step, std::nullopt);
+    }
   }
 
   void drain() {
