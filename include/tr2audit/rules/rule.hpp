@@ -97,6 +97,7 @@ struct Conditions {
   std::uint8_t device_uses = 0;             ///< bit (1 << DeviceUse); 0 = any
   std::uint8_t origins = 0;                 ///< bit (1 << ImportOrigin); 0 = any (imports, and calls by their callee)
   std::optional<bool> dynamic;
+  std::optional<bool> outside_package;  ///< import: names a package the importing file is not part of
   std::uint8_t op_statuses = 0;  ///< op subject: bit (1 << OpStatus) under the target profile; 0 = any
   std::uint8_t op_effects = 0;   ///< op subject: bit (1 << OpEffect); 0 = any (with or without an effect)
   std::uint8_t op_kinds = 0;     ///< op subject: bit (1 << OpKind); 0 = any
