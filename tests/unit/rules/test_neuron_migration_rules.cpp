@@ -167,3 +167,49 @@ def cpu_reference(x):
     CHECK(g.find("@22 ") == std::string::npos);
   }
 }
+
+TEST_CASE("neuron-ready.repo-nki-kernel-call: the repo's own @nki.jit kernels, called from a model", "[rules][neuron]") {
+  std::vector<facts::FileFacts> files;
+  files.push_back(facts_of(R"PY(import neuronx_distributed
+import neuronxcc.nki as nki
+import neuronxcc.nki.language as nl
+
+
+@nki.jit
+def flash_fwd(q, k, v, seed):
+    return nl.load(q)
+
+
+@nki.jit
+def flash_fwd_sharded(q, k, v, seed):
+    return flash_fwd(q, k, v, seed)
+
+
+def get_seed(dropout_p):
+    return 0
+)PY",
+                           "src/mylib/kernels/flash.py"));
+  files.push_back(facts_of(R"PY(import torch
+from mylib.kernels.flash import flash_fwd, get_seed
+
+
+class FlashAttention(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, q, k, v):
+        seed = get_seed(0.0)
+        return flash_fwd[(q.shape[0],)](q, k, v, seed)
+)PY",
+                           "src/mylib/attention.py"));
+  const auto model = program::Program::build(std::move(files));
+  std::vector<std::string> found;
+  for (std::uint32_t f = 0; f < 2; ++f) {
+    for (const auto& finding : rules::match(program::FileView{model, program::FileId{f}}, builtin(),
+                                            TargetProfile::native)) {
+      if (finding.rule_id == "neuron-ready.repo-nki-kernel-call")
+        found.push_back(finding.path + ":" + std::to_string(finding.at.line) + " " + finding.message);
+    }
+  }
+  // The launch in the model is reported; the kernel calling a sub-kernel and the plain helper are not.
+  CHECK(found == std::vector<std::string>{
+                     "src/mylib/attention.py:9 calls the NKI kernel `mylib.kernels.flash.flash_fwd`"});
+}
