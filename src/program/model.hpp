@@ -91,6 +91,8 @@ void find_registered_executors(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 void inherit_guards(Program::Impl& impl);
 void propagate_lockin(Program::Impl& impl);
+/// `nki-kernel-call` patterns: calls of repo functions decorated as NKI kernels (nki_calls.cpp).
+void find_nki_kernel_calls(Program::Impl& impl);
 /// "from → to → … → kernel" for a call of lock-in function `to` from `from`.
 std::string lockin_chain(const Program::Impl& impl, FunctionId from, FunctionId to);
 /// True when some Python file of the repo builds or loads compiled code: torch.utils.cpp_extension,

@@ -87,6 +87,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   compute_branch_guards(*impl);
   inherit_guards(*impl);
   propagate_lockin(*impl);
+  find_nki_kernel_calls(*impl);
   impl->lockin_knowledge = {};  // the rules it refers to need not outlive the build
   impl->loads_compiled_code = find_compiled_code_loader(*impl);
   collect_option_defaults(*impl);

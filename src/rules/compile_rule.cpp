@@ -53,11 +53,12 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
         S::reference, S::op, S::setting}},
       {"receiver", {S::method}},
       {"not_receiver", {S::method}},
-      {"value", {S::assign, S::setting}},
+      {"value", {S::assign, S::setting, S::dependency}},
       {"value_calls_gpu_only", {S::setting}},
       {"use", {S::device}},
       {"origin", {S::import, S::call}},
       {"dynamic", {S::import}},
+      {"outside_package", {S::import}},
       {"section", {S::dependency}},
       {"not_section", {S::dependency}},
       {"status", {S::op}},
@@ -300,6 +301,7 @@ class Compiler {
     if (m.use) c.device_uses = static_cast<std::uint8_t>(word_bits(*m.use, device_use_vocabulary(), "device use"));
     if (m.origin) c.origins = static_cast<std::uint8_t>(word_bits(*m.origin, origin_vocabulary(), "import origin"));
     if (m.dynamic) c.dynamic = m.dynamic->value;
+    if (m.outside_package) c.outside_package = m.outside_package->value;
     c.op_statuses = op_bits(m.status, "op status", parse_op_status, k_all_op_statuses);
     c.op_effects = op_bits(m.effect, "op effect", parse_op_effect, k_all_op_effects);
     c.op_kinds = op_bits(m.op_kind, "op kind", parse_op_kind, k_all_op_kinds);

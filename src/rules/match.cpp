@@ -175,7 +175,7 @@ class Matcher {
       // One finding per rule and statement, spanning the whole statement (parenthesised imports too).
       const Span& at = import.statement.line != 0 ? import.statement : import.at;
       for (std::uint32_t i : candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()})) {
-        if (detail::import_conditions_hold(m_rules.rules()[i].conditions, import, origin)) {
+        if (detail::import_conditions_hold(m_rules.rules()[i].conditions, import, origin, m_file.module_name)) {
           emit(i, import.ctx, at, MessageFields{subject, {}, {}, {}, {}, {}, {}, subject});
         }
       }

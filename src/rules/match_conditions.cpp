@@ -99,6 +99,16 @@ bool flag_holds(const std::optional<bool>& wanted, bool actual) {
   return !wanted || *wanted == actual;
 }
 
+/// An external package, or a repo package imported by absolute name from a file outside it (an
+/// example or script of the repo using the repo's own library). Relative imports stay inside.
+bool imports_other_package(const facts::ImportFact& import, facts::ImportOrigin origin, std::string_view importer) {
+  if (origin == facts::ImportOrigin::external) return true;
+  if (import.relative_level != 0) return false;
+  const std::string_view package = import.module.first_segment();
+  const std::string_view own = importer.substr(0, importer.find('.'));
+  return !package.empty() && package != own;
+}
+
 /// Each given predicate's truth, in a fixed order; nullopt for those not given.
 std::vector<bool> predicate_values(const Predicates& p, const program::FileView& view, const facts::Context& ctx) {
   const facts::FileFacts& file = view.facts();
@@ -148,8 +158,10 @@ bool decorator_conditions_hold(const Conditions& c, const facts::DecoratorFact& 
   return keywords_hold(c, decorator.args, value);
 }
 
-bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import, facts::ImportOrigin origin) {
+bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import, facts::ImportOrigin origin,
+                            std::string_view importer_module) {
   if (c.origins != 0 && (c.origins & enum_bit(origin)) == 0) return false;
+  if (c.outside_package && *c.outside_package != imports_other_package(import, origin, importer_module)) return false;
   return flag_holds(c.dynamic, import.dynamic);
 }
 
@@ -158,6 +170,7 @@ bool assign_conditions_hold(const Conditions& c, const facts::AssignFact& assign
 }
 
 bool dependency_conditions_hold(const Conditions& c, const facts::DependencyFact& dependency) {
+  if (c.value && !c.value->matches(dependency.spec)) return false;  // the requirement as written
   if (c.section && !c.section->matches(dependency.section)) return false;
   return !c.not_section || !c.not_section->matches(dependency.section);
 }

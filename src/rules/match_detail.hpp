@@ -30,7 +30,9 @@ bool call_conditions_hold(const Conditions& c, const facts::CallFact& call, std:
                           ValueDefaults* defaults = nullptr);
 /// Decorators take keyword conditions only.
 bool decorator_conditions_hold(const Conditions& c, const facts::DecoratorFact& decorator, std::string& value);
-bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import, facts::ImportOrigin origin);
+/// `importer_module` is the importing file's dotted module ("examples.train", "pkg.models.llama").
+bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import, facts::ImportOrigin origin,
+                            std::string_view importer_module);
 bool assign_conditions_hold(const Conditions& c, const facts::AssignFact& assign);
 bool dependency_conditions_hold(const Conditions& c, const facts::DependencyFact& dependency);
 bool device_conditions_hold(const Conditions& c, const facts::DeviceLiteralFact& device);

@@ -32,3 +32,56 @@ def check_shapes(x):
     # ok: cuda-api.cuda-hard-gate
     if not dist.is_initialized():
         raise RuntimeError("call init first")
+
+
+class FlashSelfAttention(torch.nn.Module):
+    def forward(self, qkv):
+        # ok: cuda-api.cuda-hard-gate
+        assert qkv.dtype in [torch.float16, torch.bfloat16]
+        # expect: cuda-api.cuda-hard-gate
+        assert qkv.is_cuda
+        return qkv.sum(dim=2)
+
+
+def fused_cross_entropy(logits, labels):
+    # expect: cuda-api.cuda-hard-gate
+    assert logits.is_cuda and labels.is_cuda, "Only support CUDA tensors"
+    # ok: cuda-api.cuda-hard-gate
+    assert not logits.is_cuda, "this path is the CPU reference"
+    return torch.nn.functional.cross_entropy(logits, labels)
+
+
+class _DeformConv(torch.autograd.Function):
+    @staticmethod
+    def backward(ctx, grad_output):
+        # expect: cuda-api.cuda-hard-gate
+        if not grad_output.is_cuda:
+            raise NotImplementedError("Deformable Conv is not supported on CPUs!")
+        else:
+            return grad_output * 2
+
+
+def rotary(x, cos, sin):
+    # ok: cuda-api.cuda-hard-gate
+    if x.is_cuda:
+        return x * cos + x.flip(-1) * sin
+    else:
+        return torch.view_as_real(x) * cos
+
+
+def amp_main(args):
+    # expect: cuda-api.cuda-hard-gate
+    assert torch.backends.cudnn.enabled, "Amp requires cudnn backend to be enabled."
+    # ok: cuda-api.cuda-hard-gate
+    if torch.backends.cudnn.enabled:
+        torch.backends.cudnn.benchmark = True
+
+
+def check_cudnn_version_and_warn(option, required):
+    return torch.backends.cudnn.is_available() and torch.backends.cudnn.version() >= required
+
+
+# expect: cuda-api.cuda-hard-gate
+assert check_cudnn_version_and_warn(__name__, 8400)
+# ok: cuda-api.cuda-hard-gate
+assert check_shapes is not None
