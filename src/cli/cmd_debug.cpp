@@ -113,8 +113,8 @@ int run_repo_facts(const DebugCommand& cmd) {
   }
   rules::LoadedRules loaded = rules::load_rules(rule_folders({}));
   nlohmann::ordered_json out = facts::to_json(files[*index]);
-  const program::Program model = program::Program::build(
-      std::move(files), false, rules::lockin_knowledge(loaded.rules, TargetProfile::native));
+  const program::Program model =
+      program::Program::build(std::move(files), false, rules::lockin_knowledge(loaded.rules, TargetProfile::native));
   out["program"] = program_json(model, program::FileId{static_cast<std::uint32_t>(*index)});
   std::cout << out.dump(2) << "\n";
   return k_exit_ok;

@@ -49,7 +49,8 @@ class BooleanMaskIndex final : public Detector {
     const std::string_view method = scope.text(ts_node_child_by_field_id(callee, k.f_attribute));
     const bool reshape = method == "view" || method == "reshape" || method == "flatten" || method == "contiguous" ||
                          method == "squeeze" || method == "unsqueeze" || method == "expand_as";
-    return reshape && ts_node_symbol(receiver) == k.identifier && m_masks.count({fn, std::string(scope.text(receiver))}) != 0;
+    return reshape && ts_node_symbol(receiver) == k.identifier &&
+           m_masks.count({fn, std::string(scope.text(receiver))}) != 0;
   }
 
   std::set<std::pair<std::int32_t, std::string>> m_masks;  // (function, name) assigned a mask

@@ -260,7 +260,8 @@ bool indices_valid(const FileFacts& f) {
     return true;
   };
   if (!all_ctx(f.imports) || !all_ctx(f.calls) || !all_ctx(f.decorators) || !all_ctx(f.assigns) ||
-      !all_ctx(f.bound_calls) || !all_ctx(f.values) || !all_ctx(f.references) || !all_ctx(f.devices) || !all_ctx(f.patterns))
+      !all_ctx(f.bound_calls) || !all_ctx(f.values) || !all_ctx(f.references) || !all_ctx(f.devices) ||
+      !all_ctx(f.patterns))
     return false;
   for (const auto& fn : f.functions) {
     if (!in(fn.klass, f.classes.size()) || !in(fn.parent, f.functions.size())) return false;

@@ -18,24 +18,19 @@ constexpr std::size_t k_max_overrides = 32;  // overrides a `self.method()` call
 // Method names too generic to link by name alone: framework verbs, and the methods of tensors, modules,
 // optimizers and Python containers, which a receiver of unknown type is far more often than a repo class.
 bool is_generic_method(const std::string& name) {
-  static constexpr std::string_view k_generic[] = {
-      "forward", "__init__", "__call__", "step", "update", "get", "run", "apply", "train", "eval", "to", "reset",
-      "build", "load", "save", "item", "append", "extend", "backward", "zero_grad", "call", "clip", "clamp", "view",
-      "reshape", "permute", "split", "chunk", "unbind", "numel", "size", "float", "half", "double", "long", "bool",
-      "int", "cpu", "cuda", "detach", "clone", "copy", "copy_", "fill_", "zero_", "keys", "values", "items", "pop",
-      "format", "join", "strip", "replace", "read", "write", "close", "open", "sort", "index", "count", "encode",
-      "decode", "flatten", "state_dict", "load_state_dict", "parameters", "named_parameters", "modules", "children",
-      "named_modules", "register_buffer", "mean", "sum", "max", "min", "type", "expand", "repeat", "squeeze",
-      "unsqueeze", "transpose", "contiguous", "numpy", "tolist", "add", "remove", "insert", "clear", "setdefault",
-      "norm", "softmax", "sigmoid", "gather", "scatter", "masked_fill", "where", "nonzero", "unique", "topk",
-      "argmax", "argmin", "cumsum", "prod", "all", "any", "new_zeros", "new_ones", "new_full", "new_empty",
-      "new_tensor", "type_as", "view_as", "expand_as", "repeat_interleave", "register", "register_module", "cat",
-      "stack"};
+  static constexpr std::string_view k_generic =
+      " forward __init__ __call__ step update get run apply train eval to reset build load save item"
+      " append extend backward zero_grad call clip clamp view reshape permute split chunk unbind numel"
+      " size float half double long bool int cpu cuda detach clone copy copy_ fill_ zero_ keys values"
+      " items pop format join strip replace read write close open sort index count encode decode"
+      " flatten state_dict load_state_dict parameters named_parameters modules children named_modules"
+      " register_buffer mean sum max min type expand repeat squeeze unsqueeze transpose contiguous"
+      " numpy tolist add remove insert clear setdefault norm softmax sigmoid gather scatter masked_fill"
+      " where nonzero unique topk argmax argmin cumsum prod all any new_zeros new_ones new_full"
+      " new_empty new_tensor type_as view_as expand_as repeat_interleave register register_module cat"
+      " stack ";
   if (name.size() < 4 || name.front() == '_') return true;
-  for (std::string_view generic : k_generic) {
-    if (name == generic) return true;
-  }
-  return false;
+  return k_generic.find(" " + name + " ") != std::string_view::npos;
 }
 
 class GraphBuilder {
@@ -202,7 +197,8 @@ class GraphBuilder {
 
   void add_registry_edges(FileId file, const facts::CallFact& call) {
     if ((call.method == "get" || call.method == "build") && !call.receiver_text.empty()) {
-      if (const Registry* registry = registry_named(m_impl, call.receiver_text)) add_registry(file, call.ctx, *registry);
+      if (const Registry* registry = registry_named(m_impl, call.receiver_text))
+        add_registry(file, call.ctx, *registry);
       return;
     }
     const std::string_view name = call.method.empty() ? call.callee.last_segment() : std::string_view(call.method);
@@ -229,7 +225,8 @@ class GraphBuilder {
         for (const ClassId& klass : modules) add_run(file, call.ctx, klass);
       }
       m_dispatch = false;
-    } else if (call.method.empty() && call.callee.empty() && call.callee_text.find_first_of(".([ ") == std::string::npos) {
+    } else if (call.method.empty() && call.callee.empty() &&
+               call.callee_text.find_first_of(".([ ") == std::string::npos) {
       // `model(x)` on a local bound to a call that builds a repo module.
       const auto classes = instance_classes(file, call.ctx, call.callee_text);
       m_dispatch = classes.size() > 1;
@@ -322,8 +319,8 @@ class GraphBuilder {
   std::int32_t m_call = -1;  // the CallFact whose edges are being added; -1 for functions passed as values
   bool m_dispatch = false;   // the edges being added may run (several candidate classes), not certainly
   std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<ClassId>> m_subclasses;  // class -> repo subclasses
-  std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;      // (function, name) -> class
-  std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;  // (class, attribute) -> class
+  std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;                     // (function, name) -> class
+  std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;                 // (class, attribute) -> class
 };
 
 }  // namespace

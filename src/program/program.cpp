@@ -284,12 +284,15 @@ std::vector<std::string> Program::type_notes(FileId file) const {
       if (c.file == file) out.push_back(name + ".register: " + class_name(c));
     }
     for (const FunctionId& fn : registry.functions) {
-      if (fn.file == file) out.push_back(name + ".register: " + impl.files[file.value].functions[static_cast<std::size_t>(fn.index)].qualname);
+      if (fn.file == file)
+        out.push_back(name +
+                      ".register: " + impl.files[file.value].functions[static_cast<std::size_t>(fn.index)].qualname);
     }
   }
   for (const auto& [key, classes] : impl.types.attributes) {
     if (std::get<0>(key) != file.value) continue;
-    std::string line = impl.files[file.value].classes[static_cast<std::size_t>(std::get<1>(key))].qualname + "." + std::get<2>(key) + ":";
+    std::string line = impl.files[file.value].classes[static_cast<std::size_t>(std::get<1>(key))].qualname + "." +
+                       std::get<2>(key) + ":";
     for (const ClassId& c : classes) line += " " + class_name(c);
     out.push_back(std::move(line));
   }

@@ -18,7 +18,7 @@
 namespace tr2audit::program {
 namespace {
 
-constexpr int k_max_passes = 6;     // fixpoint rounds over returned values
+constexpr int k_max_passes = 6;      // fixpoint rounds over returned values
 constexpr int k_max_base_hops = 16;  // base-class chains followed
 
 bool add_class(std::vector<ClassId>& into, ClassId klass) {
@@ -113,7 +113,8 @@ class TypeInference {
       }
       if (file.is_test) continue;
       for (std::size_t c = 0; c < file.calls.size(); ++c) {
-        for (const ClassId& klass : constructed(FileId{f}, file.calls[c])) m_sites[key(klass)].emplace_back(FileId{f}, c);
+        for (const ClassId& klass : constructed(FileId{f}, file.calls[c]))
+          m_sites[key(klass)].emplace_back(FileId{f}, c);
       }
     }
   }
@@ -247,7 +248,8 @@ class TypeInference {
         const auto& fn = facts.functions[static_cast<std::size_t>(assign.ctx.function)];
         if (assign.value.kind == facts::LiteralKind::name && is_identifier(assign.value.value)) {
           add_classes(classes, name_value(FileId{f}, assign.ctx.function, assign.value.value));
-          if (fn.name == "__init__") add_classes(classes, parameter_values(ClassId{FileId{f}, assign.ctx.klass}, fn, assign.value.value));
+          if (fn.name == "__init__")
+            add_classes(classes, parameter_values(ClassId{FileId{f}, assign.ctx.klass}, fn, assign.value.value));
         }
         if (!classes.empty()) add_classes(m_types.attributes[{f, assign.ctx.klass, attribute}], classes);
       }
@@ -257,7 +259,8 @@ class TypeInference {
   // What the repo passes for constructor parameter `param` of `klass`: keyword or positional arguments
   // at its call sites, and dict entries under that name built by the methods of the class, its repo
   // bases or its repo subclasses (`from_config` returning `{"box_predictor": box_predictor}`).
-  std::vector<ClassId> parameter_values(ClassId klass, const facts::FunctionInfo& init, const std::string& param) const {
+  std::vector<ClassId> parameter_values(ClassId klass, const facts::FunctionInfo& init,
+                                        const std::string& param) const {
     std::vector<ClassId> out;
     std::vector<std::string> names;  // `backbone: Backbone`, `matcher=None` -> the parameter's name
     for (const std::string& text : init.params) names.push_back(text.substr(0, text.find_first_of(":= ")));

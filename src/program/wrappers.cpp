@@ -56,7 +56,8 @@ class WrapperPass {
     std::sort(by_start.begin(), by_start.end());
     for (const auto& value : facts.values) {
       if (value.sink != facts::ValueSink::returned || value.ctx.function < 0 || !value.name.empty()) continue;
-      auto it = std::lower_bound(by_start.begin(), by_start.end(), std::make_pair(value.value.start_byte, std::size_t{0}));
+      auto it =
+          std::lower_bound(by_start.begin(), by_start.end(), std::make_pair(value.value.start_byte, std::size_t{0}));
       for (; it != by_start.end() && it->first < value.value.end_byte; ++it) {
         const auto& call = facts.calls[it->second];
         if (call.at.end_byte <= value.value.end_byte && call.ctx.function == value.ctx.function)
@@ -125,7 +126,8 @@ class WrapperPass {
     std::vector<char> reported(facts.calls.size(), 0);
     for (std::size_t s = 0; s < slots.size(); ++s) {
       for (const Edge& edge : slots[s]) {
-        if (!edge.by_name || edge.call < 0 || edge.target.index < 0 || reported[static_cast<std::size_t>(edge.call)]) continue;
+        if (!edge.by_name || edge.call < 0 || edge.target.index < 0 || reported[static_cast<std::size_t>(edge.call)])
+          continue;
         if (m_impl.wrappers[edge.target.file.value][static_cast<std::size_t>(edge.target.index)].empty()) continue;
         const auto c = static_cast<std::size_t>(edge.call);
         const auto& call = facts.calls[c];
@@ -135,14 +137,15 @@ class WrapperPass {
           continue;
         if (call.ctx.has(facts::Guard::main_block)) continue;
         reported[c] = 1;
-        m_impl.derived[file.value].push_back(facts::PatternFact{"wrapped-op-call", chain(edge.target), call.at, call.ctx});
+        m_impl.derived[file.value].push_back(
+            facts::PatternFact{"wrapped-op-call", chain(edge.target), call.at, call.ctx});
       }
     }
   }
 
   Program::Impl& m_impl;
-  std::vector<std::vector<FunctionId>> m_next;    // per file, per function: the wrapper it returns a call of
-  std::vector<std::vector<char>> m_returned;      // per file, per call: inside a value its function returns
+  std::vector<std::vector<FunctionId>> m_next;  // per file, per function: the wrapper it returns a call of
+  std::vector<std::vector<char>> m_returned;    // per file, per call: inside a value its function returns
   std::deque<FunctionId> m_queue;
 };
 

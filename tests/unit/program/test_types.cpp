@@ -240,8 +240,8 @@ TEST_CASE("wrappers: calls of repo wrappers around data-dependent ops are patter
     if (pattern.kind == "wrapped-op-call") heads.emplace_back(pattern.at.line, pattern.detail);
   for (const auto& pattern : p.patterns(*p.find_file("det/layers.py")))
     if (pattern.kind == "wrapped-op-call") layers.emplace_back(pattern.at.line, pattern.detail);
-  CHECK(train == std::vector<std::pair<std::uint32_t, std::string>>{
-                     {13, "first_foreground → nonzero_tuple → x.nonzero()"}});
+  CHECK(train ==
+        std::vector<std::pair<std::uint32_t, std::string>>{{13, "first_foreground → nonzero_tuple → x.nonzero()"}});
   CHECK(heads == std::vector<std::pair<std::uint32_t, std::string>>{{14, "nonzero_tuple → x.nonzero()"}});
   // The wrapper of a wrapper is reported at its callers; a function that uses the op's value without
   // returning it (unique_labels returns a count) is no wrapper.
