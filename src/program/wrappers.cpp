@@ -71,7 +71,8 @@ class WrapperPass {
     if (facts.is_test) return;
     for (std::size_t c = 0; c < facts.calls.size(); ++c) {
       const auto& call = facts.calls[c];
-      if (!m_returned[file.value][c] || call.ctx.function < 0) continue;
+      if (!m_returned[file.value][c] || call.ctx.function < 0 || runs_as_module(FunctionId{file, call.ctx.function}))
+        continue;
       auto& chain = m_impl.wrappers[file.value][static_cast<std::size_t>(call.ctx.function)];
       if (!chain.empty() || !m_impl.lockin_knowledge.wrapped_op(call)) continue;
       chain = op_text(call);
@@ -100,12 +101,19 @@ class WrapperPass {
       m_queue.pop_front();
       for (const FunctionId& caller : callers[wrapper.file.value][static_cast<std::size_t>(wrapper.index)]) {
         auto& chain = m_impl.wrappers[caller.file.value][static_cast<std::size_t>(caller.index)];
-        if (!chain.empty()) continue;
+        if (!chain.empty() || runs_as_module(caller)) continue;
         chain = m_impl.wrappers[wrapper.file.value][static_cast<std::size_t>(wrapper.index)];
         m_next[caller.file.value][static_cast<std::size_t>(caller.index)] = wrapper;
         m_queue.push_back(caller);
       }
     }
+  }
+
+  // A module's forward or a callable's __call__ runs when the object is called, never by name: the
+  // wrapper call it returns is reported there.
+  bool runs_as_module(FunctionId fn) const {
+    const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+    return info.klass >= 0 && (info.name == "forward" || info.name == "__call__");
   }
 
   std::string chain(FunctionId wrapper) const {
@@ -133,7 +141,8 @@ class WrapperPass {
         const auto& call = facts.calls[c];
         // A wrapper returning this call is reported at its own callers; a script's main block starts a run.
         if (m_returned[file.value][c] && call.ctx.function >= 0 &&
-            !m_impl.wrappers[file.value][static_cast<std::size_t>(call.ctx.function)].empty())
+            !m_impl.wrappers[file.value][static_cast<std::size_t>(call.ctx.function)].empty() &&
+            !runs_as_module(FunctionId{file, call.ctx.function}))
           continue;
         if (call.ctx.has(facts::Guard::main_block)) continue;
         reported[c] = 1;
