@@ -1,5 +1,5 @@
 // program/model (private): the Program's state and the stages that fill it, in build order:
-// symbols -> call graph -> entry points -> roles -> gates -> guards.
+// symbols -> types -> call graph -> entry points -> roles -> gates -> guards -> lock-in -> wrappers.
 #pragma once
 #include <map>
 #include <string>

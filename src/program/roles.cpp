@@ -134,7 +134,14 @@ class Propagation {
       const bool inference = edge.in_engine || (is_training(site) && (edge.guards & k_not_training) != 0);
       if (!inference && edge.target.index >= 0 && (site == Role::training_forward || site == Role::training_step))
         m_impl.at(edge.target).called_in_training = true;
-      reach(edge.target, inference ? Role::inference : callee_role(site, edge.target, edge.periodic), fn);
+      Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic);
+      // A call that may reach one of several methods (by name, an override, a registry) carries step code
+      // only from the loop or from a function that is itself step code (`training_step`): elsewhere
+      // (`add_adapter` → `inject_adapter` overrides) it is setup.
+      if (edge.dispatch && role_there == Role::training_step && !edge.in_training_loop &&
+          (fn.index < 0 || facts::function_role(file, fn.index) != facts::Region::training_step))
+        role_there = Role::setup;
+      reach(edge.target, role_there, fn);
     }
   }
 
