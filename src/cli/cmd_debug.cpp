@@ -6,19 +6,25 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/knowledge.hpp"
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/facts/extract.hpp"
 #include "tr2audit/facts/facts_json.hpp"
 #include "tr2audit/pipeline/scan.hpp"
 #include "tr2audit/program/program.hpp"
+#include "tr2audit/rules/match.hpp"
+#include "tr2audit/rules/rule_set.hpp"
 
 namespace tr2audit::cli {
 namespace {
+
+namespace fs = std::filesystem;
 
 constexpr std::uint64_t k_debug_max_file_size = 1ull << 30;  // debug reads what it is given, up to 1 GiB
 
 struct DebugCommand {
   std::string file;
+  std::string repo;  ///< facts: build the program over this whole repo (the file must lie inside it)
 };
 
 discover::SourceFile single_file(const std::string& path) {
@@ -66,7 +72,10 @@ nlohmann::ordered_json program_json(const program::Program& model, program::File
     if (!option.empty()) j["opt_in"] = option;
     branches.push_back(std::move(j));
   }
-  return Json{{"entry_points", entries}, {"functions", functions}, {"branch_guards", branches}};
+  return Json{{"entry_points", entries},
+              {"functions", functions},
+              {"branch_guards", branches},
+              {"types", model.type_notes(id)}};
 }
 
 /// A file that could not be read, named by the whole path the user gave (the problem knows only its name).
@@ -85,7 +94,34 @@ int run_tree(const DebugCommand& cmd) {
   return k_exit_ok;
 }
 
+// The program over a whole repo, printed for one of its files: roles, chains and types as a scan sees them.
+int run_repo_facts(const DebugCommand& cmd) {
+  std::error_code ec;
+  const fs::path root = fs::canonical(cmd.repo, ec);
+  const fs::path target = fs::canonical(cmd.file, ec);
+  const discover::DiscoveryResult discovered = discover::discover(root, discover::DiscoveryOptions{});
+  facts::Extractor extractor;
+  std::vector<facts::FileFacts> files;
+  std::optional<std::size_t> index;
+  for (const discover::SourceFile& file : discovered.files) {
+    if (fs::equivalent(file.abs_path, target, ec)) index = files.size();
+    files.push_back(pipeline::analyze_file(file, extractor, k_debug_max_file_size).facts);
+  }
+  if (!index) {
+    std::cerr << "tr2audit: debug: " << cmd.file << " is not a scanned file of " << cmd.repo << "\n";
+    return k_exit_usage;
+  }
+  rules::LoadedRules loaded = rules::load_rules(rule_folders({}));
+  nlohmann::ordered_json out = facts::to_json(files[*index]);
+  const program::Program model =
+      program::Program::build(std::move(files), false, rules::lockin_knowledge(loaded.rules, TargetProfile::native));
+  out["program"] = program_json(model, program::FileId{static_cast<std::uint32_t>(*index)});
+  std::cout << out.dump(2) << "\n";
+  return k_exit_ok;
+}
+
 int run_facts(const DebugCommand& cmd) {
+  if (!cmd.repo.empty()) return run_repo_facts(cmd);
   const discover::SourceFile file = single_file(cmd.file);
   facts::Extractor extractor;
   pipeline::FileAnalysis analysis = pipeline::analyze_file(file, extractor, k_debug_max_file_size);
@@ -111,6 +147,8 @@ void register_debug(CLI::App& app, int& exit_code) {
   auto facts_cmd = std::make_shared<DebugCommand>();
   CLI::App* facts = debug->add_subcommand("facts", "Print the extracted facts of a file as JSON");
   facts->add_option("file", facts_cmd->file, "Python, notebook or manifest file")->required();
+  facts->add_option("--repo", facts_cmd->repo,
+                    "Build the repository model over this folder (roles, chains and types as a scan sees them)");
   facts->callback([facts_cmd, &exit_code] { exit_code = run_facts(*facts_cmd); });
 }
 

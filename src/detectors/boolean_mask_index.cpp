@@ -1,6 +1,6 @@
 // boolean-mask-index: `x[mask]` read with a boolean mask (a comparison, `~m`, isnan, or a name assigned
-// from one in the same function). The result's shape depends on the data: a dynamic shape. Masked
-// writes (`x[mask] = 0`, `x[mask] += v`) keep the shape and are not reported.
+// from one in the same function or reshaped from such a name). The result's shape depends on the data:
+// a dynamic shape. Masked writes (`x[mask] = 0`, `x[mask] += v`) keep the shape and are not reported.
 #include <set>
 
 #include "detectors/tensor_expr.hpp"
@@ -20,7 +20,8 @@ class BooleanMaskIndex final : public Detector {
     if (ts_node_symbol(node) == k.assignment) {
       const TSNode left = ts_node_child_by_field_id(node, k.f_left);
       const TSNode right = ts_node_child_by_field_id(node, k.f_right);
-      if (ts_node_symbol(left) == k.identifier && !ts_node_is_null(right) && is_mask_expression(right, scope))
+      if (ts_node_symbol(left) == k.identifier && !ts_node_is_null(right) &&
+          (is_mask_expression(right, scope) || reshapes_mask(right, scope, fn)))
         m_masks.insert({fn, std::string(scope.text(left))});
       return;
     }
@@ -38,6 +39,20 @@ class BooleanMaskIndex final : public Detector {
   }
 
  private:
+  // `mask_flat = mask.view(-1)`: a mask reshaped (view, reshape, flatten, ...) is still a mask.
+  bool reshapes_mask(TSNode right, const NodeScope& scope, std::int32_t fn) const {
+    const auto& k = scope.kinds();
+    if (ts_node_symbol(right) != k.call) return false;
+    const TSNode callee = ts_node_child_by_field_id(right, k.f_function);
+    if (ts_node_symbol(callee) != k.attribute) return false;
+    const TSNode receiver = ts_node_child_by_field_id(callee, k.f_object);
+    const std::string_view method = scope.text(ts_node_child_by_field_id(callee, k.f_attribute));
+    const bool reshape = method == "view" || method == "reshape" || method == "flatten" || method == "contiguous" ||
+                         method == "squeeze" || method == "unsqueeze" || method == "expand_as";
+    return reshape && ts_node_symbol(receiver) == k.identifier &&
+           m_masks.count({fn, std::string(scope.text(receiver))}) != 0;
+  }
+
   std::set<std::pair<std::int32_t, std::string>> m_masks;  // (function, name) assigned a mask
 };
 

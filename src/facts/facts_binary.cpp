@@ -22,9 +22,10 @@ static_assert(sizeof(LoopInfo) == 80 && sizeof(ConditionTerm) == 72 && sizeof(Br
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(DependencyFact) == 120 && sizeof(DirectiveComment) == 48 && sizeof(Problem) == 80,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(BoundCall) == 56 && sizeof(ReferenceFact) == 112 && sizeof(SettingFact) == 88,
+static_assert(sizeof(BoundCall) == 56 && sizeof(ReferenceFact) == 112 && sizeof(SettingFact) == 88 &&
+                  sizeof(ValueFact) == 120,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 544, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 568, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -179,6 +180,10 @@ void fields(IO& io, BoundCall& f) {
   io(f.target_text), io(f.call_start_byte), io(f.ctx);
 }
 template <class IO>
+void fields(IO& io, ValueFact& f) {
+  io.enumeration(f.sink, ValueSink::dict_entry), io(f.key), io(f.name), io(f.value), io(f.ctx);
+}
+template <class IO>
 void fields(IO& io, ReferenceFact& f) {
   io(f.name), io(f.text), io(f.at), io(f.ctx);
 }
@@ -233,7 +238,7 @@ void fields(IO& io, FileFacts& f) {
   io(f.path), io.enumeration(f.kind, discover::FileKind::config), io(f.is_test), io(f.module_name);
   io(f.is_package_init), io(f.lines), io(f.has_syntax_errors), io(f.error_spans), io(f.cell_first_lines);
   io(f.cell_numbers), io(f.imports), io(f.calls), io(f.decorators), io(f.assigns), io(f.bound_calls);
-  io(f.references), io(f.devices), io(f.patterns);
+  io(f.values), io(f.references), io(f.devices), io(f.patterns);
   io(f.dependencies), io(f.settings), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives), io(f.problems);
 }
 
@@ -260,7 +265,8 @@ bool indices_valid(const FileFacts& f) {
     return true;
   };
   if (!all_ctx(f.imports) || !all_ctx(f.calls) || !all_ctx(f.decorators) || !all_ctx(f.assigns) ||
-      !all_ctx(f.bound_calls) || !all_ctx(f.references) || !all_ctx(f.devices) || !all_ctx(f.patterns))
+      !all_ctx(f.bound_calls) || !all_ctx(f.values) || !all_ctx(f.references) || !all_ctx(f.devices) ||
+      !all_ctx(f.patterns))
     return false;
   for (const auto& fn : f.functions) {
     if (!in(fn.klass, f.classes.size()) || !in(fn.parent, f.functions.size())) return false;

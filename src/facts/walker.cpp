@@ -220,6 +220,8 @@ void Walker::record_facts(TSNode node, TSSymbol kind, TSFieldId field) {
     on_string(node);
   } else if (kind == m_k.attribute || kind == m_k.identifier) {
     on_reference(node, field);
+  } else if (kind == m_k.return_statement || kind == m_k.pair) {
+    on_value(node, kind);
   }
 }
 

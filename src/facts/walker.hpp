@@ -87,6 +87,8 @@ class Walker final : public detectors::NodeScope {
   void on_environ_assignment(TSNode left, TSNode right, TSNode node);
   /// `field(default=False, ...)` in a class body: the literal default into `out` (left alone otherwise).
   void field_default(TSNode value, Argument& out) const;
+  void on_value(TSNode node, TSSymbol kind);
+  void add_value(ValueSink sink, std::string key, TSNode value);
   void on_string(TSNode node);
   void on_reference(TSNode node, TSFieldId field);
   std::vector<Argument> read_arguments(TSNode argument_list) const;

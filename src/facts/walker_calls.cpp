@@ -178,6 +178,9 @@ void Walker::on_assignment(TSNode node) {
     else
       m_imports.shadow(m_src.node_text(left));
   } else if (m_src.is(left, m_k.subscript)) {
+    // `ret["box_predictor"] = box_predictor`: a dict entry the program follows (program/types).
+    const auto key = m_src.string_literal(ts_node_child_by_field_id(left, m_k.f_subscript));
+    if (key && !key->empty() && m_mode == Mode::full) add_value(ValueSink::dict_entry, *key, right);
     on_environ_assignment(left, right, node);
     return;
   } else if (!m_src.is(left, m_k.attribute)) {
@@ -245,6 +248,30 @@ void Walker::on_environ_assignment(TSNode left, TSNode right, TSNode node) {
   fact.at = m_src.span(node);
   fact.ctx = m_ctx;
   m_out.assigns.push_back(std::move(fact));
+}
+
+// `return f(...)`, `return model` and `{"roi_heads": build_roi_heads(cfg)}` inside a function: where
+// values go, so the program can tell which repo classes a function returns or a config dict carries.
+void Walker::on_value(TSNode node, TSSymbol kind) {
+  if (m_mode != Mode::full || m_ctx.function < 0) return;
+  if (kind == m_k.return_statement) {
+    if (ts_node_named_child_count(node) == 1) add_value(ValueSink::returned, {}, ts_node_named_child(node, 0));
+    return;
+  }
+  const auto key = m_src.string_literal(ts_node_child_by_field_id(node, m_k.f_key));
+  if (key && !key->empty()) add_value(ValueSink::dict_entry, *key, ts_node_child_by_field_id(node, m_k.f_value));
+}
+
+void Walker::add_value(ValueSink sink, std::string key, TSNode value) {
+  value = m_src.unwrap_parens(value);
+  if (ts_node_is_null(value) || m_ctx.function < 0) return;
+  ValueFact fact;
+  fact.sink = sink;
+  fact.key = cap_text(key, 80);
+  if (m_src.is(value, m_k.identifier)) fact.name = std::string(m_src.node_text(value));
+  fact.value = m_src.span(value);
+  fact.ctx = m_ctx;
+  m_out.values.push_back(std::move(fact));
 }
 
 std::string Walker::callee_label(TSNode call) const {

@@ -94,6 +94,7 @@ NodeKinds::NodeKinds(const TSLanguage* l)
       raise_statement(must_resolve(l, "raise_statement")),
       comment(must_resolve(l, "comment")),
       error(must_resolve(l, "ERROR")),
+      pair(must_resolve(l, "pair")),
       f_function(must_field(l, "function")),
       f_arguments(must_field(l, "arguments")),
       f_name(must_field(l, "name")),
@@ -114,6 +115,7 @@ NodeKinds::NodeKinds(const TSLanguage* l)
       f_subscript(must_field(l, "subscript")),
       f_type(must_field(l, "type")),
       f_definition(must_field(l, "definition")),
-      f_operator(must_field(l, "operator")) {}
+      f_operator(must_field(l, "operator")),
+      f_key(must_field(l, "key")) {}
 
 }  // namespace tr2audit::parse

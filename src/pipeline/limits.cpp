@@ -71,7 +71,7 @@ std::uint64_t facts_bytes(const facts::FileFacts& f) {
   std::uint64_t bytes = payload(f.error_spans) + payload(f.cell_first_lines) + payload(f.cell_numbers);
   bytes += payload(f.imports) + payload(f.calls) + payload(f.decorators) + payload(f.assigns) + payload(f.devices);
   bytes += payload(f.patterns) + payload(f.dependencies) + payload(f.functions) + payload(f.classes);
-  bytes += payload(f.loops) + payload(f.problems) + payload(f.bound_calls);
+  bytes += payload(f.loops) + payload(f.problems) + payload(f.bound_calls) + payload(f.values);
   for (const auto& call : f.calls) {
     bytes += name_bytes(call.callee) + text_bytes(call.callee_text) + text_bytes(call.method) +
              text_bytes(call.receiver_text);

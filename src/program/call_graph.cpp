@@ -13,26 +13,24 @@
 namespace tr2audit::program {
 namespace {
 
-// Method names too generic to link by name alone.
+constexpr std::size_t k_max_overrides = 32;  // overrides a `self.method()` call may dispatch to
+
+// Method names too generic to link by name alone: framework verbs, and the methods of tensors, modules,
+// optimizers and Python containers, which a receiver of unknown type is far more often than a repo class.
 bool is_generic_method(const std::string& name) {
-  static constexpr std::string_view k_generic[] = {
-      "forward", "__init__", "__call__", "step", "update", "get",    "run",    "apply",    "train",     "eval", "to",
-      "reset",   "build",    "load",     "save", "item",   "append", "extend", "backward", "zero_grad", "call"};
-  // Tensor, module and container methods: `x.size()` is a tensor's, not the one repo class's `size`.
-  static constexpr std::string_view k_builtin[] = {
-      "size",    "view",    "reshape", "numel",   "float",     "half",      "type",      "clone",  "detach",
-      "cuda",    "contiguous", "expand", "repeat", "permute", "transpose", "split", "chunk", "norm",
-      "flatten", "squeeze", "unsqueeze", "masked_fill", "copy_", "fill_", "zero_", "index_select", "gather",
-      "scatter", "softmax", "mean", "tolist", "numpy", "keys", "values", "items", "clear", "copy", "state_dict",
-      "load_state_dict", "parameters", "named_parameters", "modules", "children", "register_buffer"};
+  static constexpr std::string_view k_generic =
+      " forward __init__ __call__ step update get run apply train eval to reset build load save item"
+      " append extend backward zero_grad call clip clamp view reshape permute split chunk unbind numel"
+      " size float half double long bool int cpu cuda detach clone copy copy_ fill_ zero_ keys values"
+      " items pop format join strip replace read write close open sort index count encode decode"
+      " flatten state_dict load_state_dict parameters named_parameters modules children named_modules"
+      " register_buffer mean sum max min type expand repeat squeeze unsqueeze transpose contiguous"
+      " numpy tolist add remove insert clear setdefault norm softmax sigmoid gather scatter masked_fill"
+      " where nonzero unique topk argmax argmin cumsum prod all any new_zeros new_ones new_full"
+      " index_select new_empty new_tensor type_as view_as expand_as repeat_interleave register register_module cat"
+      " stack ";
   if (name.size() < 4 || name.front() == '_') return true;
-  for (std::string_view generic : k_generic) {
-    if (name == generic) return true;
-  }
-  for (std::string_view builtin : k_builtin) {
-    if (name == builtin) return true;
-  }
-  return false;
+  return k_generic.find(" " + name + " ") != std::string_view::npos;
 }
 
 // `self.kv_cache(input_pos, k, v)`: a KV cache runs only while decoding.
@@ -66,6 +64,7 @@ class GraphBuilder {
     const auto& facts = m_impl.files[file.value];
     edge.call = m_call;
     edge.by_name = by_name;
+    edge.dispatch = edge.dispatch || m_dispatch;
     edge.in_training_loop = facts::in_training_loop(facts, ctx);
     edge.periodic = ctx.has(facts::Guard::periodic) || once_per_epoch(facts, ctx);
     edge.guards = ctx.guards;
@@ -127,37 +126,124 @@ class GraphBuilder {
     }
   }
 
-  std::optional<ClassId> instance_class(FileId file, const facts::CallFact& call) const {
+  // The repo classes a receiver holds: `self.loss` built in __init__, an attribute program/types typed
+  // (constructor parameters, builders, registries, through repo bases), or a local bound to a call.
+  std::vector<ClassId> instance_classes(FileId file, const facts::Context& ctx, const std::string& receiver) const {
+    std::vector<ClassId> out;
     const auto& facts = m_impl.files[file.value];
-    const std::string& receiver = call.receiver_text;
-    if (receiver.rfind("self.", 0) == 0 && call.ctx.klass >= 0) {
-      const auto it = m_attributes.find({call.ctx.klass, receiver.substr(5)});
-      if (it != m_attributes.end()) return it->second;
+    if (receiver.rfind("self.", 0) == 0 && ctx.klass >= 0) {
+      const std::string attribute = receiver.substr(5);
+      const auto it = m_attributes.find({ctx.klass, attribute});
+      if (it != m_attributes.end()) out.push_back(it->second);
+      for (const ClassId& c : attribute_classes(m_impl, ClassId{file, ctx.klass}, attribute)) {
+        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+      }
+      return out;
     }
-    for (std::int32_t fn = call.ctx.function;; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
+    for (std::int32_t fn = ctx.function;; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
       const auto it = m_locals.find({fn, receiver});
-      if (it != m_locals.end()) return it->second;
+      if (it != m_locals.end()) return {it->second};
+      const auto typed = m_impl.types.locals.find({file.value, fn, receiver});
+      if (typed != m_impl.types.locals.end()) return typed->second;
       if (fn < 0) break;
     }
-    return std::nullopt;
+    return out;
   }
 
-  void add_call_edges(FileId file, const facts::CallFact& call) {
-    if (!call.method.empty() && call.callee.empty()) {
-      if (auto klass = instance_class(file, call)) {
-        if (auto m = m_symbols.method(*klass, call.method)) add(file, call.ctx, Edge{*m});
-      }
-      // `self.block(x)`: a submodule built in __init__ runs its forward.
-      if (call.receiver_is_self && call.ctx.klass >= 0) {
-        const auto it = m_attributes.find({call.ctx.klass, call.method});
-        if (it != m_attributes.end()) {
-          if (auto m = m_symbols.method(it->second, "forward"))
-            add(file, call.ctx, Edge{*m});
-          else if (auto c = m_symbols.method(it->second, "__call__"))
-            add(file, call.ctx, Edge{*c});
+  // `self.get_transform(x)` in a base class runs the override of whichever repo subclass `self` is: each
+  // override (below the calling class, at most k_max_overrides of them) may run.
+  void add_overrides(FileId file, const facts::Context& ctx, ClassId klass, const std::string& method) {
+    if (m_subclasses.empty()) index_subclasses();
+    std::vector<ClassId> queue{klass};
+    std::vector<FunctionId> overrides;
+    for (std::size_t next = 0; next < queue.size() && queue.size() <= k_max_overrides * 4; ++next) {
+      const auto it = m_subclasses.find({queue[next].file.value, queue[next].index});
+      if (it == m_subclasses.end()) continue;
+      for (const ClassId& sub : it->second) {
+        if (std::find(queue.begin(), queue.end(), sub) != queue.end()) continue;
+        queue.push_back(sub);
+        const auto& owner = m_impl.files[sub.file.value];
+        for (std::int32_t i = 0; i < static_cast<std::int32_t>(owner.functions.size()); ++i) {
+          const auto& fn = owner.functions[static_cast<std::size_t>(i)];
+          if (fn.klass == sub.index && fn.parent < 0 && fn.name == method) overrides.push_back(FunctionId{sub.file, i});
         }
       }
     }
+    if (overrides.empty() || overrides.size() > k_max_overrides) return;
+    m_dispatch = true;
+    for (const FunctionId& fn : overrides) add(file, ctx, Edge{fn}, true);
+    m_dispatch = false;
+  }
+
+  void index_subclasses() {
+    m_subclasses[{UINT32_MAX, -1}];  // indexed, even when the repo has no subclasses
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& classes = m_impl.files[f].classes;
+      for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
+        for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b) {
+          if (auto base = m_symbols.base_class(ClassId{FileId{f}, c}, b))
+            m_subclasses[{base->file.value, base->index}].push_back(ClassId{FileId{f}, c});
+        }
+      }
+    }
+  }
+
+  // A module (or callable object) called: its forward, else its __call__.
+  void add_run(FileId file, const facts::Context& ctx, ClassId klass) {
+    if (auto m = m_symbols.method(klass, "forward"))
+      add(file, ctx, Edge{*m});
+    else if (auto c = m_symbols.method(klass, "__call__"))
+      add(file, ctx, Edge{*c});
+  }
+
+  // `ROI_HEADS_REGISTRY.get(name)(cfg)`, `MODELS.build(cfg)`, `REG[name](...)`, `build_from_cfg(cfg, MODELS)`:
+  // every class (and builder function) registered there may be built.
+  void add_registry(FileId file, const facts::Context& ctx, const Registry& registry) {
+    m_dispatch = registry.classes.size() + registry.functions.size() > 1;
+    for (const ClassId& klass : registry.classes) add_symbol(file, ctx, Symbol{Symbol::Kind::klass, {}, klass, {}});
+    for (const FunctionId& fn : registry.functions) add(file, ctx, Edge{fn});
+    m_dispatch = false;
+  }
+
+  void add_registry_edges(FileId file, const facts::CallFact& call) {
+    if ((call.method == "get" || call.method == "build") && !call.receiver_text.empty()) {
+      if (const Registry* registry = registry_named(m_impl, call.receiver_text))
+        add_registry(file, call.ctx, *registry);
+      return;
+    }
+    const std::string_view name = call.method.empty() ? call.callee.last_segment() : std::string_view(call.method);
+    if (name.find("build") == std::string_view::npos && call.callee_text.find("build") == std::string::npos) return;
+    for (const auto& arg : call.args) {
+      if (arg.kind != facts::LiteralKind::name) continue;
+      if (const Registry* registry = registry_named(m_impl, arg.value)) add_registry(file, call.ctx, *registry);
+    }
+  }
+
+  void add_call_edges(FileId file, const facts::CallFact& call) {
+    bool typed = false;  // the receiver's classes are known: no fallback by method name
+    if (!call.method.empty() && call.callee.empty()) {
+      const auto classes = instance_classes(file, call.ctx, call.receiver_text);
+      typed = !classes.empty();
+      m_dispatch = classes.size() > 1;
+      for (const ClassId& klass : classes) {
+        if (auto m = m_symbols.method(klass, call.method)) add(file, call.ctx, Edge{*m});
+      }
+      // `self.block(x)`: a submodule built in __init__ (or handed to it) runs its forward.
+      if (call.receiver_is_self && call.ctx.klass >= 0) {
+        const auto modules = instance_classes(file, call.ctx, "self." + call.method);
+        m_dispatch = modules.size() > 1;
+        for (const ClassId& klass : modules) add_run(file, call.ctx, klass);
+      }
+      m_dispatch = false;
+    } else if (call.method.empty() && call.callee.empty() &&
+               call.callee_text.find_first_of(".([ ") == std::string::npos) {
+      // `model(x)` on a local bound to a call that builds a repo module.
+      const auto classes = instance_classes(file, call.ctx, call.callee_text);
+      m_dispatch = classes.size() > 1;
+      for (const ClassId& klass : classes) add_run(file, call.ctx, klass);
+      m_dispatch = false;
+    }
+    add_registry_edges(file, call);
     if (!call.callee.empty()) {
       add_symbol(file, call.ctx, m_symbols.lookup(call.callee.dotted()));
     } else if (call.method.empty() && call.callee_text == "self" && call.ctx.klass >= 0) {
@@ -165,7 +251,10 @@ class GraphBuilder {
     } else if (call.method.empty() && call.callee_text.find('[') != std::string::npos) {
       // `kernel[grid](...)`: a Triton kernel launch runs the decorated repo function.
       const std::string name = call.callee_text.substr(0, call.callee_text.find('['));
-      if (name.find_first_of(". ") == std::string::npos) add_symbol(file, call.ctx, resolve_bare(file, call.ctx, name));
+      if (const Registry* registry = registry_named(m_impl, name))
+        add_registry(file, call.ctx, *registry);
+      else if (name.find_first_of(". ") == std::string::npos)
+        add_symbol(file, call.ctx, resolve_bare(file, call.ctx, name));
     } else if (call.method.empty()) {
       add_symbol(file, call.ctx, resolve_bare(file, call.ctx, call.callee_text));
     } else if (call.method == "apply" && !call.receiver_text.empty()) {
@@ -178,9 +267,16 @@ class GraphBuilder {
         }
       }
     } else if (call.receiver_is_self && call.ctx.klass >= 0) {
-      if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, call.method)) add(file, call.ctx, Edge{*m}, true);
-    } else if (!is_generic_method(call.method)) {
-      if (auto m = m_symbols.unique_method(call.method)) add(file, call.ctx, Edge{*m});
+      if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, call.method)) {
+        add(file, call.ctx, Edge{*m}, true);
+        add_overrides(file, call.ctx, ClassId{file, call.ctx.klass}, call.method);
+      }
+    } else if (!typed && !is_generic_method(call.method)) {
+      // A receiver of unknown type: the repo's methods of that name, when few classes define it.
+      const auto methods = m_symbols.methods_named(call.method);
+      m_dispatch = methods.size() > 1;
+      for (const FunctionId& m : methods) add(file, call.ctx, Edge{m});
+      m_dispatch = false;
     }
     // Functions handed over as values run as part of the caller's work.
     m_call = -1;
@@ -236,8 +332,10 @@ class GraphBuilder {
   Program::Impl& m_impl;
   const Symbols& m_symbols;
   std::int32_t m_call = -1;  // the CallFact whose edges are being added; -1 for functions passed as values
-  std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;      // (function, name) -> class
-  std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;  // (class, attribute) -> class
+  bool m_dispatch = false;   // the edges being added may run (several candidate classes), not certainly
+  std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<ClassId>> m_subclasses;  // class -> repo subclasses
+  std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;                     // (function, name) -> class
+  std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;                 // (class, attribute) -> class
 };
 
 }  // namespace

@@ -145,7 +145,9 @@ class LockinPass {
       for (std::size_t s = 0; s < per_slot.size(); ++s) {
         const FunctionId caller{FileId{f}, s == m_impl.files[f].functions.size() ? -1 : static_cast<std::int32_t>(s)};
         for (const auto& edge : per_slot[s]) {
-          if (edge.target.index < -1 || edge_gated(FileId{f}, edge)) continue;
+          // A call that may reach one of several classes (a registry, a typed attribute) is not lock-in
+          // by itself: the configuration picks the class.
+          if (edge.target.index < -1 || edge.dispatch || edge_gated(FileId{f}, edge)) continue;
           m_callers[edge.target.file.value][m_impl.slot(edge.target)].push_back({caller, edge.by_name});
         }
       }
@@ -190,7 +192,7 @@ class LockinPass {
       // Calls inside a kernel (a @cute.jit device function calling another) are kernel code, reported as such.
       if (called_by_name(caller) || m_kernels.count({file.value, caller.index}) != 0) continue;
       for (const auto& edge : per_slot[s]) {
-        if (!edge.by_name || edge.call < 0 || edge.target.index < 0) continue;
+        if (!edge.by_name || edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
         if (!m_impl.lockin[edge.target.file.value][m_impl.slot(edge.target)].lockin || is_entry(edge.target)) continue;
         const auto& call = facts.calls[static_cast<std::size_t>(edge.call)];
         if (call.ctx.has(facts::Guard::main_block) || !reported.insert(edge.call).second) continue;

@@ -1,7 +1,9 @@
 // program/model (private): the Program's state and the stages that fill it, in build order:
-// symbols -> call graph -> entry points -> roles -> gates -> guards.
+// symbols -> types -> call graph -> entry points -> roles -> gates -> guards -> lock-in -> wrappers.
 #pragma once
+#include <map>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -21,6 +23,8 @@ struct Edge {
   std::uint16_t guards = 0;       ///< the call site's own guards (facts::Context::guards)
   std::int32_t branch = -1;       ///< the call site's innermost branch (FileFacts::branches)
   std::int32_t call = -1;         ///< the CallFact (FileFacts::calls) of the edge; -1 for a function passed as a value
+  bool dispatch = false;          ///< one of several classes a value may hold (a registry, a typed attribute with
+                                  ///< several classes) or a method linked by name: may run, not certain
   bool by_name = false;           ///< the call names its target (`f(x)`, `mod.f(x)`, `self.helper(x)`, `Fn.apply(x)`),
                                   ///< rather than running a submodule's forward or constructing a class
 };
@@ -33,18 +37,38 @@ struct LockinState {
   std::string seed;  ///< for a function whose own body runs the kernel: what it runs ("flash_attn_2_cuda.fwd")
 };
 
+/// Repo classes (and registered functions) a registry holds: `@ROI_HEADS_REGISTRY.register()` on a class.
+struct Registry {
+  std::vector<ClassId> classes;
+  std::vector<FunctionId> functions;  ///< registered builder functions (`@BACKBONE_REGISTRY.register()` on a def)
+};
+
+/// Which repo classes values hold (program/types), so that calls through attributes and locals of
+/// unknown static type reach the right methods. Every set is capped at k_max_value_classes.
+struct Types {
+  std::unordered_map<std::string, Registry> registries;  ///< by the registry's name ("ROI_HEADS_REGISTRY")
+  /// (file, class index, attribute) -> classes `self.<attribute>` holds (constructor parameters, builders).
+  std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::vector<ClassId>> attributes;
+  /// (file, function, local name) -> classes a local bound to a call holds (`model = build_model(cfg)`).
+  std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::vector<ClassId>> locals;
+  std::vector<std::vector<std::vector<ClassId>>> returns;  ///< per file, per function: classes it returns
+};
+inline constexpr std::size_t k_max_value_classes = 16;
+
 /// Per-function state.
 struct FunctionState {
   RoleSet roles;
   FunctionId via;  ///< the caller that first reached it (index -2 = none)
   bool has_via = false;
   bool training_reached = false;       ///< a training entry point reaches it (not a library default, not tests only)
+  bool called_in_training = false;     ///< called (not constructed) from training-forward or training-step code
   std::vector<std::uint32_t> entries;  ///< indices into Impl::entries of the training entry points that reach it
 };
 
 struct Program::Impl {
   std::vector<facts::FileFacts> files;
   std::unique_ptr<Symbols> symbols;
+  Types types;
   /// Per file: one entry per function plus the module body at the end (index functions.size()).
   std::vector<std::vector<std::vector<Edge>>> edges;
   std::vector<std::vector<FunctionState>> state;
@@ -68,6 +92,8 @@ struct Program::Impl {
   LockinKnowledge lockin_knowledge;
   std::vector<std::vector<LockinState>> lockin;          ///< per file, per slot
   std::vector<std::vector<facts::PatternFact>> derived;  ///< per file: Program::patterns
+  /// Per file, per function: what a wrapper of a followed op returns ("nonzero_tuple → x.nonzero()"), or "".
+  std::vector<std::vector<std::string>> wrappers;
   bool neuron_stack = false;
   bool loads_compiled_code = false;
   /// Option name -> every default the repo gives it (class fields, __init__ parameters, argparse flags).
@@ -81,6 +107,12 @@ struct Program::Impl {
   const FunctionState& at(FunctionId id) const { return state[id.file.value][slot(id)]; }
 };
 
+/// Registries, what functions return, and which classes attributes and locals hold (types.cpp).
+void infer_types(Program::Impl& impl);
+/// The registry a receiver names ("ROI_HEADS_REGISTRY" in `ROI_HEADS_REGISTRY.get(name)`), or null.
+const Registry* registry_named(const Program::Impl& impl, std::string_view receiver);
+/// Classes an attribute `self.<name>` of a class (or of its repo bases) holds.
+std::vector<ClassId> attribute_classes(const Program::Impl& impl, ClassId klass, const std::string& name);
 void build_call_graph(Program::Impl& impl);
 void find_entry_points(Program::Impl& impl);
 void propagate_roles(Program::Impl& impl);
@@ -93,6 +125,10 @@ void inherit_guards(Program::Impl& impl);
 void propagate_lockin(Program::Impl& impl);
 /// `nki-kernel-call` patterns: calls of repo functions decorated as NKI kernels (nki_calls.cpp).
 void find_nki_kernel_calls(Program::Impl& impl);
+/// Repo wrappers of ops that rules follow (`wrappers: true`) and a `wrapped-op-call` pattern at each
+/// call of one from code that is not itself a wrapper (wrappers.cpp).
+void find_op_wrappers(Program::Impl& impl);
+
 /// "from → to → … → kernel" for a call of lock-in function `to` from `from`.
 std::string lockin_chain(const Program::Impl& impl, FunctionId from, FunctionId to);
 /// True when some Python file of the repo builds or loads compiled code: torch.utils.cpp_extension,

@@ -29,6 +29,17 @@ bool is_test_helper(const facts::FileFacts& file, std::int32_t function) {
   return false;
 }
 
+// `@torch.no_grad()` on the function itself (a matcher or label assigner a training forward calls): its
+// code runs every step without gradients, as part of the forward, unlike a `with torch.no_grad():` block.
+bool no_grad_helper(const Program::Impl& impl, FileId id, std::int32_t function) {
+  if (function < 0 || !impl.at(FunctionId{id, function}).called_in_training) return false;
+  const auto& file = impl.files[id.value];
+  const auto& fn = file.functions[static_cast<std::size_t>(function)];
+  if (facts::named_like_evaluation(fn.name)) return false;
+  return std::any_of(fn.decorators.begin(), fn.decorators.end(),
+                     [](const QualifiedName& d) { return d.dotted() == "torch.no_grad"; });
+}
+
 }  // namespace
 
 std::string_view to_string(Role role) {
@@ -73,6 +84,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   impl->single_file = single_file;
   impl->lockin_knowledge = std::move(lockin);
   impl->symbols = std::make_unique<Symbols>(impl->files);
+  infer_types(*impl);
   build_call_graph(*impl);
   find_entry_points(*impl);
   // A one-file scan with no entry point of its own is judged as its own training path.
@@ -88,6 +100,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   inherit_guards(*impl);
   propagate_lockin(*impl);
   find_nki_kernel_calls(*impl);
+  find_op_wrappers(*impl);
   impl->lockin_knowledge = {};  // the rules it refers to need not outlive the build
   impl->loads_compiled_code = find_compiled_code_loader(*impl);
   collect_option_defaults(*impl);
@@ -163,8 +176,10 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
   if (roles.none()) return is_test_helper(facts, ctx.function) ? facts::Region::test : syntactic;
   const auto has = [&](Role r) { return roles.test(static_cast<std::size_t>(r)); };
   if (has(Role::training_forward))
-    return ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation ? syntactic
-                                                                                    : facts::Region::forward;
+    return ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation &&
+                   !no_grad_helper(*m_impl, file, ctx.function)
+               ? syntactic
+               : facts::Region::forward;
   if (has(Role::training_step)) {
     if (once_per_epoch(facts, ctx)) return facts::Region::setup;
     if (facts::in_training_loop(facts, ctx)) return facts::Region::training_step;
@@ -266,6 +281,37 @@ std::string Program::lockin_chain(FunctionId function) const {
   if (!state.lockin) return {};
   if (!state.has_next) return describe(function) + " → " + state.seed;
   return program::lockin_chain(*m_impl, function, state.next);
+}
+
+std::vector<std::string> Program::type_notes(FileId file) const {
+  const auto& impl = *m_impl;
+  const auto class_name = [&](ClassId c) {
+    return impl.files[c.file.value].classes[static_cast<std::size_t>(c.index)].qualname;
+  };
+  std::vector<std::string> out;
+  for (const auto& [name, registry] : impl.types.registries) {
+    for (const ClassId& c : registry.classes) {
+      if (c.file == file) out.push_back(name + ".register: " + class_name(c));
+    }
+    for (const FunctionId& fn : registry.functions) {
+      if (fn.file == file)
+        out.push_back(name +
+                      ".register: " + impl.files[file.value].functions[static_cast<std::size_t>(fn.index)].qualname);
+    }
+  }
+  for (const auto& [key, classes] : impl.types.attributes) {
+    if (std::get<0>(key) != file.value) continue;
+    std::string line = impl.files[file.value].classes[static_cast<std::size_t>(std::get<1>(key))].qualname + "." +
+                       std::get<2>(key) + ":";
+    for (const ClassId& c : classes) line += " " + class_name(c);
+    out.push_back(std::move(line));
+  }
+  const auto& wrappers = impl.wrappers[file.value];
+  for (std::size_t i = 0; i < wrappers.size(); ++i) {
+    if (!wrappers[i].empty()) out.push_back(impl.files[file.value].functions[i].qualname + " wraps " + wrappers[i]);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 bool Program::neuron_stack() const {

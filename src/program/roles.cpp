@@ -109,7 +109,9 @@ class Propagation {
         return Role::training_step;
       case facts::Region::evaluation:
         // A @torch.no_grad helper called from the step (targets, label assignment) is step code.
-        // Evaluation every N steps (`if it % eval_interval == 0: estimate_loss()`) is training-eval.
+        // Evaluation every N steps (`if it % eval_interval == 0: estimate_loss()`) is training-eval. A
+        // training forward that calls `predict_proposals` every step runs it as part of the forward.
+        if (site == Role::training_forward && !periodic) return site;
         return facts::named_like_evaluation(fn.name) || periodic ? Role::training_eval : site;
       case facts::Region::setup:
         return site == Role::training_step || site == Role::training_forward ? site : Role::setup;
@@ -132,7 +134,16 @@ class Propagation {
       // A call in an eval-mode or decoding branch (`if not self.training:`, after `if self.training:
       // return losses`) runs at inference, whatever role its caller has.
       const bool inference = edge.in_engine || (is_training(site) && (edge.guards & k_not_training) != 0);
-      reach(edge.target, inference ? Role::inference : callee_role(site, edge.target, edge.periodic), fn);
+      if (!inference && edge.target.index >= 0 && (site == Role::training_forward || site == Role::training_step))
+        m_impl.at(edge.target).called_in_training = true;
+      Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic);
+      // A call that may reach one of several methods (by name, an override, a registry) carries step code
+      // only from the loop or from a function that is itself step code (`training_step`): elsewhere
+      // (`add_adapter` → `inject_adapter` overrides) it is setup.
+      if (edge.dispatch && role_there == Role::training_step && !edge.in_training_loop &&
+          (fn.index < 0 || facts::function_role(file, fn.index) != facts::Region::training_step))
+        role_there = Role::setup;
+      reach(edge.target, role_there, fn);
     }
   }
 

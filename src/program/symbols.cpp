@@ -128,7 +128,7 @@ void Symbols::index_file(FileId id) {
     if (fn.klass >= 0 && fn.parent < 0) {
       m_methods.emplace(std::make_tuple(id.value, fn.klass, fn.name), i);
       auto& owners = m_methods_by_name[fn.name];
-      if (owners.size() < 2) owners.push_back(FunctionId{id, i});
+      if (owners.size() <= k_max_name_candidates) owners.push_back(FunctionId{id, i});
     }
   }
   for (std::int32_t c = 0; c < static_cast<std::int32_t>(file.classes.size()); ++c) {
@@ -246,6 +246,12 @@ std::optional<FunctionId> Symbols::unique_method(std::string_view name) const {
   const auto it = m_methods_by_name.find(std::string(name));
   if (it == m_methods_by_name.end() || it->second.size() != 1) return std::nullopt;
   return it->second.front();
+}
+
+std::vector<FunctionId> Symbols::methods_named(std::string_view name) const {
+  const auto it = m_methods_by_name.find(std::string(name));
+  if (it == m_methods_by_name.end() || it->second.size() > k_max_name_candidates) return {};
+  return it->second;
 }
 
 }  // namespace tr2audit::program

@@ -15,7 +15,12 @@ namespace tr2audit::program {
 struct ClassId {
   FileId file;
   std::int32_t index = -1;
+  friend bool operator==(ClassId, ClassId) = default;
 };
+
+/// A method name called on a receiver of unknown type links to the repo's methods of that name only
+/// when at most this many classes define it (program/call_graph).
+inline constexpr std::size_t k_max_name_candidates = 3;
 
 /// What a dotted name of the repo denotes.
 struct Symbol {
@@ -39,6 +44,8 @@ class Symbols {
   std::optional<ClassId> base_class(ClassId klass, std::size_t base_index) const;
   /// The one repo method with this name, when exactly one class defines it.
   std::optional<FunctionId> unique_method(std::string_view name) const;
+  /// The repo methods with this name when 1..k_max_name_candidates classes define it, else empty.
+  std::vector<FunctionId> methods_named(std::string_view name) const;
   std::optional<FileId> module(std::string_view dotted) const;
   /// True when a dotted module is a package of the repo (a folder with modules below it).
   bool is_package(std::string_view dotted) const;

@@ -347,6 +347,7 @@ class Compiler {
     rule.fix = m_spec.fix.value;
     rule.example = m_spec.example ? m_spec.example->value : std::string();
     rule.catch_all = m_spec.catch_all && m_spec.catch_all->value;
+    rule.wrappers = m_spec.wrappers && m_spec.wrappers->value;
     for (const Text& source : m_spec.sources) rule.sources.push_back(source.value);
     subject(rule);
     check_applicability(rule.subject);

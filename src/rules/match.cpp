@@ -482,6 +482,19 @@ program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile pr
              !(c.exclude && c.exclude->matches(decorator.dotted())) && c.keywords.empty();
     });
   };
+  out.wrapped_op = [&rules, profile](const facts::CallFact& call) {
+    const bool is_method = !call.method.empty() && call.callee.empty();
+    const SubjectKind kind = is_method ? SubjectKind::method : SubjectKind::call;
+    const std::string name = is_method ? call.method : call.callee.dotted();
+    if (name.empty() || call.host_value) return false;
+    std::vector<std::uint32_t> found;
+    rules.index(kind).candidates(name, rules.rules(), found);
+    std::string value;
+    return std::any_of(found.begin(), found.end(), [&](std::uint32_t i) {
+      const Rule& rule = rules.rules()[i];
+      return rule.wrappers && rule.applies_to(profile) && detail::call_conditions_hold(rule.conditions, call, value);
+    });
+  };
   return out;
 }
 

@@ -101,6 +101,7 @@ struct RuleSpec {
   Text id, title, category, severity, confidence, message, why, fix;
   std::optional<Text> example;
   std::optional<Flag> catch_all;
+  std::optional<Flag> wrappers;
   std::optional<TextList> profiles;
   std::vector<SeverityOverride> severity_by_profile;
   std::vector<SeverityOverride> severity_by_region;

@@ -27,7 +27,8 @@ const std::vector<std::string> k_rule_keys{"id",
                                            "match",
                                            "where",
                                            "unless",
-                                           "catch_all"};
+                                           "catch_all",
+                                           "wrappers"};
 const std::vector<std::string> k_subject_keys{"call",      "call_text", "method", "import",     "decorator",
                                               "assign",    "device",    "file",   "dependency", "pattern",
                                               "reference", "op",        "setting"};
@@ -276,6 +277,8 @@ void read_top_entry(SpecReader& r, const Entry& e, RuleSpec& spec) {
     if (auto value = r.text(e)) *text = *value;
   } else if (e.key == "catch_all") {
     spec.catch_all = r.flag(e);
+  } else if (e.key == "wrappers") {
+    spec.wrappers = r.flag(e);
   } else if (e.key == "example") {
     spec.example = r.text(e);
   } else if (e.key == "profiles") {

@@ -142,6 +142,20 @@ struct BoundCall {
   bool operator==(const BoundCall&) const = default;
 };
 
+/// Where a value goes that the program follows to learn which repo classes a name or a function's
+/// result holds: `return build_roi_heads(cfg)`, `return model`, `{"roi_heads": build_roi_heads(cfg)}`,
+/// `ret["matcher"] = matcher`. Recorded inside functions only.
+enum class ValueSink : std::uint8_t { returned, dict_entry };
+struct ValueFact {
+  ValueSink sink = ValueSink::returned;
+  std::string key;   ///< dict_entry: the string key ("roi_heads"); empty when returned
+  std::string name;  ///< the value when it is a plain name ("model"); empty otherwise
+  Span value;        ///< the value expression: the calls that build it lie within this span
+  Context ctx;
+
+  bool operator==(const ValueFact&) const = default;
+};
+
 /// A name or attribute chain that resolves through the imports and is used as a value, not called:
 /// `ProfilerActivity.CUDA`, `isinstance(x, torch.cuda.FloatTensor)`, `autocast = torch.cuda.amp.autocast`,
 /// `cmdclass={"build_ext": BuildExtension}`, a base class. Calls, decorators, import statements and
@@ -290,6 +304,7 @@ struct FileFacts {
   std::vector<DecoratorFact> decorators;
   std::vector<AssignFact> assigns;
   std::vector<BoundCall> bound_calls;
+  std::vector<ValueFact> values;  ///< returned values and dict entries (program/types)
   std::vector<ReferenceFact> references;
   std::vector<DeviceLiteralFact> devices;
   std::vector<PatternFact> patterns;

@@ -73,6 +73,9 @@ struct LockinKnowledge {
   std::function<bool(const facts::CallFact&)> kernel_call;
   /// True when a decorator makes the decorated function a GPU kernel (`triton.jit`).
   std::function<bool(const QualifiedName&)> kernel_decorator;
+  /// True when a call is an op that rules follow through the repo's wrappers (`wrappers: true`:
+  /// `x.nonzero()` inside `def nonzero_tuple(x)`); src/program/wrappers.cpp finds the wrappers.
+  std::function<bool(const facts::CallFact&)> wrapped_op;
 };
 
 /// Import origin of one import fact, now that every module of the repo is known.
@@ -145,6 +148,10 @@ class Program {
   bool is_lockin(FunctionId function) const;
   /// "Block.forward → ops.fused_norm → torch.ops.mylib.fused_norm" from a lock-in function to its kernel.
   std::string lockin_chain(FunctionId function) const;
+  /// What the program learnt about a file's values, for `debug facts`: registries its classes join
+  /// ("ROI_HEADS_REGISTRY.register: StandardROIHeads"), the classes an attribute holds
+  /// ("StandardROIHeads.box_predictor: FastRCNNOutputLayers"), wrappers ("nonzero_tuple wraps x.nonzero()").
+  std::vector<std::string> type_notes(FileId file) const;
   /// True when the repo trains with a Neuron stack (imports optimum.neuron, neuronx_distributed,
   /// torch_neuronx or NKI outside tests, or is one of those packages).
   bool neuron_stack() const;

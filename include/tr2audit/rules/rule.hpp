@@ -148,6 +148,9 @@ struct Rule {
   /// `catch_all: true`: reported only where no other rule reports a finding on the same line, and once
   /// per line (a low "anything under torch.cuda" net beneath the specific rules).
   bool catch_all = false;
+  /// `wrappers: true` (call and method rules): a repo function that returns this call's value is a
+  /// wrapper of it, and calls of the wrapper are `wrapped-op-call` patterns (program/wrappers).
+  bool wrappers = false;
 
   SubjectKind subject = SubjectKind::call;
   NameMatcher names;                                               ///< subject names/globs (all subjects but `file`)

@@ -43,3 +43,19 @@ class MaskedLossWeights(torch.nn.Module):
         # expect: dynamic-graph.boolean-mask-index
         kept = logits[ignore]
         return kept
+
+
+class TokenAdapter(torch.nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.proj = nn.Linear(dim, dim)
+
+    def forward(self, x, result, offsets):
+        positions = torch.arange(x.shape[1], device=x.device).unsqueeze(0)
+        mask = positions >= (x.shape[1] - offsets).unsqueeze(1)
+        mask_flat = mask.view(-1)
+        x_flat = x.view(-1, x.shape[-1])
+        res_flat = result.view(-1, result.shape[-1])
+        # expect: dynamic-graph.boolean-mask-index
+        res_flat[mask_flat] += self.proj(x_flat[mask_flat])
+        return result

@@ -1,0 +1,352 @@
+// Types: which repo classes a value holds, so that calls through attributes and locals of no static
+// type reach the methods they run. Linear passes with caps, no recursion:
+// - registries: classes (and builder functions) decorated `@X.register()` / `@X.register_module()`,
+//   or passed to `X.register(Cls)`; `X.get(name)(...)` / `X.build(cfg)` constructs every one of them;
+// - returns: the classes a repo function returns (`return Cls(...)`, `return build_x(cfg)`, `return
+//   model` where `model = X.get(name)(cfg)`), as a bounded fixpoint over the returned values;
+// - attributes: `self.a = Cls(...)`, `self.a = build_a(cfg)`, and `self.a = a` with `a` a constructor
+//   parameter: the values the repo passes for it at the constructor's call sites (`SetCriterion(...,
+//   matcher=matcher)`, `matcher = build_matcher(args)`) or puts under its name in a dict built by the
+//   class's own methods (`from_config`: `{"roi_heads": build_roi_heads(cfg)}`);
+// - locals: a name bound to a call in a function (`model = build_model(cfg)`).
+#include <algorithm>
+#include <unordered_map>
+
+#include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+constexpr int k_max_passes = 6;      // fixpoint rounds over returned values
+constexpr int k_max_base_hops = 16;  // base-class chains followed
+
+bool add_class(std::vector<ClassId>& into, ClassId klass) {
+  if (into.size() >= k_max_value_classes || std::find(into.begin(), into.end(), klass) != into.end()) return false;
+  into.push_back(klass);
+  return true;
+}
+
+bool add_classes(std::vector<ClassId>& into, const std::vector<ClassId>& from) {
+  bool changed = false;
+  for (const ClassId& c : from) changed |= add_class(into, c);
+  return changed;
+}
+
+std::string last_segment(std::string_view dotted) {
+  const auto dot = dotted.rfind('.');
+  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
+bool is_identifier(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  });
+}
+
+class TypeInference {
+ public:
+  explicit TypeInference(Program::Impl& impl) : m_impl(impl), m_symbols(*impl.symbols), m_types(impl.types) {}
+
+  void run() {
+    m_types.returns.resize(m_impl.files.size());
+    for (std::size_t f = 0; f < m_impl.files.size(); ++f) m_types.returns[f].resize(m_impl.files[f].functions.size());
+    collect_registries();
+    index_files();
+    bool changed = true;
+    for (int pass = 0; pass < k_max_passes && changed; ++pass) changed = infer_returns();
+    infer_locals();
+    infer_attributes();
+  }
+
+ private:
+  // `@ROI_HEADS_REGISTRY.register()` / `@MODELS.register_module(name=...)` on a top-level class or def.
+  void collect_registries() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (const auto& decorator : file.decorators) {
+        const std::string expr = decorator.text.substr(0, decorator.text.find('('));
+        const auto dot = expr.rfind('.');
+        if (dot == std::string::npos || decorator.ctx.function >= 0 || decorator.ctx.klass >= 0) continue;
+        const std::string method = expr.substr(dot + 1);
+        if (method != "register" && method != "register_module") continue;
+        register_name(FileId{f}, last_segment(expr.substr(0, dot)), decorator.decorated);
+      }
+      for (const auto& call : file.calls) {  // `MODELS.register(Cls)` / `X.register_module(module=Cls)`
+        if ((call.method != "register" && call.method != "register_module") || call.receiver_text.empty()) continue;
+        for (const auto& arg : call.args) {
+          if (arg.kind == facts::LiteralKind::name && is_identifier(arg.value))
+            register_name(FileId{f}, last_segment(call.receiver_text), arg.value);
+        }
+      }
+    }
+  }
+
+  void register_name(FileId file, const std::string& registry, const std::string& name) {
+    if (!is_identifier(registry) || name.empty()) return;
+    const Symbol s = m_symbols.lookup_in_file(file, name);
+    if (s.kind == Symbol::Kind::klass) {
+      add_class(m_types.registries[registry].classes, s.klass);
+    } else if (s.kind == Symbol::Kind::function) {
+      auto& functions = m_types.registries[registry].functions;
+      if (functions.size() < k_max_value_classes &&
+          std::find(functions.begin(), functions.end(), s.function) == functions.end())
+        functions.push_back(s.function);
+    }
+  }
+
+  // Per file: calls by start byte (a value's span starts where its call does), bound calls by
+  // (function, name), dict entries by key, and every constructor call site of a repo class.
+  void index_files() {
+    const std::size_t n = m_impl.files.size();
+    m_calls_at.resize(n);
+    m_bound.resize(n);
+    for (std::uint32_t f = 0; f < n; ++f) {
+      const auto& file = m_impl.files[f];
+      for (std::size_t c = 0; c < file.calls.size(); ++c) m_calls_at[f].emplace(file.calls[c].at.start_byte, c);
+      for (const auto& bound : file.bound_calls)
+        m_bound[f][{bound.ctx.function, bound.target_text}].push_back(bound.call_start_byte);
+      for (std::size_t v = 0; v < file.values.size(); ++v) {
+        if (file.values[v].sink == facts::ValueSink::dict_entry && file.values[v].ctx.klass >= 0)
+          m_dict_entries[file.values[v].key].emplace_back(FileId{f}, v);
+      }
+      if (file.is_test) continue;
+      for (std::size_t c = 0; c < file.calls.size(); ++c) {
+        for (const ClassId& klass : constructed(FileId{f}, file.calls[c]))
+          m_sites[key(klass)].emplace_back(FileId{f}, c);
+      }
+    }
+  }
+
+  static std::pair<std::uint32_t, std::int32_t> key(ClassId c) { return {c.file.value, c.index}; }
+
+  // The repo classes a call constructs by naming them: `Cls(...)`, `mod.Cls(...)`, `(A if c else B)(...)`.
+  std::vector<ClassId> constructed(FileId file, const facts::CallFact& call) const {
+    std::vector<ClassId> out;
+    const auto add_symbol = [&](const Symbol& s) {
+      if (s.kind == Symbol::Kind::klass) add_class(out, s.klass);
+    };
+    if (!call.callee.empty()) {
+      add_symbol(m_symbols.lookup(call.callee.dotted()));
+    } else if (call.method.empty() && is_identifier(call.callee_text)) {
+      add_symbol(m_symbols.lookup_in_file(file, call.callee_text));
+    } else if (call.method.empty() && call.callee_text.find(" if ") != std::string::npos) {
+      std::string text = call.callee_text;
+      for (char& c : text) c = c == '(' || c == ')' ? ' ' : c;
+      for (const std::string& word : split_words(text)) {
+        if (word != "if" && word != "else" && is_identifier(word)) add_symbol(m_symbols.lookup_in_file(file, word));
+      }
+    }
+    return out;
+  }
+
+  static std::vector<std::string> split_words(const std::string& text) {
+    std::vector<std::string> out;
+    std::string word;
+    for (char c : text) {
+      if (c == ' ') {
+        if (!word.empty()) out.push_back(std::move(word));
+        word.clear();
+      } else {
+        word += c;
+      }
+    }
+    if (!word.empty()) out.push_back(std::move(word));
+    return out;
+  }
+
+  // The classes the value of one call holds.
+  std::vector<ClassId> call_classes(FileId file, const facts::CallFact& call) const {
+    std::vector<ClassId> out = constructed(file, call);
+    if (const Registry* registry = registry_of(call)) {
+      add_classes(out, registry->classes);
+      for (const FunctionId& fn : registry->functions) add_classes(out, returns(fn));
+    }
+    std::optional<FunctionId> fn;
+    if (!call.callee.empty()) {
+      const Symbol s = m_symbols.lookup(call.callee.dotted());
+      if (s.kind == Symbol::Kind::function) fn = s.function;
+    } else if (call.method.empty() && is_identifier(call.callee_text)) {
+      const Symbol s = m_symbols.lookup_in_file(file, call.callee_text);
+      if (s.kind == Symbol::Kind::function) fn = s.function;
+    } else if (call.receiver_is_self && call.ctx.klass >= 0) {
+      fn = m_symbols.method(ClassId{file, call.ctx.klass}, call.method);
+    }
+    if (fn) add_classes(out, returns(*fn));
+    return out;
+  }
+
+  const Registry* registry_of(const facts::CallFact& call) const {
+    if (call.method != "get" && call.method != "build") return nullptr;
+    return registry_named(m_impl, call.receiver_text);
+  }
+
+  const std::vector<ClassId>& returns(FunctionId fn) const {
+    static const std::vector<ClassId> none;
+    return fn.index >= 0 ? m_types.returns[fn.file.value][static_cast<std::size_t>(fn.index)] : none;
+  }
+
+  // Classes of the value starting at `start` (the call that begins there, or any call nested at that
+  // byte: `X.get(name)(cfg)` starts where `X.get(name)` does).
+  std::vector<ClassId> value_at(FileId file, std::uint32_t start, std::uint32_t end) const {
+    std::vector<ClassId> out;
+    const auto& facts = m_impl.files[file.value];
+    const auto [first, last] = m_calls_at[file.value].equal_range(start);
+    for (auto it = first; it != last; ++it) {
+      const auto& call = facts.calls[it->second];
+      if (end == 0 || call.at.end_byte <= end) add_classes(out, call_classes(file, call));
+    }
+    return out;
+  }
+
+  // Classes a plain name holds in a function: what the calls bound to it there hold.
+  std::vector<ClassId> name_value(FileId file, std::int32_t function, const std::string& name) const {
+    std::vector<ClassId> out;
+    const auto it = m_bound[file.value].find({function, name});
+    if (it == m_bound[file.value].end()) return out;
+    for (const std::uint32_t start : it->second) add_classes(out, value_at(file, start, 0));
+    return out;
+  }
+
+  std::vector<ClassId> fact_value(FileId file, const facts::ValueFact& value) const {
+    if (!value.name.empty()) return name_value(file, value.ctx.function, value.name);
+    return value_at(file, value.value.start_byte, value.value.end_byte);
+  }
+
+  bool infer_returns() {
+    bool changed = false;
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      for (const auto& value : m_impl.files[f].values) {
+        if (value.sink != facts::ValueSink::returned || value.ctx.function < 0) continue;
+        const auto classes = fact_value(FileId{f}, value);
+        changed |= add_classes(m_types.returns[f][static_cast<std::size_t>(value.ctx.function)], classes);
+      }
+    }
+    return changed;
+  }
+
+  void infer_locals() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      for (const auto& [where, starts] : m_bound[f]) {
+        if (!is_identifier(where.second)) continue;
+        auto classes = name_value(FileId{f}, where.first, where.second);
+        if (!classes.empty()) m_types.locals[{f, where.first, where.second}] = std::move(classes);
+      }
+    }
+  }
+
+  void infer_attributes() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& facts = m_impl.files[f];
+      for (const auto& assign : facts.assigns) {
+        const std::string& target = assign.target_text;
+        if (!starts_with(target, "self.") || assign.ctx.klass < 0 || assign.ctx.function < 0) continue;
+        const std::string attribute = target.substr(5);
+        if (!is_identifier(attribute)) continue;
+        std::vector<ClassId> classes = name_value(FileId{f}, assign.ctx.function, target);
+        const auto& fn = facts.functions[static_cast<std::size_t>(assign.ctx.function)];
+        if (assign.value.kind == facts::LiteralKind::name && is_identifier(assign.value.value)) {
+          add_classes(classes, name_value(FileId{f}, assign.ctx.function, assign.value.value));
+          if (fn.name == "__init__")
+            add_classes(classes, parameter_values(ClassId{FileId{f}, assign.ctx.klass}, fn, assign.value.value));
+        }
+        if (!classes.empty()) add_classes(m_types.attributes[{f, assign.ctx.klass, attribute}], classes);
+      }
+    }
+  }
+
+  // What the repo passes for constructor parameter `param` of `klass`: keyword or positional arguments
+  // at its call sites, and dict entries under that name built by the methods of the class, its repo
+  // bases or its repo subclasses (`from_config` returning `{"box_predictor": box_predictor}`).
+  std::vector<ClassId> parameter_values(ClassId klass, const facts::FunctionInfo& init,
+                                        const std::string& param) const {
+    std::vector<ClassId> out;
+    std::vector<std::string> names;  // `backbone: Backbone`, `matcher=None` -> the parameter's name
+    for (const std::string& text : init.params) names.push_back(text.substr(0, text.find_first_of(":= ")));
+    const auto pos = std::find(names.begin(), names.end(), param);
+    if (pos == names.end()) return out;  // not a parameter
+    const std::size_t self_offset = !names.empty() && (names[0] == "self" || names[0] == "cls") ? 1 : 0;
+    const std::size_t index = static_cast<std::size_t>(pos - names.begin());
+    if (const auto it = m_sites.find(key(klass)); it != m_sites.end()) {
+      for (const auto& [file, c] : it->second) {
+        const auto& call = m_impl.files[file.value].calls[c];
+        std::size_t positional = 0;
+        for (const auto& arg : call.args) {
+          if (arg.is_splat) break;
+          const bool named = arg.keyword.empty() ? positional++ + self_offset == index : arg.keyword == param;
+          if (!named) continue;
+          if (arg.kind == facts::LiteralKind::name && is_identifier(arg.value))
+            add_classes(out, name_value(file, call.ctx.function, arg.value));
+          else if (arg.at.end_byte > arg.at.start_byte)
+            add_classes(out, innermost_value(file, arg.at.start_byte, arg.at.end_byte));
+        }
+      }
+    }
+    if (const auto it = m_dict_entries.find(param); it != m_dict_entries.end()) {
+      for (const auto& [file, v] : it->second) {
+        const auto& value = m_impl.files[file.value].values[v];
+        if (related(ClassId{file, value.ctx.klass}, klass)) add_classes(out, fact_value(file, value));
+      }
+    }
+    return out;
+  }
+
+  // A keyword argument's span starts at its name: the value is the outermost call ending where it ends.
+  std::vector<ClassId> innermost_value(FileId file, std::uint32_t start, std::uint32_t end) const {
+    const auto& facts = m_impl.files[file.value];
+    const auto first = m_calls_at[file.value].lower_bound(start);
+    for (auto it = first; it != m_calls_at[file.value].end() && it->first < end; ++it) {
+      if (facts.calls[it->second].at.end_byte == end) return value_at(file, it->first, end);
+    }
+    return {};
+  }
+
+  bool derives(ClassId klass, ClassId base) const {
+    ClassId at = klass;
+    for (int hop = 0; hop < k_max_base_hops; ++hop) {
+      if (at == base) return true;
+      const auto next = m_symbols.base_class(at, 0);
+      if (!next) return false;
+      at = *next;
+    }
+    return false;
+  }
+
+  bool related(ClassId a, ClassId b) const { return derives(a, b) || derives(b, a); }
+
+  Program::Impl& m_impl;
+  const Symbols& m_symbols;
+  Types& m_types;
+  std::vector<std::multimap<std::uint32_t, std::size_t>> m_calls_at;  // per file: start byte -> call
+  std::vector<std::map<std::pair<std::int32_t, std::string>, std::vector<std::uint32_t>>> m_bound;
+  std::unordered_map<std::string, std::vector<std::pair<FileId, std::size_t>>> m_dict_entries;
+  std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<std::pair<FileId, std::size_t>>> m_sites;
+};
+
+}  // namespace
+
+const Registry* registry_named(const Program::Impl& impl, std::string_view receiver) {
+  if (receiver.empty() || impl.types.registries.empty()) return nullptr;
+  const auto it = impl.types.registries.find(last_segment(receiver));
+  return it == impl.types.registries.end() ? nullptr : &it->second;
+}
+
+std::vector<ClassId> attribute_classes(const Program::Impl& impl, ClassId klass, const std::string& name) {
+  std::vector<ClassId> out;
+  ClassId at = klass;
+  for (int hop = 0; hop < k_max_base_hops; ++hop) {
+    const auto it = impl.types.attributes.find({at.file.value, at.index, name});
+    if (it != impl.types.attributes.end()) add_classes(out, it->second);
+    const auto next = impl.symbols->base_class(at, 0);
+    if (!next) break;
+    at = *next;
+  }
+  return out;
+}
+
+void infer_types(Program::Impl& impl) {
+  TypeInference(impl).run();
+}
+
+}  // namespace tr2audit::program
