@@ -10,8 +10,11 @@ namespace {
 constexpr int k_max_steps = 16;  // expression chains are short; the loop below never recurses
 
 bool host_constructor(std::string_view dotted) {
+  // Factories without `device=` build on the CPU (the caller checks moves_to_device first): a
+  // `torch.randint(0, n, (1,)).item()` in a dropout reads a host value, not the device.
   for (std::string_view name : {"torch.tensor", "torch.as_tensor", "torch.from_numpy", "torch.LongTensor",
-                                "torch.FloatTensor", "torch.IntTensor", "torch.BoolTensor", "torch.Tensor"}) {
+                                "torch.FloatTensor", "torch.IntTensor", "torch.BoolTensor", "torch.Tensor",
+                                "torch.rand", "torch.randn", "torch.randint", "torch.randperm", "torch.arange"}) {
     if (dotted == name) return true;
   }
   return false;

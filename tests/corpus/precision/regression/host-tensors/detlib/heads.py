@@ -23,3 +23,21 @@ class MaskHead(nn.Module):
         keep = torch.where(on_device > 1)
         scale = logits.mean().item()
         return logits / scale, keep
+
+
+class BlockDropout(nn.Module):
+    """Drops a random block of channels; the block index is drawn on the host."""
+
+    def __init__(self, blocks, p):
+        super().__init__()
+        self.blocks = blocks
+        self.p = p
+
+    def forward(self, x):
+        if not self.training:
+            return x
+        block = torch.randint(0, self.blocks, (1,)).item()
+        width = x.shape[1] // self.blocks
+        x = torch.cat([x[:, : block * width], x[:, block * width :] * (1 - self.p)], dim=1)
+        noise = torch.randint(0, self.blocks, (1,), device=x.device).item()
+        return x + noise
