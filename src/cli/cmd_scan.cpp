@@ -4,17 +4,20 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/knowledge.hpp"
 #include "cli/resources.hpp"
+#include "cli/scan_cache.hpp"
 #include "cli/scan_steps.hpp"
 #include "cli/settings_flags.hpp"
 #include "tr2audit/core/file.hpp"
@@ -86,14 +89,20 @@ gate::FailOn criteria_of(const gate::Settings& settings) {
   return criteria;
 }
 
+discover::DiscoveryOptions discovery_of(const ScanCommand& cmd, const gate::Settings& settings) {
+  discover::DiscoveryOptions discovery;
+  discovery.excludes = settings.exclude.value;
+  discovery.respect_gitignore = !cmd.no_gitignore;
+  discovery.max_file_size = settings.max_file_size.value;
+  discovery.follow_external_symlinks = cmd.follow_external_symlinks;
+  return discovery;
+}
+
 ScanRequest request_of(const ScanCommand& cmd, const gate::Settings& settings, const rules::RuleSet& rules,
                        const std::string& today) {
   ScanRequest request;
-  request.options.discovery.excludes = settings.exclude.value;
-  request.options.discovery.respect_gitignore = !cmd.no_gitignore;
-  request.options.discovery.max_file_size = settings.max_file_size.value;
+  request.options.discovery = discovery_of(cmd, settings);
   request.options.extraction.parse_budget = std::chrono::milliseconds(cmd.parse_budget_ms);
-  request.options.discovery.follow_external_symlinks = cmd.follow_external_symlinks;
   request.options.limits = cmd.limits;
   request.options.target = *parse_target_profile(settings.target.value);
   request.options.jobs = settings.jobs.value;
@@ -167,6 +176,84 @@ std::vector<std::pair<const report::Format*, std::string>> outputs_of(const Scan
   return out;
 }
 
+// Tripwire: a new ScanCommand field must be added to key_parts below (or said to not change the output).
+static_assert(sizeof(ScanCommand) == 520, "ScanCommand changed: add the new field to key_parts() and update the size");
+
+std::string joined(const std::vector<std::string>& values) {
+  std::string out;
+  for (const auto& v : values) out += v + '\n';
+  return out;
+}
+
+/// Everything besides the scanned files that the outputs and the exit code depend on (scan_cache.hpp).
+/// nullopt when an input cannot be read (then there is no cache for this run).
+std::optional<ScanKeyParts> key_parts(const ScanCommand& cmd, const gate::Settings& settings, const std::string& today) {
+  ScanKeyParts key;
+  auto& p = key.parts;
+  std::error_code ec;
+  p.push_back("path=" + cmd.path);
+  p.push_back("cwd=" + std::filesystem::current_path(ec).generic_string());
+  p.push_back("formats=" + joined(cmd.formats));
+  p.push_back("outputs=" + joined(cmd.outputs));
+  p.push_back("budget=" + std::to_string(cmd.parse_budget_ms));
+  p.push_back("limits=" + std::to_string(cmd.limits.max_findings_per_file) + "," +
+              std::to_string(cmd.limits.max_findings_per_rule_per_file) + "," +
+              std::to_string(cmd.limits.max_facts_bytes));
+  p.push_back(std::string("flags=") + (cmd.follow_external_symlinks ? "F" : "f") + (cmd.no_gitignore ? "G" : "g") +
+              (cmd.no_color ? "C" : "c") + (cmd.quiet ? "Q" : "q") + (cmd.all ? "A" : "a"));
+  p.push_back("links=" + cmd.link_base + "\n" + cmd.link_full);
+  p.push_back("roles=" + joined(cmd.include_roles));
+  if (!cmd.baseline.empty()) {
+    const auto bytes = read_file(cmd.baseline);
+    if (!bytes) return std::nullopt;
+    p.push_back("baseline=" + *bytes);
+  }
+  p.push_back("target=" + settings.target.value);
+  p.push_back("exclude=" + joined(settings.exclude.value));
+  p.push_back("enable=" + joined(settings.enable.value) + "disable=" + joined(settings.disable.value));
+  for (const auto& [id, severity] : settings.severity.value) p.push_back("severity=" + id + "=" + severity);
+  p.push_back("fail_on=" + joined(settings.fail_on.value));
+  p.push_back("min_readiness=" +
+              (settings.min_readiness.value ? std::to_string(*settings.min_readiness.value) : std::string("-")));
+  p.push_back(std::string("fail_on_problems=") + (settings.fail_on_problems.value ? "1" : "0"));
+  p.push_back("max_file_size=" + std::to_string(settings.max_file_size.value));
+  p.push_back("knowledge=" + knowledge_digest(rule_folders(settings.rules.value)));
+  if (!settings.config_file.empty()) {
+    const auto bytes = read_file(settings.config_file);
+    if (!bytes) return std::nullopt;
+    p.push_back("config=" + settings.config_file + "\n" + *bytes);
+  }
+  p.push_back("today=" + today);
+  if (const auto git = pipeline::read_git_info(cmd.path))
+    p.push_back("git=" + git->commit + "\n" + git->branch + "\n" + git->prefix);
+  p.push_back("tty=" + std::to_string(isatty(STDOUT_FILENO)) + std::to_string(isatty(STDERR_FILENO)) + "," +
+              std::to_string(terminal_width(true)) + "," + (std::getenv("NO_COLOR") ? "nocolor" : "color"));
+  return key;
+}
+
+/// Writes a cached scan's outputs as this run's (its own start time and duration) and returns its exit code.
+int replay(const ScanCommand& cmd, const CachedScan& cached, std::chrono::steady_clock::time_point started,
+           const std::string& started_at) {
+  const auto ms = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
+  for (const auto& output : cached.outputs) {
+    const std::string bytes = restamp(output.bytes, cached, started_at, ms);
+    if (output.destination == "-") {
+      std::cout << bytes << std::flush;
+      continue;
+    }
+    if (const std::string failed = write_file_atomically(output.destination, bytes); !failed.empty())
+      return usage_error(failed);
+  }
+  if (cmd.stats)
+    std::cerr << "tr2audit stats: whole-scan cache hit: no file changed since the same scan; nothing was parsed ("
+              << ms << " ms)\n";
+  if (!cached.text_on_stdout) {
+    for (const auto& line : cached.stderr_lines) std::cerr << line << "\n";
+  }
+  return cached.exit_code;
+}
+
 int run_scan(const ScanCommand& cmd) {
   std::error_code ec;
   if (!std::filesystem::exists(cmd.path, ec)) return usage_error(cmd.path + ": no such file or directory");
@@ -185,6 +272,24 @@ int run_scan(const ScanCommand& cmd) {
     include_roles.set(static_cast<std::size_t>(*role));
   }
   std::vector<Problem> problems;
+  // The whole-scan cache first: when nothing the scan reads has changed, the rules are not even loaded.
+  const auto wall_start = std::chrono::steady_clock::now();
+  const std::string started_at = utc_timestamp();
+  const std::filesystem::path cache_dir = resolve_cache_dir(cmd.no_cache, cmd.cache_dir, cmd.path);
+  std::optional<pipeline::Digest> scan_cache_key;
+  if (!cache_dir.empty() && cmd.diff_base.empty() && cmd.write_baseline.empty()) {
+    const gate::Settings early = resolve_settings(cmd.path, cmd.settings, problems);
+    if (!problems.empty()) return report_problems(problems);
+    if (const auto parts = key_parts(cmd, early, *today)) {
+      const discover::DiscoveryResult discovered = discover::discover(cmd.path, discovery_of(cmd, early));
+      const unsigned jobs = early.jobs.value ? early.jobs.value : std::max(1u, std::thread::hardware_concurrency());
+      scan_cache_key = scan_key(*parts, cmd.path, discovered, jobs);
+      if (scan_cache_key) {
+        if (const auto hit = load_cached_scan(cache_dir, *scan_cache_key))
+          return replay(cmd, *hit, wall_start, started_at);
+      }
+    }
+  }
   const std::optional<ScanSetup> setup = prepare_scan(cmd.path, cmd.settings, problems);
   if (!setup) return report_problems(problems);
   const gate::Settings& settings = setup->settings;
@@ -198,7 +303,7 @@ int run_scan(const ScanCommand& cmd) {
   }
   ScanRequest request = request_of(cmd, settings, rules, *today);
   request.options.include_roles = include_roles;
-  request.options.cache_dir = resolve_cache_dir(cmd.no_cache, cmd.cache_dir, cmd.path);
+  request.options.cache_dir = cache_dir;
   if (!request.options.cache_dir.empty())
     request.options.cache_scope = knowledge_digest(rule_folders(settings.rules.value));
   pipeline::ScanStats stats;
@@ -223,14 +328,16 @@ int run_scan(const ScanCommand& cmd) {
     gate::record_decision(result, decision, criteria.any());
   bool text_on_stdout = false;
   const auto rendering = std::chrono::steady_clock::now();
+  CachedScan cached;
   for (const auto& [format, file] : outputs) {
+    std::ostringstream out;  // rendered whole, then written (a file: renamed into place, never half-written)
+    render(cmd, *format, result, out, file == "-");
+    cached.outputs.push_back(CachedOutput{std::string(format->name), file, out.str()});
     if (file == "-") {
-      render(cmd, *format, result, std::cout, true);
+      std::cout << out.str() << std::flush;
       text_on_stdout |= format->name == "text";
       continue;
     }
-    std::ostringstream out;  // rendered whole, then renamed into place: never a half-written report
-    render(cmd, *format, result, out, false);
     if (const std::string failed = write_file_atomically(file, out.str()); !failed.empty()) return usage_error(failed);
   }
   stats.render = std::chrono::steady_clock::now() - rendering;
@@ -238,6 +345,16 @@ int run_scan(const ScanCommand& cmd) {
   if (cmd.stats) std::cerr << pipeline::format_stats(stats);
   if (!text_on_stdout) {
     for (const auto& reason : decision.reasons) std::cerr << "tr2audit: gate " << reason << "\n";
+  }
+  const bool machine_dependent = std::any_of(result.problems.begin(), result.problems.end(),
+                                             [](const Problem& p) { return p.kind == ProblemKind::parse_timeout; });
+  if (scan_cache_key && !machine_dependent) {
+    cached.exit_code = exit_code_of(decision.status);
+    cached.started_at = result.run.started_at;
+    cached.duration_ms = result.run.duration_ms;
+    cached.text_on_stdout = text_on_stdout;
+    for (const auto& reason : decision.reasons) cached.stderr_lines.push_back("tr2audit: gate " + reason);
+    store_cached_scan(cache_dir, *scan_cache_key, cached);  // best effort
   }
   return exit_code_of(decision.status);
 }

@@ -50,6 +50,10 @@ class TempFolder {
 
 }  // namespace
 
+std::string utc_timestamp() {
+  return utc_now("%Y-%m-%dT%H:%M:%SZ");
+}
+
 std::optional<std::string> today_date() {
   if (const char* injected = std::getenv("TR2AUDIT_TODAY"); injected && *injected) {
     if (!gate::is_iso_date(injected)) return std::nullopt;

@@ -33,6 +33,9 @@ std::filesystem::path resolve_cache_dir(bool no_cache, const std::string& flag, 
 /// SHA-256 over the files of the rule folders (rules, operator table, scoring): a cache key part.
 std::string knowledge_digest(const std::vector<std::filesystem::path>& folders);
 
+/// The current UTC time as the report stamps it (run.started_at: YYYY-MM-DDTHH:MM:SSZ).
+std::string utc_timestamp();
+
 /// Today's date for suppression expiry: TR2AUDIT_TODAY (YYYY-MM-DD, for tests) or the UTC date.
 /// nullopt when TR2AUDIT_TODAY is set but malformed.
 std::optional<std::string> today_date();

@@ -2,6 +2,7 @@
 // the scanned folder, off under CI), that a warm re-scan hits, and that a rule change misses.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 
 #include "support/run_binary.hpp"
 
@@ -77,4 +78,70 @@ TEST_CASE("scan: the default cache is off under CI and never inside the scanned 
   const auto ci_opt_in = run_tr2audit(args + " --cache-dir " + quoted(dir.path() / "c"), "env CI=true");
   CHECK(ci_opt_in.err.find("cache: 0 hits") != std::string::npos);
   CHECK(listing(repo) == before);
+}
+
+namespace {
+
+/// The report without the two fields a cache hit restamps.
+std::string without_timing(const std::string& json) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < json.size()) {
+    std::size_t end = json.find('\n', start);
+    if (end == std::string::npos) end = json.size();
+    const std::string line = json.substr(start, end - start);
+    if (line.find("\"started_at\"") == std::string::npos && line.find("\"duration_ms\": ") == std::string::npos)
+      out += line + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("scan: the whole-scan cache replays an unchanged scan and misses on any change", "[cli][cache]") {
+  TempDir dir;
+  const fs::path repo = dir.path() / "repo";
+  fs::copy(k_example, repo, fs::copy_options::recursive);
+  const fs::path cache = dir.path() / "cache";
+  const fs::path report = dir.path() / "r.json";
+  const std::string args = "scan " + quoted(repo) + " --stats --cache-dir " + quoted(cache) +
+                           " --fail-on high --format json -o " + quoted(report);
+  const auto first = run_tr2audit(args);
+  const std::string cold = slurp(report);
+  CHECK(first.err.find("whole-scan cache hit") == std::string::npos);
+  const auto second = run_tr2audit(args);
+  CHECK(second.err.find("whole-scan cache hit") != std::string::npos);
+  CHECK(second.exit_code == first.exit_code);  // the gate's verdict is replayed too
+  CHECK(first.exit_code == 1);
+  CHECK(second.err.find("tr2audit: gate ") != std::string::npos);
+  const std::string warm = slurp(report);
+  CHECK(without_timing(warm) == without_timing(cold));
+  CHECK(warm.find("\"started_at\"") != std::string::npos);
+
+  // Any change to a scanned file is a miss, and the new report says what changed.
+  {
+    std::ofstream(repo / "reviewclf" / "extra.py") << "import torch\nx = torch.zeros(2).cuda()\n";
+  }
+  const auto changed = run_tr2audit(args);
+  CHECK(changed.err.find("whole-scan cache hit") == std::string::npos);
+  CHECK(slurp(report).find("reviewclf/extra.py") != std::string::npos);
+
+  // Another output (or format) is another entry; a damaged entry is a miss, never a wrong report.
+  const auto other = run_tr2audit("scan " + quoted(repo) + " --stats --cache-dir " + quoted(cache) +
+                                  " --format sarif -o " + quoted(dir.path() / "r.sarif"));
+  CHECK(other.err.find("whole-scan cache hit") == std::string::npos);
+  for (const auto& entry : fs::directory_iterator(cache / "scans-v1")) {
+    std::ofstream(entry.path(), std::ios::binary | std::ios::app) << "garbage";
+  }
+  const auto damaged = run_tr2audit(args);
+  CHECK(damaged.err.find("whole-scan cache hit") == std::string::npos);
+  CHECK(damaged.exit_code == first.exit_code);
+  const auto again = run_tr2audit(args);
+  CHECK(again.err.find("whole-scan cache hit") != std::string::npos);
+
+  // A scan that writes a baseline always runs.
+  const auto baseline = run_tr2audit(args + " --write-baseline " + quoted(dir.path() / "b.json"));
+  CHECK(baseline.err.find("whole-scan cache hit") == std::string::npos);
+  CHECK(fs::exists(dir.path() / "b.json"));
 }
