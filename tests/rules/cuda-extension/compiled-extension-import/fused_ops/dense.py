@@ -9,6 +9,8 @@ import fused_attn_3._C
 # ok: cuda-extension.compiled-extension-import
 import host_pack
 # ok: cuda-extension.compiled-extension-import
+import amp_C
+# ok: cuda-extension.compiled-extension-import
 import fused_attn_3
 # ok: cuda-extension.compiled-extension-import
 import dev_kernels
