@@ -1,5 +1,6 @@
-// boolean-mask-index: `x[mask]` read with a boolean mask (a comparison, `~m`, isnan, or a name assigned
-// from one in the same function or reshaped from such a name). The result's shape depends on the data:
+// boolean-mask-index: `x[mask]` read with a boolean mask (a comparison, `~m`, isnan, a name assigned
+// from one in the same function or reshaped from such a name, or a name that says it is a mask:
+// `mask`, `*_mask`, `mask_*`). The result's shape depends on the data:
 // a dynamic shape. Masked writes (`x[mask] = 0`, `x[mask] += v`) keep the shape and are not reported.
 #include <set>
 
@@ -33,12 +34,20 @@ class BooleanMaskIndex final : public Detector {
       return;
     const TSNode index = ts_node_child_by_field_id(node, k.f_subscript);
     if (ts_node_is_null(index) || !ts_node_is_null(ts_node_next_named_sibling(index))) return;  // x[a, b]
-    const bool is_mask = is_mask_expression(index, scope) ||
-                         (ts_node_symbol(index) == k.identifier && m_masks.count({fn, std::string(scope.text(index))}));
+    const bool named = ts_node_symbol(index) == k.identifier &&
+                       (m_masks.count({fn, std::string(scope.text(index))}) != 0 || named_like_mask(scope.text(index)));
+    const bool is_mask = is_mask_expression(index, scope) || named;
     if (is_mask) scope.emit("boolean-mask-index", node, std::string(scope.text(node).substr(0, 120)));
   }
 
  private:
+  // `hidden_states[subset_mask]`: a name that says it is a mask (a parameter, typically) indexes as a
+  // boolean mask; integer index tensors are named idx/indices, and a float mask cannot index at all.
+  static bool named_like_mask(std::string_view name) {
+    return name == "mask" || (name.size() > 5 && name.substr(name.size() - 5) == "_mask") ||
+           name.rfind("mask_", 0) == 0;
+  }
+
   // `mask_flat = mask.view(-1)`: a mask reshaped (view, reshape, flatten, ...) is still a mask.
   bool reshapes_mask(TSNode right, const NodeScope& scope, std::int32_t fn) const {
     const auto& k = scope.kinds();

@@ -1,6 +1,7 @@
 // Defaults of names used as values: what `drop_last=self.drop_last`, `backend=backend` or
 // `group_by_length=group_by_length` is unless someone sets it. A bare name is its enclosing
-// functions' parameter default, else the file's one module constant; an attribute (`self.x`,
+// functions' parameter default, the fallback of the environment lookup its function binds it to
+// (`backend = os.environ.get("TORCH_COMPILE_BACKEND", "inductor")`), else the file's one module constant; an attribute (`self.x`,
 // `args.x`, `cfg.train.x`) is the one default the repo gives option `x`: a class-level field
 // (dataclasses, config classes), an argparse flag, or an __init__ parameter.
 #include <algorithm>
@@ -51,6 +52,33 @@ void collect_file(Program::Impl& impl, const facts::FileFacts& file) {
   }
 }
 
+/// `backend = os.environ.get("TORCH_COMPILE_BACKEND", "inductor")` in function `fn`: the literal default the
+/// environment lookup falls back to, when that binding is the name's only one in the function.
+std::optional<facts::Argument> env_default(const facts::FileFacts& file, std::int32_t fn, std::string_view name) {
+  const facts::BoundCall* binding = nullptr;
+  for (const auto& bound : file.bound_calls) {
+    if (bound.ctx.function != fn || bound.target_text != name) continue;
+    if (binding != nullptr) return std::nullopt;  // rebound from another call
+    binding = &bound;
+  }
+  if (binding == nullptr) return std::nullopt;
+  for (const auto& assign : file.assigns) {
+    if (assign.ctx.function == fn && assign.target.dotted() == name) return std::nullopt;  // also set to a literal
+  }
+  const auto call = std::find_if(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& c) {
+    return c.at.start_byte == binding->call_start_byte && c.ctx.function == fn;
+  });
+  if (call == file.calls.end()) return std::nullopt;
+  const std::string& callee = call->callee.dotted();
+  if (callee != "os.environ.get" && callee != "os.getenv") return std::nullopt;
+  std::size_t positional = 0;
+  for (const auto& arg : call->args) {
+    const bool is_default = arg.keyword == "default" || (arg.keyword.empty() && !arg.is_splat && positional++ == 1);
+    if (is_default) return is_constant(arg) ? std::optional(arg) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void collect_option_defaults(Program::Impl& impl) {
@@ -65,6 +93,12 @@ std::optional<facts::Argument> Program::default_of(FileId file_id, const facts::
       for (const auto& param : file.functions[static_cast<std::size_t>(fn)].param_defaults) {
         if (param.keyword == name) return is_constant(param) ? std::optional(param) : std::nullopt;
       }
+      if (fn == ctx.function) {
+        if (auto fallback = env_default(file, fn, name)) return fallback;
+      }
+    }
+    if (ctx.function < 0) {
+      if (auto fallback = env_default(file, -1, name)) return fallback;
     }
     std::optional<facts::Argument> constant;
     for (const auto& assign : file.assigns) {

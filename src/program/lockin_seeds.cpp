@@ -60,10 +60,49 @@ bool is_loader(const Loaders& loaders, FunctionId id) {
   return id.index >= 0 && loaders[id.file.value][static_cast<std::size_t>(id.index)] != 0;
 }
 
-std::string ExtensionNames::declared_name(const facts::CallFact& call) {
+namespace {
+
+/// The one string a module-level name is bound to (`PACKAGE_NAME = "flash_attn_3"`), else "".
+std::string module_constant(const facts::FileFacts& file, std::string_view name) {
+  std::string value;
+  for (const auto& assign : file.assigns) {
+    if (assign.ctx.function >= 0 || assign.ctx.klass >= 0 || assign.target.dotted() != name) continue;
+    if (!value.empty() || assign.value.kind != facts::LiteralKind::string) return {};  // reassigned
+    value = assign.value.value;
+  }
+  return value;
+}
+
+/// `f"{PACKAGE_NAME}._C"` with every placeholder a module constant of the file; "" otherwise.
+std::string expand_fstring(const facts::FileFacts& file, std::string_view text) {
+  if (text.size() < 3 || (text[0] != 'f' && text[0] != 'F') || (text[1] != '"' && text[1] != '\'') ||
+      text.back() != text[1])
+    return {};
+  const std::string_view body = text.substr(2, text.size() - 3);
+  std::string out;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    if (body[i] != '{') {
+      if (body[i] == '}') return {};
+      out += body[i];
+      continue;
+    }
+    const std::size_t close = body.find('}', i);
+    if (close == std::string_view::npos) return {};
+    const std::string value = module_constant(file, body.substr(i + 1, close - i - 1));
+    if (value.empty()) return {};
+    out += value;
+    i = close;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string ExtensionNames::declared_name(const facts::CallFact& call, const facts::FileFacts& file) {
   const facts::Argument* name = argument(call, "name", 0);
-  if (!name || name->kind != facts::LiteralKind::string) return {};
-  return name->value;
+  if (!name) return {};
+  if (name->kind == facts::LiteralKind::string) return name->value;
+  return expand_fstring(file, name->value);
 }
 
 ExtensionNames collect_extension_names(const std::vector<facts::FileFacts>& files) {
@@ -72,7 +111,7 @@ ExtensionNames collect_extension_names(const std::vector<facts::FileFacts>& file
     for (const auto& call : file.calls) {
       const std::string_view last = call.callee.last_segment();
       if (last != "CUDAExtension" && last != "CppExtension") continue;
-      std::string name = ExtensionNames::declared_name(call);
+      std::string name = ExtensionNames::declared_name(call, file);
       if (!name.empty()) (last == "CUDAExtension" ? out.cuda : out.cpu).insert(name);
     }
   }

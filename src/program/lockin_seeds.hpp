@@ -15,8 +15,9 @@ namespace tr2audit::program {
 struct ExtensionNames {
   std::set<std::string> cuda;
   std::set<std::string> cpu;
-  /// The `name` argument of an extension declaration ("" when not a string literal).
-  static std::string declared_name(const facts::CallFact& call);
+  /// The `name` argument of an extension declaration: a string literal, or an f-string of the file's
+  /// module constants (`f"{PACKAGE_NAME}._C"`); "" otherwise.
+  static std::string declared_name(const facts::CallFact& call, const facts::FileFacts& file);
 };
 
 /// Per file, per function: 1 when the function loads a compiled CUDA extension (a helper whose value is a handle).

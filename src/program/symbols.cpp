@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 
+#include "program/lockin_seeds.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
@@ -25,7 +26,8 @@ std::string parent_of(std::string_view dotted) {
 
 }  // namespace
 
-Symbols::Symbols(const std::vector<facts::FileFacts>& files) : m_files(files) {
+Symbols::Symbols(const std::vector<facts::FileFacts>& files)
+    : m_files(files), m_cuda_extensions(collect_extension_names(files).cuda) {
   for (std::uint32_t i = 0; i < files.size(); ++i) {
     if (files[i].module_name.empty()) continue;
     m_modules.push_back(files[i].module_name);
@@ -67,7 +69,11 @@ void Symbols::resolve_origins(FileId id) {
     const bool local_root = fact.relative_level > 0 || is_local_root(fact.module.first_segment());
     const auto local = [&](const std::string& name) { return module(name) || is_package(name); };
     ImportOrigin origin = ImportOrigin::external;
-    if (!local_root || fact.star) {
+    if (declared_cuda_extension(fact) && !local(target)) {
+      // `import fused_dense_lib` where csrc/fused_dense_lib/setup.py declares CUDAExtension("fused_dense_lib"):
+      // the repo's own build product, whatever folder the build lives in.
+      origin = ImportOrigin::local_missing;
+    } else if (!local_root || fact.star) {
       origin = ImportOrigin::external;
     } else if (local(target)) {
       origin = ImportOrigin::local_source;
@@ -86,6 +92,17 @@ void Symbols::resolve_origins(FileId id) {
     }
     out.push_back(origin);
   }
+}
+
+bool Symbols::declared_cuda_extension(const facts::ImportFact& fact) const {
+  if (fact.relative_level != 0 || m_cuda_extensions.empty()) return false;
+  for (const QualifiedName* name : {&fact.target, &fact.module}) {
+    std::string dotted = name->dotted();
+    for (; !dotted.empty(); dotted = parent_of(dotted)) {
+      if (m_cuda_extensions.count(dotted) != 0) return true;
+    }
+  }
+  return false;
 }
 
 bool Symbols::package_may_define(std::string_view package, std::string_view name) const {

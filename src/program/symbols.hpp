@@ -3,6 +3,7 @@
 #pragma once
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -68,6 +69,9 @@ class Symbols {
   std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::int32_t> m_methods;
   std::unordered_map<std::string, std::vector<FunctionId>> m_methods_by_name;
   std::vector<std::vector<ImportOrigin>> m_origins;
+  /// Module names the repo's build declares with `CUDAExtension(name=...)` (any setup.py, any folder).
+  std::set<std::string> m_cuda_extensions;
+  bool declared_cuda_extension(const facts::ImportFact& fact) const;
 };
 
 }  // namespace tr2audit::program

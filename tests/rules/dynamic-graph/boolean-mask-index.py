@@ -59,3 +59,26 @@ class TokenAdapter(torch.nn.Module):
         # expect: dynamic-graph.boolean-mask-index
         res_flat[mask_flat] += self.proj(x_flat[mask_flat])
         return result
+
+
+class BertEncoder(torch.nn.Module):
+    def __init__(self, layers):
+        super().__init__()
+        self.layers = nn.ModuleList(layers)
+
+    def forward(self, hidden_states, subset_mask=None, token_idx=None, masks=None):
+        for layer in self.layers:
+            hidden_states = layer(hidden_states)
+        if subset_mask is not None:
+            # A parameter named as a mask indexes as a boolean mask: only the kept tokens remain.
+            # expect: dynamic-graph.boolean-mask-index
+            hidden_states = hidden_states[subset_mask]
+        if token_idx is not None:
+            # ok: dynamic-graph.boolean-mask-index
+            hidden_states = hidden_states[token_idx]
+        if masks is not None:
+            # ok: dynamic-graph.boolean-mask-index
+            hidden_states = hidden_states[masks]
+        # ok: dynamic-graph.boolean-mask-index
+        hidden_states[subset_mask] = 0.0
+        return hidden_states
