@@ -197,6 +197,14 @@ std::optional<facts::Argument> environment_switch(std::string_view text) {
   return out;
 }
 
+std::string environment_key(std::string_view text) {
+  const auto paren = text.find('(');
+  if (paren == std::string_view::npos) return {};
+  const auto end = text.find_first_of(",)", paren);
+  const auto key = literal_of(text.substr(paren + 1, end == std::string_view::npos ? std::string_view::npos : end - paren - 1), true);
+  return key ? key->value : std::string();
+}
+
 // Decoding state that is absent in a training run: `inference_params is None` holds there.
 bool absent_in_training(const facts::ConditionTerm& term) {
   if (term.negated || term.equals != "None") return false;

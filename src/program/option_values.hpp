@@ -39,6 +39,8 @@ std::optional<facts::Argument> literal_of(std::string_view text, bool quoted_onl
 bool reads_environment(std::string_view callee);
 /// `os.getenv("K", "FALSE") == "TRUE"` -> the value with K unset (a boolean), else nothing.
 std::optional<facts::Argument> environment_switch(std::string_view text);
+/// `os.getenv("K", "FALSE") == "TRUE"` -> "K".
+std::string environment_key(std::string_view text);
 /// `inference_params is None`: decoding state a training run does not have.
 bool absent_in_training(const facts::ConditionTerm& term);
 

@@ -93,8 +93,13 @@ class BranchGuards {
       if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.ctx.branch < 0) {
         const auto env = environment_switch(assign.value.value);
         m_module_constants[file.path + ":" + name].push_back(env ? *env : assign.value);
-        if (env) m_env_constants.insert(file.path + ":" + name);
+        if (env) m_env_constants[file.path + ":" + name] = environment_key(assign.value.value);
       }
+      // `os.environ["XLA_DOWNCAST_BF16"] = "1"`: the repo sets the variable itself.
+      if (starts_with(assign.target.dotted(), "os.environ.")) m_env_set.insert(last_segment(assign.target.dotted()));
+    }
+    for (const auto& call : file.calls) {  // `os.environ.setdefault("X", "1")`
+      if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) m_env_set.insert(call.args[0].value);
     }
     for (const auto& setting : file.settings) {  // `enable_activation_offloading: True` in a shipped recipe
       if (auto value = literal_of(setting.value)) {
@@ -156,7 +161,9 @@ class BranchGuards {
       if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
     }
     const std::string key = file.path + ":" + term.name;
-    if (!option_like && !m_env_constants.count(key)) return false;  // a module constant counts when it reads as a switch
+    const auto env = m_env_constants.find(key);
+    if (env != m_env_constants.end() && m_env_set.count(env->second)) return false;
+    if (!option_like && env == m_env_constants.end()) return false;  // a module constant counts when it reads as a switch
     const auto it = m_module_constants.find(key);
     if (it == m_module_constants.end() || it->second.size() != 1 || !is_literal(it->second.front())) return false;
     return leaves_off(it->second.front(), term);
@@ -332,7 +339,7 @@ class BranchGuards {
       facts::ConditionTerm keyed = term;
       keyed.name = call.args[0].value;
       if (!leaves_off(unset, keyed)) return std::nullopt;
-      if (!environment && set_on_by_a_config(keyed)) return std::nullopt;
+      if (environment ? m_env_set.count(keyed.name) > 0 : set_on_by_a_config(keyed)) return std::nullopt;
       return describe(keyed);
     }
     return std::nullopt;
@@ -385,7 +392,8 @@ class BranchGuards {
   OptionDefaults m_options;
   OptionDefaults m_cli_options;  ///< command-line options only (argparse)
   std::unordered_map<std::string, std::vector<facts::Argument>> m_module_constants;
-  std::unordered_set<std::string> m_env_constants;  ///< "path:NAME" of constants read from the environment
+  std::unordered_map<std::string, std::string> m_env_constants;  ///< "path:NAME" -> the variable it reads
+  std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
   std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
   std::unordered_map<std::string, std::string> m_constructed;  ///< class name -> the option gating its constructions
 };

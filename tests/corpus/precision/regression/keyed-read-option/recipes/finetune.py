@@ -1,3 +1,5 @@
+import os
+
 import torch
 from torch import nn
 
@@ -18,6 +20,10 @@ class Recipe:
             if self.cfg.get("enable_step_sync", False):
                 torch.cuda.synchronize()
             if self.cfg.get("enable_memory_sync", True):
+                torch.cuda.synchronize()
+            if os.getenv("SCANLIB_TRACE_SYNC") == "1":
+                torch.cuda.synchronize()
+            if os.getenv("SCANLIB_DEBUG_SYNC") == "1":
                 torch.cuda.synchronize()
             self.optimizer.step()
             self.optimizer.zero_grad()
