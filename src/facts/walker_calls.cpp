@@ -203,8 +203,8 @@ void Walker::on_assignment(TSNode node) {
     fact.target_is_import = !fact.target.empty();
     if (fact.target.empty()) fact.target = QualifiedName::from_dotted(fact.target_text);
   } else {
-    // Plain locals only matter with literal values, and module flags computed from a CUDA probe
-    // (`SUPPORTS_FLEX = torch.cuda.is_available() and ...`), which program/options reads.
+    // Plain locals only matter with literal values, module flags computed from a CUDA probe
+    // (`SUPPORTS_FLEX = torch.cuda.is_available() and ...`) and environment switches, which program/options reads.
     const std::string& text = fact.value.value;
     const bool cuda_flag =
         m_ctx.function < 0 && m_ctx.klass < 0 &&
@@ -212,7 +212,10 @@ void Walker::on_assignment(TSNode node) {
          text.find("get_device_capability") != std::string::npos || text.find("cuda_capability") != std::string::npos);
     // A dataclass field's default: `do_eval: bool = field(default=False, metadata=...)`.
     if (fact.value.kind == LiteralKind::other && m_ctx.klass >= 0 && m_ctx.function < 0) field_default(right, fact.value);
-    if (fact.value.kind == LiteralKind::other && !cuda_flag) return;
+    // An environment switch: `KEEP_CUDA_BUILD = os.getenv("KEEP_CUDA_BUILD", "FALSE") == "TRUE"`.
+    const bool env_flag = m_ctx.function < 0 && m_ctx.klass < 0 &&
+                          (text.find("getenv(") != std::string::npos || text.find("environ.get(") != std::string::npos);
+    if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag) return;
     fact.target = QualifiedName::from_dotted(fact.target_text);
   }
   fact.at = m_src.span(node);

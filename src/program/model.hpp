@@ -134,6 +134,10 @@ std::string lockin_chain(const Program::Impl& impl, FunctionId from, FunctionId 
 /// True when some Python file of the repo builds or loads compiled code: torch.utils.cpp_extension,
 /// CuPy/PyCUDA/Numba CUDA, torch.ops.load_library / ctypes, or an import of a compiled extension module.
 bool find_compiled_code_loader(const Program::Impl& impl);
+/// A `.cu` file that Python names only in builds/loads inside a try whose except falls back (`load(...,
+/// sources=[... .cu])` under `except Exception: fbd_cuda = None`) runs behind that fallback: its module slot
+/// gets the `import-error-fallback` guard (compiled_code.cpp).
+void guard_fallback_sources(Program::Impl& impl);
 /// Fills option_defaults (defaults.cpp).
 void collect_option_defaults(Program::Impl& impl);
 

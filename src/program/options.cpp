@@ -10,70 +10,13 @@
 #include <unordered_set>
 
 #include "program/model.hpp"
+#include "program/option_values.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
 namespace {
 
-std::string last_segment(std::string_view dotted) {
-  const auto dot = dotted.rfind('.');
-  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
-}
-
-bool is_falsy(const facts::Argument& value) {
-  using facts::LiteralKind;
-  if (value.kind == LiteralKind::null) return true;
-  if (value.kind == LiteralKind::boolean) return value.value == "False";
-  if (value.kind == LiteralKind::integer) return value.value == "0";
-  if (value.kind == LiteralKind::string) return value.value.empty();
-  return false;
-}
-
-std::optional<long long> integer_of(std::string_view text) {
-  if (text.empty() || text.size() > 18) return std::nullopt;
-  long long out = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    out = out * 10 + (c - '0');
-  }
-  return out;
-}
-
-/// True when a branch on `term` is not taken with `value` as the tested name's value.
-bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) {
-  if (term.negated) {  // `if quantize is not None:` / `if cfg.attention != "sdpa":` off when the default is that value
-    if (term.equals.empty() || term.greater) return false;
-    return term.equals == "None" ? value.kind == facts::LiteralKind::null
-                                 : value.kind != facts::LiteralKind::null && value.value == term.equals;
-  }
-  if (term.greater) {  // `if vis_period > 0:` with vis_period = 0
-    const auto have = value.kind == facts::LiteralKind::integer ? integer_of(value.value) : std::nullopt;
-    const auto bound = integer_of(term.equals);
-    return have && bound && *have <= *bound;
-  }
-  return term.equals.empty() ? is_falsy(value) : value.value != term.equals;
-}
-
-bool is_literal(const facts::Argument& value) {
-  using facts::LiteralKind;
-  return value.kind == LiteralKind::null || value.kind == LiteralKind::boolean || value.kind == LiteralKind::integer ||
-         value.kind == LiteralKind::string;
-}
-
-// Names availability flags are given: HAS_APEX, _TRITON_AVAILABLE, APEX_OK, has_flash_attn.
-bool named_like_flag(std::string_view name) {
-  const std::string lower = to_lower(name);
-  const std::string_view l = lower;
-  const bool availability = ends_with(l, "_available") || ends_with(l, "_installed") || ends_with(l, "_ok");
-  const bool has = starts_with(l, "has_") || starts_with(l, "_has_");
-  return (availability || has) && l.find("cuda") == std::string_view::npos && l.find("gpu") == std::string_view::npos;
-}
-
-// `utils.should_use_grouped_mm(x)` -> "should_use_grouped_mm".
-std::string probe_name(std::string_view call_text) {
-  const auto paren = call_text.find('(');
-  return last_segment(call_text.substr(0, paren));
-}
+using namespace option_values;
 
 /// Defaults of options seen anywhere in the repo, by option name.
 class OptionDefaults {
@@ -87,10 +30,15 @@ class OptionDefaults {
     }
     slot.values.push_back(value);
   }
+  void add_computed(const std::string& name) {
+    const auto it = m_defaults.find(name);
+    if (it != m_defaults.end()) it->second.unknown = true;
+    else m_computed.insert(name);
+  }
   /// True when every known default leaves a branch on `term` off (and at least one is known).
   bool off_by_default(const std::string& name, const facts::ConditionTerm& term) const {
     const auto it = m_defaults.find(name);
-    if (it == m_defaults.end() || it->second.unknown || it->second.values.empty()) return false;
+    if (it == m_defaults.end() || it->second.unknown || it->second.values.empty() || m_computed.count(name)) return false;
     for (const auto& value : it->second.values) {
       if (!leaves_off(value, term)) return false;
     }
@@ -103,77 +51,8 @@ class OptionDefaults {
     bool unknown = false;
   };
   std::unordered_map<std::string, Slot> m_defaults;
+  std::unordered_set<std::string> m_computed;  ///< names of methods and properties
 };
-
-// `vis_period`, `eval_every`, `log_interval`, `sample_freq`: a period whose zero default turns a feature off
-// (`if self.vis_period > 0:`). Counts such as `world_size > 1` are not options.
-bool named_like_period(std::string_view name) {
-  const std::string lower = to_lower(name);
-  for (std::string_view word : {"period", "every", "interval", "freq"}) {
-    if (lower.find(word) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// `use_fp8`, `enable_x`, `with_lora`, `do_eval`, `x_enabled`: a name that reads as an on/off option.
-// A private attribute reads the same: `self._enable_fp8_training`.
-bool named_like_switch(std::string_view name) {
-  const std::string lower = to_lower(name);
-  std::string_view l = lower;
-  while (!l.empty() && l.front() == '_') l.remove_prefix(1);
-  return starts_with(l, "use_") || starts_with(l, "enable_") || starts_with(l, "with_") || starts_with(l, "do_") ||
-         starts_with(l, "apply_") || ends_with(l, "_enabled");
-}
-
-// `config.x`, `cfg.model.x`, `args.x`, `self.hparams.x`: the receiver is a configuration object.
-bool config_receiver(std::string_view dotted) {
-  const auto dot = dotted.rfind('.');
-  if (dot == std::string_view::npos) return false;
-  const std::string receiver = to_lower(dotted.substr(0, dot));
-  for (std::string_view word : {"config", "cfg", "args", "opt", "hparams", "conf", "flags", "params", "settings"}) {
-    if (receiver.find(word) != std::string::npos) return true;
-  }
-  return false;
-}
-
-std::string last_two(std::string_view dotted) {
-  const auto last = dotted.rfind('.');
-  if (last == std::string_view::npos || last == 0) return std::string(dotted);
-  const auto before = dotted.rfind('.', last - 1);
-  return std::string(dotted.substr(before == std::string_view::npos ? 0 : before + 1));
-}
-
-// `cfg.get("use_ema", False)` -> ("use_ema", False); a literal second argument only.
-std::optional<std::pair<std::string, facts::Argument>> get_with_default(std::string_view text) {
-  const auto get = text.find(".get(");
-  if (get == std::string_view::npos || text.back() != ')') return std::nullopt;
-  std::string_view args = text.substr(get + 5, text.size() - get - 6);
-  if (args.size() < 3 || (args.front() != '"' && args.front() != '\'')) return std::nullopt;
-  const auto close = args.find(args.front(), 1);
-  if (close == std::string_view::npos) return std::nullopt;
-  const std::string key(args.substr(1, close - 1));
-  std::string_view rest = args.substr(close + 1);
-  while (!rest.empty() && (rest.front() == ',' || rest.front() == ' ')) rest.remove_prefix(1);
-  facts::Argument value;
-  if (rest == "False" || rest == "True") {
-    value.kind = facts::LiteralKind::boolean;
-  } else if (rest == "None") {
-    value.kind = facts::LiteralKind::null;
-  } else if (rest == "0") {
-    value.kind = facts::LiteralKind::integer;
-  } else {
-    return std::nullopt;
-  }
-  value.value = std::string(rest);
-  return std::make_pair(key, value);
-}
-
-std::string option_name_of(const std::string& flag) {
-  std::string name = flag.substr(flag.rfind('.') == std::string::npos ? 0 : flag.rfind('.') + 1);  // --train.x -> x
-  while (!name.empty() && name.front() == '-') name.erase(name.begin());
-  for (char& c : name) c = c == '-' ? '_' : c;
-  return name;
-}
 
 class BranchGuards {
  public:
@@ -211,8 +90,21 @@ class BranchGuards {
         m_options.add(name, fallback->second);
         m_options.add(fallback->first, fallback->second);
       }
-      if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.ctx.branch < 0)
-        m_module_constants[file.path + ":" + name].push_back(assign.value);
+      if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.ctx.branch < 0) {
+        const auto env = environment_switch(assign.value.value);
+        m_module_constants[file.path + ":" + name].push_back(env ? *env : assign.value);
+        if (env) m_env_constants[file.path + ":" + name] = environment_key(assign.value.value);
+      }
+      // `os.environ["XLA_DOWNCAST_BF16"] = "1"`: the repo sets the variable itself.
+      if (starts_with(assign.target.dotted(), "os.environ.")) m_env_set.insert(last_segment(assign.target.dotted()));
+    }
+    for (const auto& call : file.calls) {  // `os.environ.setdefault("X", "1")`
+      if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) m_env_set.insert(call.args[0].value);
+    }
+    for (const auto& setting : file.settings) {  // `enable_activation_offloading: True` in a shipped recipe
+      if (auto value = literal_of(setting.value)) {
+        m_settings[last_segment(setting.key)].push_back(*value);
+      }
     }
     for (const auto& call : file.calls) {
       if (call.method != "add_argument" || call.args.empty() || call.args[0].kind != facts::LiteralKind::string)
@@ -241,6 +133,8 @@ class BranchGuards {
       m_cli_options.add(option_name_of(flag), value);
     }
     for (const auto& fn : file.functions) {
+      // `def is_prompt_learning(self)`: a property or method of that name computes the value, no field default.
+      if (fn.klass >= 0 && fn.parent < 0 && fn.name != "__init__") m_options.add_computed(fn.name);
       if (fn.name != "__init__" && fn.klass < 0 && fn.parent < 0) continue;
       for (const auto& param : fn.param_defaults) m_options.add(param.keyword, param);  // constructor/config args
     }
@@ -266,8 +160,11 @@ class BranchGuards {
       });
       if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
     }
-    if (!option_like) return false;  // a module constant counts only when it reads as a switch
-    const auto it = m_module_constants.find(file.path + ":" + term.name);
+    const std::string key = file.path + ":" + term.name;
+    const auto env = m_env_constants.find(key);
+    if (env != m_env_constants.end() && m_env_set.count(env->second)) return false;
+    if (!option_like && env == m_env_constants.end()) return false;  // a module constant counts when it reads as a switch
+    const auto it = m_module_constants.find(key);
     if (it == m_module_constants.end() || it->second.size() != 1 || !is_literal(it->second.front())) return false;
     return leaves_off(it->second.front(), term);
   }
@@ -288,7 +185,10 @@ class BranchGuards {
     for (const auto& c : file.assigns) note(c.ctx);
     for (std::size_t b = 0; b < file.branches.size(); ++b) {
       const auto& branch = file.branches[b];
-      if (branch.else_side) continue;
+      if (branch.else_side) {
+        judge_else(f, b, function_of[b]);
+        continue;
+      }
       for (const auto& term : branch.terms) judge_term(f, b, term, function_of[b]);
     }
   }
@@ -364,17 +264,43 @@ class BranchGuards {
   }
 
   static std::string describe(const facts::ConditionTerm& term) {
-    if (term.equals.empty()) return term.name;
+    if (term.equals.empty()) return (term.negated ? "not " : "") + term.name;
     if (term.greater) return term.name + " > " + term.equals;
     if (term.negated) return term.name + (term.equals == "None" ? " is not None" : " != \"" + term.equals + "\"");
     return term.name + " == \"" + term.equals + "\"";
   }
 
+  void mark(std::size_t f, std::size_t b, const std::string& option) {
+    if (!m_impl.branch_option[f][b].empty()) return;
+    m_impl.branch_guards[f][b] |= facts::guard_bit(facts::Guard::opt_in);
+    m_impl.branch_option[f][b] = option;
+  }
+
+  // The else side of `if self.use_mem_eff_path and inference_params is None:` (or of `A if compiler ==
+  // "thunder" else B`) runs in training only when an option leaves its default: every term is either an
+  // option on by default or decoding state a training run does not have.
+  void judge_else(std::size_t f, std::size_t b, std::int32_t function) {
+    const auto& branch = m_impl.files[f].branches[b];
+    std::string option;
+    for (const auto& term : branch.terms) {
+      if (absent_in_training(term)) continue;
+      if (term.greater) return;
+      facts::ConditionTerm inverted = term;
+      inverted.negated = !term.negated;
+      const auto off = opt_in_option(f, branch, inverted, function);
+      if (!off) return;
+      if (option.empty()) option = *off;
+    }
+    if (!option.empty()) mark(f, b, option);
+  }
+
   void judge_term(std::size_t f, std::size_t b, const facts::ConditionTerm& term, std::int32_t function) {
-    const auto& file = m_impl.files[f];
     auto& guards = m_impl.branch_guards[f];
-    auto& option = m_impl.branch_option[f];
-    if (term.negated && term.equals.empty()) return;  // `if not x:` (negated comparisons are judged)
+    const auto& branch = m_impl.files[f].branches[b];
+    if (term.negated && term.equals.empty()) {  // `if not x:` only on an option that defaults to on
+      if (const auto off = opt_in_option(f, branch, term, function)) mark(f, b, *off);
+      return;
+    }
     if (term.greater && !named_like_period(last_segment(term.name))) return;
     const std::string name = last_segment(term.name);
     if (term.equals.empty() && (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()")))
@@ -386,20 +312,56 @@ class BranchGuards {
     // a backend the user opts into.
     const std::string lower = to_lower(term.name);
     const bool present = term.equals.empty() ? !term.negated : term.negated && term.equals == "None";
-    if (present && (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos) &&
-        option[b].empty()) {
-      guards[b] |= facts::guard_bit(facts::Guard::opt_in);
-      option[b] = describe(term);
+    if (present && (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos)) {
+      mark(f, b, describe(term));
       return;
     }
+    if (const auto off = opt_in_option(f, branch, term, function)) mark(f, b, *off);
+  }
+
+  // `if cfg.get("enable_activation_offloading", False):` / `os.getenv("FORCE_X", "0") == "1"`: the read's own
+  // default decides, unless a shipped config file sets the key to a value that takes the branch.
+  std::optional<std::string> keyed_read_option(std::size_t f, const facts::BranchInfo& branch,
+                                               const facts::ConditionTerm& term) const {
+    const std::string callee = term.name.substr(0, term.name.size() - 2);
+    const bool environment = reads_environment(callee);
+    if (!environment && !ends_with(callee, ".get")) return std::nullopt;
+    for (const auto& call : m_impl.files[f].calls) {
+      if (call.callee_text != callee || call.at.start_byte < branch.at.start_byte || call.at.end_byte > branch.at.end_byte)
+        continue;
+      if (call.args.empty() || call.args.size() > 2 || call.args[0].kind != facts::LiteralKind::string) return std::nullopt;
+      facts::Argument unset;
+      unset.kind = facts::LiteralKind::null;
+      if (call.args.size() == 2) {
+        if (!call.args[1].keyword.empty() || !is_literal(call.args[1])) return std::nullopt;
+        unset = call.args[1];
+      }
+      facts::ConditionTerm keyed = term;
+      keyed.name = call.args[0].value;
+      if (!leaves_off(unset, keyed)) return std::nullopt;
+      if (environment ? m_env_set.count(keyed.name) > 0 : set_on_by_a_config(keyed)) return std::nullopt;
+      return describe(keyed);
+    }
+    return std::nullopt;
+  }
+
+  // The option that leaves a branch on `term` off by default, described for the finding, or nothing.
+  std::optional<std::string> opt_in_option(std::size_t f, const facts::BranchInfo& branch,
+                                           const facts::ConditionTerm& term, std::int32_t function) {
+    const auto& file = m_impl.files[f];
+    const std::string name = last_segment(term.name);
+    if (ends_with(term.name, "()") && !ends_with(term.name, ".startswith()") && !ends_with(term.name, ".endswith()"))
+      return keyed_read_option(f, branch, term);
+    // `if not use_cache:`: a decoding switch that training turns off by hand is no option.
+    if (term.negated && term.equals.empty() && to_lower(name).find("cache") != std::string::npos) return std::nullopt;
     const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
     const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
-    // `x is not None` / `x != "v"` reads as an option only on a switch name, a config object or a
+    // `x is not None` / `x != "v"` / `not x` reads as an option only on a switch name, a config object or a
     // parameter typed as a scalar option.
-    const bool option_like = term.negated ? named_like_switch(name) || (!dotted && scalar_option_param(file, function, name))
-                                          : !term.equals.empty() || named_like_switch(name);
+    const bool scalar = !dotted && !term.equals.empty() && scalar_option_param(file, function, name);
+    const bool option_like = term.negated ? named_like_switch(name) || scalar : !term.equals.empty() || named_like_switch(name);
     if (term.negated && !option_like && !(dotted && config_receiver(term.name) && !starts_with(term.name, "self.")))
-      return;
+      return std::nullopt;
     // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
     facts::ConditionTerm receiver_term = term;
     const bool prefix_test = ends_with(term.name, ".startswith()") || ends_with(term.name, ".endswith()");
@@ -410,11 +372,18 @@ class BranchGuards {
         (dotted ? (config_receiver(term.name) || option_like) &&
                       (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term))
          : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true)
-                       : !ends_with(term.name, "()") && bare_off_by_default(file, function, term, option_like));
-    if (off && option[b].empty()) {
-      guards[b] |= facts::guard_bit(facts::Guard::opt_in);
-      option[b] = describe(prefix_test ? receiver_term : term);
-    }
+                       : bare_off_by_default(file, function, term, option_like));
+    if (!off) return std::nullopt;
+    return describe(prefix_test ? receiver_term : term);
+  }
+
+  // A shipped config file (a torchtune recipe) that sets the key a `cfg.get(key, default)` reads so that the
+  // branch runs: the read's default is not what whoever trains with that config gets.
+  bool set_on_by_a_config(const facts::ConditionTerm& term) const {
+    const auto it = m_settings.find(term.name);
+    if (it == m_settings.end()) return false;
+    return std::any_of(it->second.begin(), it->second.end(),
+                       [&](const facts::Argument& v) { return !leaves_off(v, term); });
   }
 
   Program::Impl& m_impl;
@@ -423,6 +392,9 @@ class BranchGuards {
   OptionDefaults m_options;
   OptionDefaults m_cli_options;  ///< command-line options only (argparse)
   std::unordered_map<std::string, std::vector<facts::Argument>> m_module_constants;
+  std::unordered_map<std::string, std::string> m_env_constants;  ///< "path:NAME" -> the variable it reads
+  std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
+  std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
   std::unordered_map<std::string, std::string> m_constructed;  ///< class name -> the option gating its constructions
 };
 

@@ -98,6 +98,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   find_registered_executors(*impl);
   compute_branch_guards(*impl);
   inherit_guards(*impl);
+  guard_fallback_sources(*impl);
   propagate_lockin(*impl);
   find_nki_kernel_calls(*impl);
   find_op_wrappers(*impl);

@@ -1,0 +1,216 @@
+// Reading option names and values for program/options: what a name says about itself (a switch, a
+// period, an availability flag, a config object) and what a default or an environment read leaves a
+// branch at. Pure functions over text and literals.
+#include "program/option_values.hpp"
+
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program::option_values {
+
+std::string last_segment(std::string_view dotted) {
+  const auto dot = dotted.rfind('.');
+  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
+bool is_falsy(const facts::Argument& value) {
+  using facts::LiteralKind;
+  if (value.kind == LiteralKind::null) return true;
+  if (value.kind == LiteralKind::boolean) return value.value == "False";
+  if (value.kind == LiteralKind::integer) return value.value == "0";
+  if (value.kind == LiteralKind::string) return value.value.empty();
+  return false;
+}
+
+std::optional<long long> integer_of(std::string_view text) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  long long out = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    out = out * 10 + (c - '0');
+  }
+  return out;
+}
+
+/// True when a branch on `term` is not taken with `value` as the tested name's value.
+bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) {
+  if (term.negated) {  // `if quantize is not None:` / `if cfg.attention != "sdpa":` off when the default is that value
+    if (term.greater) return false;
+    if (term.equals.empty()) return is_literal(value) && !is_falsy(value);  // `if not use_x:` with use_x = True
+    return term.equals == "None" ? value.kind == facts::LiteralKind::null
+                                 : value.kind != facts::LiteralKind::null && value.value == term.equals;
+  }
+  if (term.greater) {  // `if vis_period > 0:` with vis_period = 0
+    const auto have = value.kind == facts::LiteralKind::integer ? integer_of(value.value) : std::nullopt;
+    const auto bound = integer_of(term.equals);
+    return have && bound && *have <= *bound;
+  }
+  return term.equals.empty() ? is_falsy(value) : value.value != term.equals;
+}
+
+bool is_literal(const facts::Argument& value) {
+  using facts::LiteralKind;
+  return value.kind == LiteralKind::null || value.kind == LiteralKind::boolean || value.kind == LiteralKind::integer ||
+         value.kind == LiteralKind::string;
+}
+
+// Names availability flags are given: HAS_APEX, _TRITON_AVAILABLE, APEX_OK, has_flash_attn.
+bool named_like_flag(std::string_view name) {
+  const std::string lower = to_lower(name);
+  const std::string_view l = lower;
+  const bool availability = ends_with(l, "_available") || ends_with(l, "_installed") || ends_with(l, "_ok");
+  const bool has = starts_with(l, "has_") || starts_with(l, "_has_");
+  return (availability || has) && l.find("cuda") == std::string_view::npos && l.find("gpu") == std::string_view::npos;
+}
+
+// `utils.should_use_grouped_mm(x)` -> "should_use_grouped_mm".
+std::string probe_name(std::string_view call_text) {
+  const auto paren = call_text.find('(');
+  return last_segment(call_text.substr(0, paren));
+}
+
+// `vis_period`, `eval_every`, `log_interval`, `sample_freq`: a period whose zero default turns a feature off
+// (`if self.vis_period > 0:`). Counts such as `world_size > 1` are not options.
+bool named_like_period(std::string_view name) {
+  const std::string lower = to_lower(name);
+  for (std::string_view word : {"period", "every", "interval", "freq"}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// `use_fp8`, `enable_x`, `with_lora`, `do_eval`, `x_enabled`: a name that reads as an on/off option.
+// A private attribute reads the same: `self._enable_fp8_training`.
+bool named_like_switch(std::string_view name) {
+  const std::string lower = to_lower(name);
+  std::string_view l = lower;
+  while (!l.empty() && l.front() == '_') l.remove_prefix(1);
+  return starts_with(l, "use_") || starts_with(l, "enable_") || starts_with(l, "with_") || starts_with(l, "do_") ||
+         starts_with(l, "apply_") || ends_with(l, "_enabled");
+}
+
+// `config.x`, `cfg.model.x`, `args.x`, `self.hparams.x`: the receiver is a configuration object.
+bool config_receiver(std::string_view dotted) {
+  const auto dot = dotted.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string receiver = to_lower(dotted.substr(0, dot));
+  for (std::string_view word : {"config", "cfg", "args", "opt", "hparams", "conf", "flags", "params", "settings"}) {
+    if (receiver.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string last_two(std::string_view dotted) {
+  const auto last = dotted.rfind('.');
+  if (last == std::string_view::npos || last == 0) return std::string(dotted);
+  const auto before = dotted.rfind('.', last - 1);
+  return std::string(dotted.substr(before == std::string_view::npos ? 0 : before + 1));
+}
+
+// `cfg.get("use_ema", False)` -> ("use_ema", False); a literal second argument only.
+std::optional<std::pair<std::string, facts::Argument>> get_with_default(std::string_view text) {
+  const auto get = text.find(".get(");
+  if (get == std::string_view::npos || text.back() != ')') return std::nullopt;
+  std::string_view args = text.substr(get + 5, text.size() - get - 6);
+  if (args.size() < 3 || (args.front() != '"' && args.front() != '\'')) return std::nullopt;
+  const auto close = args.find(args.front(), 1);
+  if (close == std::string_view::npos) return std::nullopt;
+  const std::string key(args.substr(1, close - 1));
+  std::string_view rest = args.substr(close + 1);
+  while (!rest.empty() && (rest.front() == ',' || rest.front() == ' ')) rest.remove_prefix(1);
+  facts::Argument value;
+  if (rest == "False" || rest == "True") {
+    value.kind = facts::LiteralKind::boolean;
+  } else if (rest == "None") {
+    value.kind = facts::LiteralKind::null;
+  } else if (rest == "0") {
+    value.kind = facts::LiteralKind::integer;
+  } else {
+    return std::nullopt;
+  }
+  value.value = std::string(rest);
+  return std::make_pair(key, value);
+}
+
+std::string option_name_of(const std::string& flag) {
+  std::string name = flag.substr(flag.rfind('.') == std::string::npos ? 0 : flag.rfind('.') + 1);  // --train.x -> x
+  while (!name.empty() && name.front() == '-') name.erase(name.begin());
+  for (char& c : name) c = c == '-' ? '_' : c;
+  return name;
+}
+
+// A literal as written in source or a config file: `"FALSE"`, `'1'`, `True`, `None`, `0`.
+std::optional<facts::Argument> literal_of(std::string_view text, bool quoted_only) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  facts::Argument value;
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front()) {
+    value.kind = facts::LiteralKind::string;
+    value.value = std::string(text.substr(1, text.size() - 2));
+    return value;
+  }
+  if (quoted_only) return std::nullopt;
+  if (text == "True" || text == "False" || text == "true" || text == "false") {
+    value.kind = facts::LiteralKind::boolean;
+    value.value = text.front() == 'T' || text.front() == 't' ? "True" : "False";
+  } else if (text == "None" || text == "null" || text == "~") {
+    value.kind = facts::LiteralKind::null;
+  } else if (integer_of(text)) {
+    value.kind = facts::LiteralKind::integer;
+    value.value = std::string(text);
+  } else {
+    value.kind = facts::LiteralKind::string;  // an unquoted YAML scalar
+    value.value = std::string(text);
+  }
+  return value;
+}
+
+// `os.getenv`, `os.environ.get`: an environment variable read, a switch set outside the code.
+bool reads_environment(std::string_view callee) {
+  return callee == "os.getenv" || callee == "os.environ.get" || callee == "getenv" || callee == "environ.get";
+}
+
+// `KEEP_CUDA_BUILD = os.getenv("MAMBA_KEEP_CUDA_BUILD", "FALSE") == "TRUE"`: the constant's value when the
+// variable is unset (False here), or nothing when the text is not such a comparison.
+std::optional<facts::Argument> environment_switch(std::string_view text) {
+  const auto eq = text.find("==");
+  const auto paren = text.find('(');
+  if (eq == std::string_view::npos || paren == std::string_view::npos || paren > eq) return std::nullopt;
+  if (!reads_environment(text.substr(0, paren))) return std::nullopt;
+  std::string_view call = text.substr(0, eq);
+  while (!call.empty() && call.back() == ' ') call.remove_suffix(1);
+  if (call.empty() || call.back() != ')') return std::nullopt;
+  std::string_view args = call.substr(paren + 1, call.size() - paren - 2);
+  const auto comma = args.find(',');
+  if (!literal_of(args.substr(0, comma), true)) return std::nullopt;
+  facts::Argument unset;
+  unset.kind = facts::LiteralKind::null;
+  if (comma != std::string_view::npos) {
+    const auto given = literal_of(args.substr(comma + 1), true);
+    if (!given) return std::nullopt;
+    unset = *given;
+  }
+  const auto compared = literal_of(text.substr(eq + 2), true);
+  if (!compared) return std::nullopt;
+  facts::Argument out;
+  out.kind = facts::LiteralKind::boolean;
+  out.value = unset.kind == facts::LiteralKind::string && unset.value == compared->value ? "True" : "False";
+  return out;
+}
+
+std::string environment_key(std::string_view text) {
+  const auto paren = text.find('(');
+  if (paren == std::string_view::npos) return {};
+  const auto end = text.find_first_of(",)", paren);
+  const auto key = literal_of(text.substr(paren + 1, end == std::string_view::npos ? std::string_view::npos : end - paren - 1), true);
+  return key ? key->value : std::string();
+}
+
+// Decoding state that is absent in a training run: `inference_params is None` holds there.
+bool absent_in_training(const facts::ConditionTerm& term) {
+  if (term.negated || term.equals != "None") return false;
+  const std::string last = last_segment(term.name);
+  return last == "inference_params" || last == "inference_cache" || last.find("kv_cache") != std::string::npos ||
+         last.find("past_key_value") != std::string::npos;
+}
+
+}  // namespace tr2audit::program::option_values

@@ -1,0 +1,47 @@
+// Option names and values (program/option_values.cpp), shared by program/options.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "tr2audit/facts/facts.hpp"
+
+namespace tr2audit::program::option_values {
+
+std::string last_segment(std::string_view dotted);
+/// "config.model.x" -> "model.x".
+std::string last_two(std::string_view dotted);
+bool is_falsy(const facts::Argument& value);
+std::optional<long long> integer_of(std::string_view text);
+/// A None, bool, int or string literal.
+bool is_literal(const facts::Argument& value);
+/// True when a branch on `term` is not taken with `value` as the tested name's value.
+bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term);
+/// HAS_APEX, _TRITON_AVAILABLE, APEX_OK, has_flash_attn.
+bool named_like_flag(std::string_view name);
+/// `utils.should_use_grouped_mm(x)` -> "should_use_grouped_mm".
+std::string probe_name(std::string_view call_text);
+/// vis_period, eval_every, log_interval, sample_freq.
+bool named_like_period(std::string_view name);
+/// use_fp8, enable_x, with_lora, do_eval, x_enabled (and their private forms).
+bool named_like_switch(std::string_view name);
+/// config.x, cfg.model.x, args.x, self.hparams.x.
+bool config_receiver(std::string_view dotted);
+/// `cfg.get("use_ema", False)` -> ("use_ema", False).
+std::optional<std::pair<std::string, facts::Argument>> get_with_default(std::string_view text);
+/// "--train.use-fp8" -> "use_fp8".
+std::string option_name_of(const std::string& flag);
+/// A literal as written in source or a config file; `quoted_only` accepts quoted strings only.
+std::optional<facts::Argument> literal_of(std::string_view text, bool quoted_only = false);
+/// os.getenv, os.environ.get.
+bool reads_environment(std::string_view callee);
+/// `os.getenv("K", "FALSE") == "TRUE"` -> the value with K unset (a boolean), else nothing.
+std::optional<facts::Argument> environment_switch(std::string_view text);
+/// `os.getenv("K", "FALSE") == "TRUE"` -> "K".
+std::string environment_key(std::string_view text);
+/// `inference_params is None`: decoding state a training run does not have.
+bool absent_in_training(const facts::ConditionTerm& term);
+
+}  // namespace tr2audit::program::option_values
