@@ -26,6 +26,11 @@ bool is_training_name(std::string_view name) {
 }
 
 bool is_eval_name(std::string_view name) {
+  // Hugging Face TrainerCallback hooks that run at evaluation, logging and checkpoint time (`on_step_end`
+  // runs every step and is not one of them).
+  if (starts_with(name, "on_evaluate") || starts_with(name, "on_log") || starts_with(name, "on_save") ||
+      starts_with(name, "on_predict"))
+    return true;
   return starts_with(name, "eval") || starts_with(name, "valid") || starts_with(name, "predict") ||
          starts_with(name, "test") ||
          name_has(name, {"evaluate", "validation_step", "test_step", "inference", "generate", "compute_metrics"});

@@ -342,6 +342,10 @@ class GraphBuilder {
 
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
   if (ctx.loop < 0 || !file.loops[static_cast<std::size_t>(ctx.loop)].calls_backward) return false;
+  // A loop over the data loader's batches is the step loop, whatever it nests (PPO/GRPO: a rollout per
+  // batch, then optimisation epochs over its minibatches): its work runs every step.
+  const std::string iter = to_lower(file.loops[static_cast<std::size_t>(ctx.loop)].iter_text);
+  if (iter.find("loader") != std::string::npos || iter.find("batch") != std::string::npos) return false;
   // Gradient accumulation: the optimizer steps in this loop, the inner loop only runs micro-batches.
   for (const auto& call : file.calls) {
     if (call.ctx.loop != ctx.loop || call.method != "step") continue;

@@ -147,6 +147,11 @@ std::optional<Role> role_by_path(std::string_view path);
 /// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx);
 
+/// The `trainer.train()` / `trainer.fit(...)` call through which a function runs training (line 0: none).
+Span trainer_run(const facts::FileFacts& file, std::int32_t function);
+/// True when `line` is known and lies outside a trainer run that exists: code that runs once around it.
+bool outside_trainer_run(const Span& run, std::uint32_t line);
+
 /// The function a context's code belongs to for roles: its innermost function, or the module body.
 FunctionId function_at(FileId file, const facts::Context& ctx);
 

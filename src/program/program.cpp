@@ -4,6 +4,7 @@
 #include <array>
 
 #include "program/model.hpp"
+#include "tr2audit/facts/region.hpp"
 
 namespace tr2audit::program {
 namespace {
@@ -167,7 +168,7 @@ const std::vector<std::uint32_t>& Program::entries_at(FileId file, const facts::
   return owner ? m_impl->at(*owner).entries : none;
 }
 
-facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
+facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::uint32_t line) const {
   const auto& facts = m_impl->files[file.value];
   if (facts.is_test) return facts::Region::test;
   if (ctx.has(facts::Guard::not_training)) return facts::Region::inference;  // eval-mode or decoding branch
@@ -181,10 +182,17 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx) const {
                    !no_grad_helper(*m_impl, file, ctx.function)
                ? syntactic
                : facts::Region::forward;
+  // A callback defined inside the training function and handed to the trainer (`on_evaluate` of a
+  // TrainerCallback) is reached by no call: its evaluation or logging hook keeps its own place.
+  if (ctx.function >= 0 && m_impl->at(FunctionId{file, ctx.function}).roles.none() &&
+      syntactic == facts::Region::evaluation &&
+      facts::named_like_evaluation(facts.functions[static_cast<std::size_t>(ctx.function)].name))
+    return syntactic;
   if (has(Role::training_step)) {
     if (once_per_epoch(facts, ctx)) return facts::Region::setup;
     if (facts::in_training_loop(facts, ctx)) return facts::Region::training_step;
     if (drives_training_loop(facts, ctx.function)) return facts::Region::setup;
+    if (outside_trainer_run(trainer_run(facts, ctx.function), line)) return facts::Region::setup;
     if (ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation) return facts::Region::training_step;
     return syntactic == facts::Region::setup && ctx.function >= 0 ? facts::Region::setup : facts::Region::training_step;
   }

@@ -25,6 +25,14 @@ bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
   return false;
 }
 
+// A rollout (`generate_trajectory`, `collect_rollouts`) called from step code every step is part of the
+// step (PPO/GRPO), not an evaluation, even though its name reads like one. A plain `generate_example`
+// stays evaluation: it is a preview wherever it is called from.
+bool named_like_rollout(std::string_view name) {
+  const std::string lower = to_lower(name);
+  return lower.find("rollout") != std::string::npos || lower.find("trajector") != std::string::npos;
+}
+
 class Propagation {
  public:
   explicit Propagation(Program::Impl& impl) : m_impl(impl) {}
@@ -112,6 +120,7 @@ class Propagation {
         // Evaluation every N steps (`if it % eval_interval == 0: estimate_loss()`) is training-eval. A
         // training forward that calls `predict_proposals` every step runs it as part of the forward.
         if (site == Role::training_forward && !periodic) return site;
+        if (site == Role::training_step && !periodic && named_like_rollout(fn.name)) return site;
         return facts::named_like_evaluation(fn.name) || periodic ? Role::training_eval : site;
       case facts::Region::setup:
         return site == Role::training_step || site == Role::training_forward ? site : Role::setup;
@@ -123,8 +132,15 @@ class Propagation {
   void follow(FunctionId fn, Role role) {
     const auto& file = m_impl.files[fn.file.value];
     const bool drives = role == Role::training_step && drives_training_loop(file, fn.index);
+    // A function that trains through `trainer.train()` sets the run up around that call: what it calls
+    // before (model setup, EVA/KappaTune initialisation) or after it (a demo generate) runs once.
+    // Constructed modules and functions handed to the trainer as values keep the training role.
+    const Span run = role == Role::training_step && !drives ? trainer_run(file, fn.index) : Span{};
     for (const Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
-      const Role site = drives && !edge.in_training_loop ? Role::setup : role;
+      Role site = drives && !edge.in_training_loop ? Role::setup : role;
+      if (edge.call >= 0 && !edge.constructs &&
+          outside_trainer_run(run, file.calls[static_cast<std::size_t>(edge.call)].at.line))
+        site = Role::setup;
       if (edge.constructs) {
         const Role made = is_training(site) ? Role::setup : site;
         if (edge.target.index >= 0) reach(edge.target, made, fn);
@@ -175,6 +191,18 @@ class Propagation {
 };
 
 }  // namespace
+
+Span trainer_run(const facts::FileFacts& file, std::int32_t function) {
+  for (const auto& call : file.calls) {
+    if (call.ctx.function != function || (call.method != "train" && call.method != "fit")) continue;
+    if (to_lower(call.receiver_text).find("trainer") != std::string::npos) return call.at;
+  }
+  return {};
+}
+
+bool outside_trainer_run(const Span& run, std::uint32_t line) {
+  return run.line != 0 && line != 0 && (line < run.line || line > run.end_line);
+}
 
 void propagate_roles(Program::Impl& impl) {
   Propagation(impl).run();

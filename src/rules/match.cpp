@@ -381,7 +381,7 @@ class Matcher {
   void emit(std::uint32_t index, const facts::Context& ctx, const Span& at, MessageFields fields,
             bool has_region = true, const std::string& value_opt_in = {}) {
     const Rule& rule = m_rules.rules()[index];
-    if (!detail::context_allows(rule, m_view, ctx)) return;
+    if (!detail::context_allows(rule, m_view, ctx, at.line)) return;
     if (!m_seen.emplace(index, at).second) return;
     const program::Program& program = m_view.program;
     Finding f;
@@ -394,7 +394,7 @@ class Matcher {
     f.function = facts::function_qualname(m_file, ctx);
     f.klass = facts::class_name(m_file, ctx);
     if (has_region) {
-      f.region = program.region_at(m_view.id, ctx);
+      f.region = program.region_at(m_view.id, ctx, at.line);
       f.roles = program.roles_at(m_view.id, ctx);
       f.reached_from = program.reached_from(m_view.id, ctx);
       f.training_reached = program.training_reached(m_view.id, ctx);

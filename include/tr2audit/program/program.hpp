@@ -107,8 +107,9 @@ class Program {
   /// Roles of the code at a context: the innermost enclosing function with roles, else the module body.
   RoleSet roles_at(FileId file, const facts::Context& ctx) const;
   /// The place of the code at a context as rules see it: the roles' region where reachability gives
-  /// roles (a `.item()` reached only from generate() is `inference`), else the syntactic region.
-  facts::Region region_at(FileId file, const facts::Context& ctx) const;
+  /// roles (a `.item()` reached only from generate() is `inference`), else the syntactic region. With
+  /// the line, code of a function that trains through `trainer.train()`/`fit()` outside that call is setup.
+  facts::Region region_at(FileId file, const facts::Context& ctx, std::uint32_t line = 0) const;
   /// "train.py:main → Trainer.train → compute_loss" for the code at a context; "" when no entry reaches it.
   std::string reached_from(FileId file, const facts::Context& ctx) const;
   /// True when a training entry point reaches the code at a context (its innermost function with roles,

@@ -1,0 +1,1 @@
+from .warmstart import spectral_init, pick_target_layers
