@@ -187,7 +187,8 @@ std::string joined(const std::vector<std::string>& values) {
 
 /// Everything besides the scanned files that the outputs and the exit code depend on (scan_cache.hpp).
 /// nullopt when an input cannot be read (then there is no cache for this run).
-std::optional<ScanKeyParts> key_parts(const ScanCommand& cmd, const gate::Settings& settings, const std::string& today) {
+std::optional<ScanKeyParts> key_parts(const ScanCommand& cmd, const gate::Settings& settings,
+                                      const std::string& today) {
   ScanKeyParts key;
   auto& p = key.parts;
   std::error_code ec;
@@ -246,8 +247,8 @@ int replay(const ScanCommand& cmd, const CachedScan& cached, std::chrono::steady
       return usage_error(failed);
   }
   if (cmd.stats)
-    std::cerr << "tr2audit stats: whole-scan cache hit: no file changed since the same scan; nothing was parsed ("
-              << ms << " ms)\n";
+    std::cerr << "tr2audit stats: whole-scan cache hit: no file changed since the same scan; nothing was parsed (" << ms
+              << " ms)\n";
   if (!cached.text_on_stdout) {
     for (const auto& line : cached.stderr_lines) std::cerr << line << "\n";
   }

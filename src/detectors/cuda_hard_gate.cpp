@@ -23,7 +23,8 @@ bool is_cuda_named_check(std::string_view callee) {
   if (callee.starts_with("torch.")) return false;
   const std::size_t dot = callee.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
-  return last != "cuda" && (last.find("cuda") != std::string_view::npos || last.find("cudnn") != std::string_view::npos);
+  return last != "cuda" &&
+         (last.find("cuda") != std::string_view::npos || last.find("cudnn") != std::string_view::npos);
 }
 
 /// `x.is_cuda`, `torch.backends.cudnn.enabled`, `torch.version.cuda`.

@@ -118,9 +118,8 @@ bool names_kv_cache(std::string_view name) {
   const auto dot = name.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? name : name.substr(dot + 1);
   return last.find("kv_cache") != std::string_view::npos || last.find("cache_enabled") != std::string_view::npos ||
-         last == "use_cache" || last.find("past_key_value") != std::string_view::npos ||
-         last == "inference_params" || last == "inference_cache" ||
-         last.find("caches_are_enabled") != std::string_view::npos || last == "kv_caches";
+         last == "use_cache" || last.find("past_key_value") != std::string_view::npos || last == "inference_params" ||
+         last == "inference_cache" || last.find("caches_are_enabled") != std::string_view::npos || last == "kv_caches";
 }
 
 }  // namespace

@@ -239,7 +239,8 @@ void fields(IO& io, FileFacts& f) {
   io(f.is_package_init), io(f.lines), io(f.has_syntax_errors), io(f.error_spans), io(f.cell_first_lines);
   io(f.cell_numbers), io(f.imports), io(f.calls), io(f.decorators), io(f.assigns), io(f.bound_calls);
   io(f.values), io(f.references), io(f.devices), io(f.patterns);
-  io(f.dependencies), io(f.settings), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives), io(f.problems);
+  io(f.dependencies), io(f.settings), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives),
+      io(f.problems);
 }
 
 template <class T>

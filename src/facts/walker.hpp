@@ -45,14 +45,14 @@ class Walker final : public detectors::NodeScope {
     TSNode node;
     Context saved;
     bool pops_scope = false;
-    std::uint16_t branch_guards = 0;     ///< for if/elif/try: guards its branches receive
-    std::int32_t condition = -1;         ///< for if/elif: the FileFacts::branches entry of its consequence side
-    std::uint16_t then_guards = 0;       ///< for if/elif: guards only the consequence receives
-    std::uint16_t else_guards = 0;       ///< for if/elif: guards only the elif/else side receives
+    std::uint16_t branch_guards = 0;  ///< for if/elif/try: guards its branches receive
+    std::int32_t condition = -1;      ///< for if/elif: the FileFacts::branches entry of its consequence side
+    std::uint16_t then_guards = 0;    ///< for if/elif: guards only the consequence receives
+    std::uint16_t else_guards = 0;    ///< for if/elif: guards only the elif/else side receives
     /// Guards the rest of the enclosing block gets once this if statement is left: `not-training` after
     /// `if self.training: ... return`, `import-error-fallback` after `if not is_x_available(): return`.
     std::uint16_t guards_after = 0;
-    std::uint32_t depth = 0;             ///< of node in the tree (its children are one deeper)
+    std::uint32_t depth = 0;  ///< of node in the tree (its children are one deeper)
   };
 
   bool on_enter(const parse::WalkStep& step);

@@ -211,7 +211,8 @@ void Walker::on_assignment(TSNode node) {
         (text.find("cuda.is_available") != std::string::npos ||
          text.find("get_device_capability") != std::string::npos || text.find("cuda_capability") != std::string::npos);
     // A dataclass field's default: `do_eval: bool = field(default=False, metadata=...)`.
-    if (fact.value.kind == LiteralKind::other && m_ctx.klass >= 0 && m_ctx.function < 0) field_default(right, fact.value);
+    if (fact.value.kind == LiteralKind::other && m_ctx.klass >= 0 && m_ctx.function < 0)
+      field_default(right, fact.value);
     // An environment switch: `KEEP_CUDA_BUILD = os.getenv("KEEP_CUDA_BUILD", "FALSE") == "TRUE"`.
     const bool env_flag = m_ctx.function < 0 && m_ctx.klass < 0 &&
                           (text.find("getenv(") != std::string::npos || text.find("environ.get(") != std::string::npos);

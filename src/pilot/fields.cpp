@@ -113,11 +113,13 @@ const Setting* overridden_default(const SettingTable& table, const Setting& chos
   const Setting* code_default = nullptr;
   table.for_key(chosen.key, [&](const Setting& setting) {
     const bool literal = setting.kind != LiteralKind::name && setting.kind != LiteralKind::other;
-    if (code_default || setting.source == Source::call_keyword || !literal || !useful(setting) ||
-        !plausible(setting) || setting.value == chosen.value)
+    if (code_default || setting.source == Source::call_keyword || !literal || !useful(setting) || !plausible(setting) ||
+        setting.value == chosen.value)
       return;
-    if (setting.source != Source::config_file) code_default = &setting;
-    else if (!other_config) other_config = &setting;
+    if (setting.source != Source::config_file)
+      code_default = &setting;
+    else if (!other_config)
+      other_config = &setting;
   });
   return code_default ? code_default : other_config;
 }

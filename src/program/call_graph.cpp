@@ -37,7 +37,8 @@ bool is_generic_method(const std::string& name) {
 bool calls_kv_cache(const facts::CallFact& call) {
   const std::string& text = call.callee_text;
   const auto dot = text.rfind('.');
-  const std::string_view last = dot == std::string::npos ? std::string_view(text) : std::string_view(text).substr(dot + 1);
+  const std::string_view last =
+      dot == std::string::npos ? std::string_view(text) : std::string_view(text).substr(dot + 1);
   return last.find("kv_cache") != std::string_view::npos || last.find("past_key_value") != std::string_view::npos;
 }
 

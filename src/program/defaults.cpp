@@ -1,9 +1,9 @@
 // Defaults of names used as values: what `drop_last=self.drop_last`, `backend=backend` or
 // `group_by_length=group_by_length` is unless someone sets it. A bare name is its enclosing
 // functions' parameter default, the fallback of the environment lookup its function binds it to
-// (`backend = os.environ.get("TORCH_COMPILE_BACKEND", "inductor")`), else the file's one module constant; an attribute (`self.x`,
-// `args.x`, `cfg.train.x`) is the one default the repo gives option `x`: a class-level field
-// (dataclasses, config classes), an argparse flag, or an __init__ parameter.
+// (`backend = os.environ.get("TORCH_COMPILE_BACKEND", "inductor")`), else the file's one module constant; an attribute
+// (`self.x`, `args.x`, `cfg.train.x`) is the one default the repo gives option `x`: a class-level field (dataclasses,
+// config classes), an argparse flag, or an __init__ parameter.
 #include <algorithm>
 
 #include "program/model.hpp"

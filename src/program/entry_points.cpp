@@ -171,8 +171,9 @@ class EntryFinder {
                return fn.parent < 0 && fn.klass < 0 && fn.name == c.callee_text;
              });
     });
-    const bool entry_script = has_main_block || runs_own_inference ||
-                              (!file.is_package_init && module_calls > 3 && file.module_name.find('.') == std::string::npos);
+    const bool entry_script =
+        has_main_block || runs_own_inference ||
+        (!file.is_package_init && module_calls > 3 && file.module_name.find('.') == std::string::npos);
     if (any_training || times_steps || !entry_script) return;
     // An entry script that does not train: the path tells which kind of tool it is.
     const bool generates_anything =

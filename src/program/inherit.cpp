@@ -81,7 +81,8 @@ class Inheritance {
     for (std::size_t f = 0; f < files; ++f) {
       const auto& file = m_impl.files[f];
       for (std::size_t i = 0; i < file.functions.size(); ++i) {
-        if (decoding_cache(file, file.functions[i].klass)) inherited[f][i] |= facts::guard_bit(facts::Guard::not_training);
+        if (decoding_cache(file, file.functions[i].klass))
+          inherited[f][i] |= facts::guard_bit(facts::Guard::not_training);
       }
     }
   }

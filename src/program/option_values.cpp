@@ -201,7 +201,8 @@ std::string environment_key(std::string_view text) {
   const auto paren = text.find('(');
   if (paren == std::string_view::npos) return {};
   const auto end = text.find_first_of(",)", paren);
-  const auto key = literal_of(text.substr(paren + 1, end == std::string_view::npos ? std::string_view::npos : end - paren - 1), true);
+  const auto key = literal_of(
+      text.substr(paren + 1, end == std::string_view::npos ? std::string_view::npos : end - paren - 1), true);
   return key ? key->value : std::string();
 }
 

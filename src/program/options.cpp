@@ -32,13 +32,16 @@ class OptionDefaults {
   }
   void add_computed(const std::string& name) {
     const auto it = m_defaults.find(name);
-    if (it != m_defaults.end()) it->second.unknown = true;
-    else m_computed.insert(name);
+    if (it != m_defaults.end())
+      it->second.unknown = true;
+    else
+      m_computed.insert(name);
   }
   /// True when every known default leaves a branch on `term` off (and at least one is known).
   bool off_by_default(const std::string& name, const facts::ConditionTerm& term) const {
     const auto it = m_defaults.find(name);
-    if (it == m_defaults.end() || it->second.unknown || it->second.values.empty() || m_computed.count(name)) return false;
+    if (it == m_defaults.end() || it->second.unknown || it->second.values.empty() || m_computed.count(name))
+      return false;
     for (const auto& value : it->second.values) {
       if (!leaves_off(value, term)) return false;
     }
@@ -163,7 +166,8 @@ class BranchGuards {
     const std::string key = file.path + ":" + term.name;
     const auto env = m_env_constants.find(key);
     if (env != m_env_constants.end() && m_env_set.count(env->second)) return false;
-    if (!option_like && env == m_env_constants.end()) return false;  // a module constant counts when it reads as a switch
+    if (!option_like && env == m_env_constants.end())
+      return false;  // a module constant counts when it reads as a switch
     const auto it = m_module_constants.find(key);
     if (it == m_module_constants.end() || it->second.size() != 1 || !is_literal(it->second.front())) return false;
     return leaves_off(it->second.front(), term);
@@ -327,9 +331,11 @@ class BranchGuards {
     const bool environment = reads_environment(callee);
     if (!environment && !ends_with(callee, ".get")) return std::nullopt;
     for (const auto& call : m_impl.files[f].calls) {
-      if (call.callee_text != callee || call.at.start_byte < branch.at.start_byte || call.at.end_byte > branch.at.end_byte)
+      if (call.callee_text != callee || call.at.start_byte < branch.at.start_byte ||
+          call.at.end_byte > branch.at.end_byte)
         continue;
-      if (call.args.empty() || call.args.size() > 2 || call.args[0].kind != facts::LiteralKind::string) return std::nullopt;
+      if (call.args.empty() || call.args.size() > 2 || call.args[0].kind != facts::LiteralKind::string)
+        return std::nullopt;
       facts::Argument unset;
       unset.kind = facts::LiteralKind::null;
       if (call.args.size() == 2) {
@@ -359,7 +365,8 @@ class BranchGuards {
     // `x is not None` / `x != "v"` / `not x` reads as an option only on a switch name, a config object or a
     // parameter typed as a scalar option.
     const bool scalar = !dotted && !term.equals.empty() && scalar_option_param(file, function, name);
-    const bool option_like = term.negated ? named_like_switch(name) || scalar : !term.equals.empty() || named_like_switch(name);
+    const bool option_like =
+        term.negated ? named_like_switch(name) || scalar : !term.equals.empty() || named_like_switch(name);
     if (term.negated && !option_like && !(dotted && config_receiver(term.name) && !starts_with(term.name, "self.")))
       return std::nullopt;
     // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
@@ -393,7 +400,7 @@ class BranchGuards {
   OptionDefaults m_cli_options;  ///< command-line options only (argparse)
   std::unordered_map<std::string, std::vector<facts::Argument>> m_module_constants;
   std::unordered_map<std::string, std::string> m_env_constants;  ///< "path:NAME" -> the variable it reads
-  std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
+  std::unordered_set<std::string> m_env_set;                     ///< environment variables the repo's Python sets
   std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
   std::unordered_map<std::string, std::string> m_constructed;  ///< class name -> the option gating its constructions
 };

@@ -114,8 +114,8 @@ bool Symbols::package_may_define(std::string_view package, std::string_view name
     if (fact.ctx.function >= 0) continue;
     // `from . import _C` binds the name by importing the very submodule in question: no evidence.
     const std::string& target = fact.target.dotted();
-    const bool same_submodule = target.size() == package.size() + 1 + name.size() && starts_with(target, package) &&
-                                ends_with(target, name);
+    const bool same_submodule =
+        target.size() == package.size() + 1 + name.size() && starts_with(target, package) && ends_with(target, name);
     if (fact.star || (fact.bound_name == name && !same_submodule)) return true;
   }
   for (const auto& fn : file.functions) {

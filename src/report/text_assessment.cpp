@@ -237,7 +237,7 @@ void render_entry_verdicts(const Report& report, const RenderOptions& options, c
                                std::to_string(e.readiness) + "/100";
       const std::size_t used = count_code_points(head) + 3;
       // Too little room left for the reason: leave it out (--all shows it) rather than overflow the line.
-      const std::string reason = options.all              ? e.reason
+      const std::string reason = options.all                 ? e.reason
                                  : used + 20 > options.width ? std::string()
                                                              : fit(e.reason, options.width - used);
       out << "  " << e.entry << ": " << p.verdict(e.verdict) << " · " << e.readiness << "/100"

@@ -93,9 +93,9 @@ class RuleFixtureRun {
     const FixtureFacts facts = m_provider(FixtureInput{fixture.fixture, fixture.path, fixture.rel_path});
     // A catch-all rule runs with every rule, so its fixture shows where the specific rules cover it.
     const RuleSet& rules = m_rule.catch_all ? m_all : m_single;
-    std::vector<Finding> findings = facts.program && facts.file
-                                        ? match(program::FileView{*facts.program, *facts.file}, rules, profile, m_ops, &m_all)
-                                        : std::vector<Finding>{};
+    std::vector<Finding> findings = facts.program && facts.file ? match(program::FileView{*facts.program, *facts.file},
+                                                                        rules, profile, m_ops, &m_all)
+                                                                : std::vector<Finding>{};
     std::erase_if(findings, [&](const Finding& f) { return f.rule_id != m_rule.id; });
     if (m_rule.subject == SubjectKind::file) return compare_file(fixture, findings, expect, ok);
     std::set<std::uint32_t> hits;

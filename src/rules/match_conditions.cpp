@@ -114,7 +114,8 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
                                    std::uint32_t line) {
   const facts::FileFacts& file = view.facts();
   std::vector<bool> out;
-  if (p.regions.any()) out.push_back(p.regions.test(static_cast<std::size_t>(view.program.region_at(view.id, ctx, line))));
+  if (p.regions.any())
+    out.push_back(p.regions.test(static_cast<std::size_t>(view.program.region_at(view.id, ctx, line))));
   if (p.in_loop) out.push_back((ctx.loop >= 0) == *p.in_loop);
   if (p.in_training_loop) out.push_back(facts::in_training_loop(file, ctx) == *p.in_training_loop);
   if (p.guards != 0) out.push_back((view.program.guards_at(view.id, ctx) & p.guards) != 0);
@@ -180,8 +181,7 @@ bool device_conditions_hold(const Conditions& c, const facts::DeviceLiteralFact&
   return c.device_uses == 0 || (c.device_uses & enum_bit(device.use)) != 0;
 }
 
-bool context_allows(const Rule& rule, const program::FileView& file, const facts::Context& ctx,
-                    std::uint32_t line) {
+bool context_allows(const Rule& rule, const program::FileView& file, const facts::Context& ctx, std::uint32_t line) {
   if (!rule.where.empty()) {
     for (bool holds : predicate_values(rule.where, file, ctx, line)) {
       if (!holds) return false;

@@ -38,7 +38,6 @@ bool dependency_conditions_hold(const Conditions& c, const facts::DependencyFact
 bool device_conditions_hold(const Conditions& c, const facts::DeviceLiteralFact& device);
 
 /// True when the rule's `where` predicates all hold and none of its `unless` predicates does.
-bool context_allows(const Rule& rule, const program::FileView& file, const facts::Context& ctx,
-                    std::uint32_t line = 0);
+bool context_allows(const Rule& rule, const program::FileView& file, const facts::Context& ctx, std::uint32_t line = 0);
 
 }  // namespace tr2audit::rules::detail

@@ -32,10 +32,13 @@ const std::vector<std::string> k_rule_keys{"id",
 const std::vector<std::string> k_subject_keys{"call",      "call_text", "method", "import",     "decorator",
                                               "assign",    "device",    "file",   "dependency", "pattern",
                                               "reference", "op",        "setting"};
-const std::vector<std::string> k_condition_keys{
-    "keyword",         "missing_keyword", "positional",   "min_args", "max_args", "any_argument", "not_argument",
-    "exclude",         "receiver",        "not_receiver", "value",    "use",      "origin",       "dynamic",
-    "outside_package", "section",         "not_section",  "status",   "effect",   "op_kind",      "value_calls_gpu_only"};
+const std::vector<std::string> k_condition_keys{"keyword",      "missing_keyword", "positional",
+                                                "min_args",     "max_args",        "any_argument",
+                                                "not_argument", "exclude",         "receiver",
+                                                "not_receiver", "value",           "use",
+                                                "origin",       "dynamic",         "outside_package",
+                                                "section",      "not_section",     "status",
+                                                "effect",       "op_kind",         "value_calls_gpu_only"};
 const std::vector<std::string> k_predicate_keys{
     "region", "in_loop",      "in_training_loop",        "guard", "in_error_region", "in_test", "function",
     "path",   "neuron_stack", "repo_loads_compiled_code"};

@@ -120,9 +120,7 @@ TEST_CASE("scan: the whole-scan cache replays an unchanged scan and misses on an
   CHECK(warm.find("\"started_at\"") != std::string::npos);
 
   // Any change to a scanned file is a miss, and the new report says what changed.
-  {
-    std::ofstream(repo / "reviewclf" / "extra.py") << "import torch\nx = torch.zeros(2).cuda()\n";
-  }
+  { std::ofstream(repo / "reviewclf" / "extra.py") << "import torch\nx = torch.zeros(2).cuda()\n"; }
   const auto changed = run_tr2audit(args);
   CHECK(changed.err.find("whole-scan cache hit") == std::string::npos);
   CHECK(slurp(report).find("reviewclf/extra.py") != std::string::npos);

@@ -2,13 +2,13 @@
 // and the folder layout lists only files that exist (a renamed or deleted file fails here until the
 // document follows). Paths of other projects cited as anchors (ccache's src/ccache/...) are not ours.
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
-#include <cctype>
 
 namespace fs = std::filesystem;
 

@@ -76,12 +76,12 @@ TEST_CASE("neuron-ready: every torch_xla call site of an XLA training script is 
   const auto file = facts_of(k_xla_script);
   const auto native = scan(file, TargetProfile::native);
   const std::vector<std::string> expected{
-      "neuron-ready.legacy-torch-xla-import@4 info",     "neuron-ready.legacy-torch-xla-import@5 info",
-      "neuron-ready.legacy-torch-xla-import@6 info",     "neuron-ready.legacy-xla-device@14 low",
-      "neuron-ready.legacy-xla-device-loader@16 low",    "neuron-ready.legacy-xla-collectives@20 low",
-      "neuron-ready.legacy-xla-step-marker@21 low",      "neuron-ready.legacy-xla-step-closure@22 low",
-      "neuron-ready.legacy-torch-xla-api@23 info",       "neuron-ready.neuron-device-literal@27 info",
-      "neuron-ready.xla-process-group-backend@27 low",   "neuron-ready.legacy-xla-spawn@32 low",
+      "neuron-ready.legacy-torch-xla-import@4 info",   "neuron-ready.legacy-torch-xla-import@5 info",
+      "neuron-ready.legacy-torch-xla-import@6 info",   "neuron-ready.legacy-xla-device@14 low",
+      "neuron-ready.legacy-xla-device-loader@16 low",  "neuron-ready.legacy-xla-collectives@20 low",
+      "neuron-ready.legacy-xla-step-marker@21 low",    "neuron-ready.legacy-xla-step-closure@22 low",
+      "neuron-ready.legacy-torch-xla-api@23 info",     "neuron-ready.neuron-device-literal@27 info",
+      "neuron-ready.xla-process-group-backend@27 low", "neuron-ready.legacy-xla-spawn@32 low",
   };
   auto found = of_category(native, Category::neuron_ready);
   std::sort(found.begin(), found.end(), [](const std::string& a, const std::string& b) {
@@ -168,7 +168,8 @@ def cpu_reference(x):
   }
 }
 
-TEST_CASE("neuron-ready.repo-nki-kernel-call: the repo's own @nki.jit kernels, called from a model", "[rules][neuron]") {
+TEST_CASE("neuron-ready.repo-nki-kernel-call: the repo's own @nki.jit kernels, called from a model",
+          "[rules][neuron]") {
   std::vector<facts::FileFacts> files;
   files.push_back(facts_of(R"PY(import neuronx_distributed
 import neuronxcc.nki as nki
@@ -203,13 +204,13 @@ class FlashAttention(torch.autograd.Function):
   const auto model = program::Program::build(std::move(files));
   std::vector<std::string> found;
   for (std::uint32_t f = 0; f < 2; ++f) {
-    for (const auto& finding : rules::match(program::FileView{model, program::FileId{f}}, builtin(),
-                                            TargetProfile::native)) {
+    for (const auto& finding :
+         rules::match(program::FileView{model, program::FileId{f}}, builtin(), TargetProfile::native)) {
       if (finding.rule_id == "neuron-ready.repo-nki-kernel-call")
         found.push_back(finding.path + ":" + std::to_string(finding.at.line) + " " + finding.message);
     }
   }
   // The launch in the model is reported; the kernel calling a sub-kernel and the plain helper are not.
-  CHECK(found == std::vector<std::string>{
-                     "src/mylib/attention.py:9 calls the NKI kernel `mylib.kernels.flash.flash_fwd`"});
+  CHECK(found ==
+        std::vector<std::string>{"src/mylib/attention.py:9 calls the NKI kernel `mylib.kernels.flash.flash_fwd`"});
 }
