@@ -284,7 +284,7 @@ int run_scan(const ScanCommand& cmd) {
     if (const auto parts = key_parts(cmd, early, *today)) {
       const discover::DiscoveryResult discovered = discover::discover(cmd.path, discovery_of(cmd, early));
       const unsigned jobs = early.jobs.value ? early.jobs.value : std::max(1u, std::thread::hardware_concurrency());
-      scan_cache_key = scan_key(*parts, cmd.path, discovered, jobs);
+      scan_cache_key = scan_key(*parts, discovered, jobs);
       if (scan_cache_key) {
         if (const auto hit = load_cached_scan(cache_dir, *scan_cache_key))
           return replay(cmd, *hit, wall_start, started_at);

@@ -1,12 +1,7 @@
 // cli/scan_cache: the whole-scan result cache (see the header).
 #include "cli/scan_cache.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <atomic>
-#include <cerrno>
 #include <thread>
 
 #include "tr2audit/core/file.hpp"
@@ -17,29 +12,6 @@ namespace {
 
 constexpr std::string_view k_magic = "T2ASCAN1";
 constexpr std::size_t k_header = 8 + 32 + 32;  // magic, key, SHA-256 of the payload
-
-/// Reads a whole file with one open (no symlink follow for cache entries); nullopt when unreadable.
-std::optional<std::string> read_all(const std::filesystem::path& path, bool no_follow) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (no_follow ? O_NOFOLLOW : 0));
-  if (fd < 0) return std::nullopt;
-  std::string bytes;
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return std::nullopt;
-  }
-  bytes.resize(static_cast<std::size_t>(st.st_size));
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  ::close(fd);
-  if (done != bytes.size()) return std::nullopt;  // shrank while read: not a stable input
-  return bytes;
-}
 
 /// Length-prefixed fields: the payload of an entry.
 class Writer {
@@ -93,16 +65,15 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
 
 }  // namespace
 
-std::optional<pipeline::Digest> scan_key(const ScanKeyParts& parts, const std::filesystem::path& root,
-                                         const discover::DiscoveryResult& discovered, unsigned jobs) {
-  (void)root;
+std::optional<pipeline::Digest> scan_key(const ScanKeyParts& parts, const discover::DiscoveryResult& discovered,
+                                         unsigned jobs) {
   const std::size_t count = discovered.files.size();
   std::vector<pipeline::Digest> digests(count);
   std::atomic<std::size_t> next{0};
   std::atomic<bool> unreadable{false};
   const auto work = [&] {
     for (std::size_t i = next++; i < count && !unreadable; i = next++) {
-      const auto bytes = read_all(discovered.files[i].abs_path, false);
+      const auto bytes = pipeline::read_whole_file(discovered.files[i].abs_path, true);
       if (!bytes) {
         unreadable = true;
         return;
@@ -132,7 +103,7 @@ std::optional<pipeline::Digest> scan_key(const ScanKeyParts& parts, const std::f
 }
 
 std::optional<CachedScan> load_cached_scan(const std::filesystem::path& cache_dir, const pipeline::Digest& key) {
-  const auto bytes = read_all(entry_path(cache_dir, key), true);
+  const auto bytes = pipeline::read_whole_file(entry_path(cache_dir, key), false);
   if (!bytes || bytes->size() < k_header || std::string_view(*bytes).substr(0, 8) != k_magic) return std::nullopt;
   if (std::string_view(*bytes).substr(8, 32) != std::string_view(reinterpret_cast<const char*>(key.data()), 32))
     return std::nullopt;

@@ -45,8 +45,8 @@ struct ScanKeyParts {
 
 /// Digest over the parts and the discovered files (their bytes hashed on `jobs` threads). nullopt when a
 /// discovered file cannot be read: the scan then runs (and reports the file) as usual.
-std::optional<pipeline::Digest> scan_key(const ScanKeyParts& parts, const std::filesystem::path& root,
-                                         const discover::DiscoveryResult& discovered, unsigned jobs);
+std::optional<pipeline::Digest> scan_key(const ScanKeyParts& parts, const discover::DiscoveryResult& discovered,
+                                         unsigned jobs);
 
 /// The cached scan for key, or nullopt (absent, foreign or damaged).
 std::optional<CachedScan> load_cached_scan(const std::filesystem::path& cache_dir, const pipeline::Digest& key);

@@ -61,25 +61,6 @@ int note_build_id(dl_phdr_info* info, std::size_t, void* data) {
   return 1;  // the first object is the executable: stop either way
 }
 
-/// Reads a whole (small) file with one open; nullopt when it is absent or unreadable.
-std::optional<std::string> read_entry(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0) return std::nullopt;
-  std::string bytes;
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) bytes.resize(static_cast<std::size_t>(st.st_size));
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  ::close(fd);
-  bytes.resize(done);
-  return bytes;
-}
-
 bool write_all(int fd, std::string_view bytes) {
   for (std::size_t done = 0; done < bytes.size();) {
     const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -91,6 +72,27 @@ bool write_all(int fd, std::string_view bytes) {
 }
 
 }  // namespace
+
+std::optional<std::string> read_whole_file(const std::filesystem::path& path, bool follow_symlinks) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (follow_symlinks ? 0 : O_NOFOLLOW));
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return std::nullopt;
+  }
+  std::string bytes(static_cast<std::size_t>(st.st_size), '\0');
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  if (done != bytes.size()) return std::nullopt;  // changed while read: not a stable input
+  return bytes;
+}
 
 Hasher::Hasher() : m_ctx(EVP_MD_CTX_new()) {
   EVP_DigestInit_ex(static_cast<EVP_MD_CTX*>(m_ctx), EVP_sha256(), nullptr);
@@ -160,7 +162,7 @@ std::filesystem::path FactCache::entry_path(const Digest& key) const {
 }
 
 std::optional<facts::FileFacts> FactCache::load(const Digest& key) {
-  const std::optional<std::string> bytes = read_entry(entry_path(key));
+  const std::optional<std::string> bytes = read_whole_file(entry_path(key), false);
   if (!bytes) {
     ++m_counters.misses;
     return std::nullopt;

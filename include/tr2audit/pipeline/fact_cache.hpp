@@ -33,6 +33,10 @@ class Hasher {
   void* m_ctx;
 };
 
+/// A regular file's bytes with one open and exact-size reads; nullopt when it is absent, not a regular
+/// file, unreadable or changed size while read. `follow_symlinks = false` for cache entries (O_NOFOLLOW).
+std::optional<std::string> read_whole_file(const std::filesystem::path& path, bool follow_symlinks);
+
 /// Lower-case hex of a digest.
 std::string to_hex(const Digest& digest);
 
