@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "support/builtin_scan.hpp"
 #include "tr2audit/pipeline/scan.hpp"
 #include "tr2audit/rules/op_table.hpp"
 #include "tr2audit/rules/rule_set.hpp"
@@ -13,8 +14,6 @@
 using namespace tr2audit;
 
 namespace {
-
-const std::filesystem::path k_repo = TR2AUDIT_SOURCE_DIR;
 
 constexpr const char* k_train =
     "import torch\n"
@@ -54,16 +53,7 @@ std::string model_source(bool host_ops) {
 }
 
 report::Report scan_repo(const test::TempTree& tree) {
-  const rules::LoadedRules loaded = rules::load_rules({k_repo / "rules"});
-  REQUIRE(loaded.problems.empty());
-  const rules::LoadedOpTable table = rules::OpTable::load(k_repo / "rules" / "neuron-ops.yaml");
-  REQUIRE(table.table);
-  const score::LoadedPolicy policy = score::load_policy(k_repo / "rules" / "scoring.yaml");
-  REQUIRE(policy.policy);
-  pipeline::ScanOptions options;
-  options.root = tree.root();
-  options.jobs = 1;
-  return pipeline::scan(options, pipeline::Knowledge{loaded.rules, &*table.table, &*policy.policy});
+  return tr2audit::testing::scan_with_builtin_knowledge(tree.root());
 }
 
 std::vector<std::pair<std::string, std::uint32_t>> operator_findings(const report::Report& report) {
