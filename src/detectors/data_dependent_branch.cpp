@@ -1,20 +1,50 @@
 // data-dependent-branch / data-dependent-assert: Python control flow decided by a tensor's value
-// (`if x.max() > t:`, `while out.isnan().any():`, `assert torch.all(p >= 0)`). Under a compiled
-// graph each is a graph break or a recompile, and on XLA a forced execution.
+// (`if x.max() > t:`, `while out.isnan().any():`, `assert torch.all(p >= 0)`), read in the condition
+// itself or through a local name of the same function that holds such a value
+// (`seq_len = torch.max(position_ids) + 1` ... `if seq_len > self.cached:`). Under a compiled graph
+// each is a graph break or a recompile, and on XLA a forced execution.
+#include <map>
+#include <utility>
+
 #include "detectors/tensor_expr.hpp"
+#include "tr2audit/core/text.hpp"
+#include "tr2audit/parse/walk.hpp"
 
 namespace tr2audit::detectors {
 namespace {
+
+/// A value that is already a Python number or list: `.item()`, `.tolist()`, `.numel()`, `.size()`,
+/// `int(...)`, `len(...)`. Its device read (if any) happened inside and is reported there; a branch
+/// on the Python value is not another one.
+bool python_value(TSNode expr, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  if (ts_node_symbol(expr) != k.call) return false;
+  const TSNode fn = ts_node_child_by_field_id(expr, k.f_function);
+  if (ts_node_symbol(fn) == k.identifier) {
+    const std::string_view name = scope.text(fn);
+    return name == "int" || name == "float" || name == "bool" || name == "len" || name == "round";
+  }
+  if (ts_node_symbol(fn) != k.attribute) return false;
+  const std::string_view method = scope.text(ts_node_child_by_field_id(fn, k.f_attribute));
+  return method == "item" || method == "tolist" || method == "numel" || method == "size" || method == "dim";
+}
 
 class DataDependentBranch final : public Detector {
  public:
   std::string_view id() const override { return "data-dependent-branch"; }
   std::vector<std::string_view> node_kinds() const override {
-    return {"if_statement", "elif_clause", "while_statement", "conditional_expression", "assert_statement"};
+    return {"if_statement", "elif_clause",     "while_statement",
+            "conditional_expression", "assert_statement", "assignment"};
   }
+  void reset() override { m_tensor_locals.clear(); }
+
   void on_enter(TSNode node, NodeScope& scope) override {
     const auto& k = scope.kinds();
     const TSSymbol kind = ts_node_symbol(node);
+    if (kind == k.assignment) {
+      remember_assignment(node, scope);
+      return;
+    }
     TSNode condition;
     if (kind == k.conditional_expression)
       condition = ts_node_named_child(node, 1);
@@ -24,11 +54,62 @@ class DataDependentBranch final : public Detector {
       condition = ts_node_child_by_field_id(node, k.f_condition);
     if (ts_node_is_null(condition)) return;
     std::string read = find_value_read(condition, scope);
+    if (read.empty()) read = local_value_read(condition, scope);
     if (read.empty()) return;
     const bool is_assert = kind == k.assert_statement;
     std::string detail = std::string(is_assert ? "assert " : "branch on ") + read;
     scope.emit(is_assert ? "data-dependent-assert" : "data-dependent-branch", condition, std::move(detail));
   }
+
+ private:
+  using Key = std::pair<std::int32_t, std::string>;  ///< (function index in the file, local name)
+
+  /// `name = <expr that reads a tensor value>` makes name a device value until it is reassigned.
+  void remember_assignment(TSNode node, const NodeScope& scope) {
+    const auto& k = scope.kinds();
+    const TSNode left = ts_node_child_by_field_id(node, k.f_left);
+    const TSNode right = ts_node_child_by_field_id(node, k.f_right);
+    if (ts_node_is_null(left) || ts_node_symbol(left) != k.identifier) return;
+    Key key{scope.context().function, std::string(scope.text(left))};
+    const bool tensor = !ts_node_is_null(right) && !python_value(right, scope);
+    if (!tensor || find_value_read(right, scope).empty()) {
+      m_tensor_locals.erase(key);
+      return;
+    }
+    m_tensor_locals[std::move(key)] = std::string(scope.text(right));
+  }
+
+  /// "name (= <its value>)" for the first name in condition that holds a device value; "" if none.
+  /// Identity tests (`x is None`) and names only called or dotted into do not read the value.
+  std::string local_value_read(TSNode condition, const NodeScope& scope) const {
+    if (m_tensor_locals.empty()) return {};
+    const auto& k = scope.kinds();
+    const std::int32_t function = scope.context().function;
+    std::string found;
+    parse::walk(condition, [&](const parse::WalkStep& step) {
+      if (step.event != parse::WalkEvent::enter || !found.empty()) return false;
+      const TSSymbol kind = ts_node_symbol(step.node);
+      if (kind == k.lambda || kind == k.string || kind == k.call || kind == k.attribute) return false;
+      if (kind == k.comparison_operator && contains_word(scope.text(step.node), "is")) return false;
+      if (kind != k.identifier) return true;
+      const auto it = m_tensor_locals.find(Key{function, std::string(scope.text(step.node))});
+      if (it != m_tensor_locals.end()) found = it->first.second + " (= " + it->second + ")";
+      return false;
+    });
+    return found;
+  }
+
+  static bool contains_word(std::string_view text, std::string_view word) {
+    for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+      const bool before = at == 0 || text[at - 1] == ' ' || text[at - 1] == ')';
+      const std::size_t end = at + word.size();
+      const bool after = end == text.size() || text[end] == ' ' || text[end] == '(';
+      if (before && after) return true;
+    }
+    return false;
+  }
+
+  std::map<Key, std::string> m_tensor_locals;
 };
 
 }  // namespace

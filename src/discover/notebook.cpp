@@ -9,6 +9,8 @@
 #include <array>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "discover/newlines.hpp"
 #include "tr2audit/core/text.hpp"
@@ -130,6 +132,136 @@ std::string neutralize_magics(std::string_view cell) {
   return out;
 }
 
+/// Where every source line of every cell starts in the notebook's JSON text. nlohmann::json keeps no
+/// positions, so one forward pass over the raw text follows the path cells[i].source (nbformat 3:
+/// worksheets[0].cells[i].input), a string or a list of strings, and records the place of the first
+/// character of each line, escapes decoded ("\n" ends a line; "\r\n" and a lone "\r" count once, as
+/// normalize_newlines does). Indexed by the cell's position in the cells array.
+class SourcePlaceScanner {
+ public:
+  explicit SourcePlaceScanner(std::string_view text) : m_text(text) {}
+
+  /// Per cell, the escaped characters of its code: JsonEscape::line is the line's index in the cell.
+  const std::vector<std::vector<JsonEscape>>& escapes() const { return m_escapes; }
+
+  std::vector<std::vector<FilePlace>> scan() {
+    while (m_at < m_text.size()) {
+      const char c = m_text[m_at];
+      if (c == '"') {
+        string_token();
+        continue;
+      }
+      if (c == '{' || c == '[') m_stack.push_back(Frame{c == '{', {}, 0, c == '{'});
+      if ((c == '}' || c == ']') && !m_stack.empty()) m_stack.pop_back();
+      if (c == ',' && !m_stack.empty()) {
+        if (m_stack.back().object)
+          m_stack.back().expect_key = true;
+        else
+          ++m_stack.back().index;
+      }
+      if (c == ':' && !m_stack.empty() && m_stack.back().object) m_stack.back().expect_key = false;
+      step();
+    }
+    return std::move(m_cells);
+  }
+
+ private:
+  struct Frame {
+    bool object = false;
+    std::string key;          ///< objects: the key whose value is being read
+    std::uint32_t index = 0;  ///< arrays: the element being read
+    bool expect_key = false;
+  };
+
+  /// Moves past one byte; columns count code points (UTF-8 continuation bytes add none).
+  void step() {
+    const char c = m_text[m_at++];
+    if (c == '\n') {
+      ++m_line;
+      m_column = 1;
+    } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+      ++m_column;
+    }
+  }
+
+  bool frame_is(std::size_t i, bool object, std::string_view key = {}) const {
+    return m_stack[i].object == object && (!object || m_stack[i].key == key);
+  }
+
+  /// The cell (index in its cells array) whose source this string is part of, or -1.
+  std::int64_t source_cell() const {
+    const std::size_t n = m_stack.size();
+    for (const auto& [depth, cells_key, source_key] :
+         {std::tuple<std::size_t, std::string_view, std::string_view>{0, "cells", "source"},
+          std::tuple<std::size_t, std::string_view, std::string_view>{2, "cells", "input"}}) {
+      if (depth == 2 && (n < 2 || !frame_is(0, true, "worksheets") || !frame_is(1, false) || m_stack[1].index != 0))
+        continue;
+      if (n != depth + 3 && n != depth + 4) continue;
+      if (!frame_is(depth, true, cells_key) || !frame_is(depth + 1, false) || !frame_is(depth + 2, true, source_key))
+        continue;
+      if (n == depth + 4 && !frame_is(depth + 3, false)) continue;
+      return m_stack[depth + 1].index;
+    }
+    return -1;
+  }
+
+  void string_token() {
+    const bool is_key = !m_stack.empty() && m_stack.back().object && m_stack.back().expect_key;
+    const std::int64_t cell = is_key ? -1 : source_cell();
+    std::vector<FilePlace>* places = nullptr;
+    if (cell >= 0) {
+      if (m_cells.size() <= static_cast<std::size_t>(cell)) {
+        m_cells.resize(static_cast<std::size_t>(cell) + 1);
+        m_escapes.resize(static_cast<std::size_t>(cell) + 1);
+      }
+      places = &m_cells[static_cast<std::size_t>(cell)];
+      if (places->empty()) m_line_pending = true;  // the first piece of this cell's source
+    }
+    std::string key;
+    step();  // the opening quote
+    while (m_at < m_text.size() && m_text[m_at] != '"') {
+      const FilePlace here{m_line, m_column};
+      char decoded = m_text[m_at];
+      const bool lead = (static_cast<unsigned char>(decoded) & 0xC0) != 0x80;
+      std::uint32_t extra = 0;
+      step();
+      if (decoded == '\\' && m_at < m_text.size()) {
+        decoded = m_text[m_at] == 'n' ? '\n' : m_text[m_at] == 'r' ? '\r' : m_text[m_at];
+        extra = decoded == 'u' ? 5 : 1;  // \uXXXX is one code point
+        step();
+        for (int hex = 0; decoded == 'u' && hex < 4 && m_at < m_text.size() && m_text[m_at] != '"'; ++hex) step();
+      }
+      if (is_key) key.push_back(decoded);
+      if (places == nullptr) continue;
+      if (m_line_pending) {
+        places->push_back(here);
+        m_code_column = 1;
+      }
+      if (extra != 0 && decoded != '\n' && decoded != '\r')
+        m_escapes[static_cast<std::size_t>(cell)].push_back(
+            JsonEscape{static_cast<std::uint32_t>(places->size() - 1), m_code_column, extra});
+      if (lead) ++m_code_column;
+      m_line_pending = decoded == '\n' || (decoded == '\r' && !next_is_escaped_newline());
+    }
+    if (m_at < m_text.size()) step();  // the closing quote
+    if (is_key) m_stack.back().key = std::move(key);
+  }
+
+  bool next_is_escaped_newline() const {
+    return m_at + 1 < m_text.size() && m_text[m_at] == '\\' && m_text[m_at + 1] == 'n';
+  }
+
+  std::string_view m_text;
+  std::size_t m_at = 0;
+  std::uint32_t m_line = 1;
+  std::uint32_t m_column = 1;
+  bool m_line_pending = false;
+  std::uint32_t m_code_column = 1;  ///< the column, in the decoded code line, of the next character
+  std::vector<Frame> m_stack;
+  std::vector<std::vector<FilePlace>> m_cells;
+  std::vector<std::vector<JsonEscape>> m_escapes;
+};
+
 LoadResult fail(const std::string& rel_path, std::string message, std::uint32_t line = 0, std::uint32_t column = 0) {
   LoadResult result;
   result.problem = Problem{ProblemKind::invalid_notebook, rel_path, line, column, std::move(message)};
@@ -186,6 +318,20 @@ LoadResult parse_error_result(std::string_view json_text, const std::string& rel
   return fail(rel_path, "invalid notebook JSON (byte offset " + std::to_string(offset) + "): " + reason, line, column);
 }
 
+/// Appends the JSON place of each of a code cell's `count` lines. A line the scan did not see (an
+/// empty source, a stray "\r") takes the place of the line before it, so every line has one.
+void place_cell_lines(const std::vector<std::vector<FilePlace>>& places, std::uint32_t cell, std::uint32_t count,
+                      std::vector<FilePlace>& out) {
+  const std::vector<FilePlace> none;
+  const std::vector<FilePlace>& mine = cell < places.size() ? places[cell] : none;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (i < mine.size())
+      out.push_back(mine[i]);
+    else
+      out.push_back(out.empty() ? FilePlace{1, 1} : out.back());
+  }
+}
+
 }  // namespace
 
 LoadResult notebook_to_python(std::string_view json_text, const std::string& rel_path) {
@@ -198,6 +344,8 @@ LoadResult notebook_to_python(std::string_view json_text, const std::string& rel
   const json* cells = find_cells(notebook);
   if (cells == nullptr) return fail(rel_path, "not a Jupyter notebook: no 'cells' array (nbformat 4 expected)");
 
+  SourcePlaceScanner scanner(json_text);
+  const std::vector<std::vector<FilePlace>> places = scanner.scan();
   LoadResult result;
   LoadedSource& source = result.source;
   std::uint32_t next_line = 1;
@@ -215,7 +363,15 @@ LoadResult notebook_to_python(std::string_view json_text, const std::string& rel
     if (text.empty() || text.back() != '\n') text.push_back('\n');
     source.cell_first_lines.push_back(next_line);
     source.cell_numbers.push_back(cell_number);
+    const std::uint32_t first = next_line;
     for (char c : text) next_line += c == '\n' ? 1 : 0;
+    place_cell_lines(places, cell_number - 1, next_line - first, source.notebook_places);
+    if (cell_number - 1 < scanner.escapes().size()) {
+      for (JsonEscape escape : scanner.escapes()[cell_number - 1]) {
+        escape.line += first;  // the cell's line index becomes a line of the text
+        source.notebook_escapes.push_back(escape);
+      }
+    }
     source.text += text;
   }
   result.ok = true;

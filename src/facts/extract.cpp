@@ -72,6 +72,8 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
   out.lines = count_lines(source.text);
   out.cell_first_lines = source.cell_first_lines;
   out.cell_numbers = source.cell_numbers;
+  out.notebook_places = source.notebook_places;
+  out.notebook_escapes = source.notebook_escapes;
   for (const auto& detector : s.detectors) detector->reset();
 
   using Clock = std::chrono::steady_clock;

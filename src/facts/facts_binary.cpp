@@ -25,7 +25,7 @@ static_assert(sizeof(DependencyFact) == 120 && sizeof(DirectiveComment) == 48 &&
 static_assert(sizeof(BoundCall) == 56 && sizeof(ReferenceFact) == 112 && sizeof(SettingFact) == 88 &&
                   sizeof(ValueFact) == 120,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 568, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 616, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -149,6 +149,14 @@ void fields(IO& io, Span& s) {
   io(s.line), io(s.column), io(s.end_line), io(s.end_column), io(s.start_byte), io(s.end_byte);
 }
 template <class IO>
+void fields(IO& io, FilePlace& p) {
+  io(p.line), io(p.column);
+}
+template <class IO>
+void fields(IO& io, JsonEscape& e) {
+  io(e.line), io(e.column), io(e.extra);
+}
+template <class IO>
 void fields(IO& io, Context& c) {
   io(c.function), io(c.klass), io(c.loop), io(c.branch), io(c.guards), io(c.in_error_region);
 }
@@ -237,7 +245,7 @@ template <class IO>
 void fields(IO& io, FileFacts& f) {
   io(f.path), io.enumeration(f.kind, discover::FileKind::config), io(f.is_test), io(f.module_name);
   io(f.is_package_init), io(f.lines), io(f.has_syntax_errors), io(f.error_spans), io(f.cell_first_lines);
-  io(f.cell_numbers), io(f.imports), io(f.calls), io(f.decorators), io(f.assigns), io(f.bound_calls);
+  io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators), io(f.assigns), io(f.bound_calls);
   io(f.values), io(f.references), io(f.devices), io(f.patterns);
   io(f.dependencies), io(f.settings), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives),
       io(f.problems);

@@ -153,6 +153,15 @@ Digest FactCache::key(const discover::SourceFile& file, const discover::LoadedSo
     put_le(cells, source.cell_first_lines[i], 4);
     put_le(cells, i < source.cell_numbers.size() ? source.cell_numbers[i] : 0, 4);
   }
+  for (const FilePlace& place : source.notebook_places) {  // the facts hold them: a moved cell is a new entry
+    put_le(cells, place.line, 4);
+    put_le(cells, place.column, 4);
+  }
+  for (const JsonEscape& escape : source.notebook_escapes) {
+    put_le(cells, escape.line, 4);
+    put_le(cells, escape.column, 4);
+    put_le(cells, escape.extra, 4);
+  }
   return h.add(cells).add(source.text).finish();
 }
 

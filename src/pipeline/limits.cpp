@@ -69,6 +69,7 @@ void cap_findings(std::vector<rules::Finding>& findings, const ScanLimits& limit
 
 std::uint64_t facts_bytes(const facts::FileFacts& f) {
   std::uint64_t bytes = payload(f.error_spans) + payload(f.cell_first_lines) + payload(f.cell_numbers);
+  bytes += payload(f.notebook_places) + payload(f.notebook_escapes);
   bytes += payload(f.imports) + payload(f.calls) + payload(f.decorators) + payload(f.assigns) + payload(f.devices);
   bytes += payload(f.patterns) + payload(f.dependencies) + payload(f.functions) + payload(f.classes);
   bytes += payload(f.loops) + payload(f.problems) + payload(f.bound_calls) + payload(f.values);

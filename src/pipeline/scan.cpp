@@ -115,6 +115,24 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
                          : " (off the training path: only inference, export, tooling or test code runs it)";
 }
 
+/// A notebook finding points at the .ipynb as stored (the JSON line a diff, an editor or a CI
+/// annotation shows); `cell` keeps the cell and the line inside it. Runs after suppressions, which
+/// work in the concatenated code's lines.
+void place_in_notebook(rules::Finding& finding, const facts::FileFacts& file) {
+  const auto place = [&](std::uint32_t& line, std::uint32_t& column) {
+    if (line == 0 || line > file.notebook_places.size()) return;
+    const FilePlace& at = file.notebook_places[line - 1];
+    std::uint32_t extra = 0;
+    auto escape = std::lower_bound(file.notebook_escapes.begin(), file.notebook_escapes.end(), JsonEscape{line, 0, 0});
+    for (; escape != file.notebook_escapes.end() && escape->line == line && escape->column < column; ++escape)
+      extra += escape->extra;
+    line = at.line;
+    column = column == 0 ? 0 : at.column + column - 1 + extra;
+  };
+  place(finding.at.line, finding.at.column);
+  place(finding.at.end_line, finding.at.end_column);
+}
+
 void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const FileAnalysis& analysis) {
   if (!analysis.loaded) {
     ++scan.files_skipped;
@@ -335,6 +353,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     for (auto& finding : outcomes[i].findings) {
       if ((finding.roles & options.include_roles).any()) finding.off_training_path = false;  // --include-roles
       cap_off_training(finding, knowledge.rules);
+      if (!facts.notebook_places.empty()) place_in_notebook(finding, facts);
       report.findings.push_back(std::move(finding));
     }
     for (auto& use : outcomes[i].op_uses) op_uses.push_back(std::move(use));

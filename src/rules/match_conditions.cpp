@@ -109,13 +109,25 @@ bool imports_other_package(const facts::ImportFact& import, facts::ImportOrigin 
   return !package.empty() && package != own;
 }
 
+/// The fact's region is listed. `forward` names a module's forward whoever calls it: a forward reached
+/// only from generation, export or tooling code (region `inference`, ...) still holds for it, and the
+/// finding keeps that region, so the off-training cap decides its severity (`--include-roles` lifts it).
+bool region_holds(const std::bitset<facts::k_region_count>& regions, const program::FileView& view, const facts::Context& ctx,
+                  std::uint32_t line) {
+  const facts::Region region = view.program.region_at(view.id, ctx, line);
+  if (regions.test(static_cast<std::size_t>(region))) return true;
+  const bool off_training =
+      region == facts::Region::inference || region == facts::Region::export_ || region == facts::Region::tooling;
+  return off_training && regions.test(static_cast<std::size_t>(facts::Region::forward)) &&
+         facts::region_of(view.facts(), ctx) == facts::Region::forward;
+}
+
 /// Each given predicate's truth, in a fixed order; nullopt for those not given.
 std::vector<bool> predicate_values(const Predicates& p, const program::FileView& view, const facts::Context& ctx,
                                    std::uint32_t line) {
   const facts::FileFacts& file = view.facts();
   std::vector<bool> out;
-  if (p.regions.any())
-    out.push_back(p.regions.test(static_cast<std::size_t>(view.program.region_at(view.id, ctx, line))));
+  if (p.regions.any()) out.push_back(region_holds(p.regions, view, ctx, line));
   if (p.in_loop) out.push_back((ctx.loop >= 0) == *p.in_loop);
   if (p.in_training_loop) out.push_back(facts::in_training_loop(file, ctx) == *p.in_training_loop);
   if (p.guards != 0) out.push_back((view.program.guards_at(view.id, ctx) & p.guards) != 0);

@@ -43,6 +43,11 @@ struct LoadedSource {
   std::vector<std::uint32_t> cell_first_lines;
   /// For notebooks: the 1-based cell index of each entry of cell_first_lines (markdown cells are skipped).
   std::vector<std::uint32_t> cell_numbers;
+  /// For notebooks: where each line of text (index line - 1) starts in the .ipynb JSON, so that
+  /// reports point at the line a diff, an editor or a CI annotation shows; empty otherwise.
+  std::vector<FilePlace> notebook_places;
+  /// For notebooks: the escaped characters of the code (sorted), to turn text columns into JSON ones.
+  std::vector<JsonEscape> notebook_escapes;
 
   /// Maps a line of text back to (cell, line in cell); {0, line} for plain files.
   CellLocation map_line(std::uint32_t line) const;

@@ -27,3 +27,66 @@ def check_batch(batch):
     if torch.isnan(batch).any():
         raise ValueError("nan in input")
     return batch
+
+
+class DynamicRotaryEmbedding(nn.Module):
+    """Dynamic RoPE: grows its cache when a longer position id shows up."""
+
+    def __init__(self, dim, max_positions=2048):
+        super().__init__()
+        self.register_buffer("inv_freq", 1.0 / (10000 ** (torch.arange(0, dim, 2).float() / dim)))
+        self.max_seq_len_cached = max_positions
+
+    def forward(self, x, position_ids):
+        seq_len = torch.max(position_ids) + 1
+        # expect: dynamic-graph.data-dependent-branch-in-forward
+        if seq_len > self.max_seq_len_cached:
+            self.max_seq_len_cached = seq_len
+        longest = position_ids.shape[-1]
+        # ok: dynamic-graph.data-dependent-branch-in-forward
+        if longest > self.max_seq_len_cached:
+            raise ValueError("positions beyond the cache")
+        last = position_ids.max().item()
+        # ok: dynamic-graph.data-dependent-branch-in-forward
+        if last > 4096:
+            x = x[..., :4096]
+        norm = x.norm()
+        norm = 1.0
+        # ok: dynamic-graph.data-dependent-branch-in-forward
+        if norm > 0.5:
+            x = x * norm
+        freqs = position_ids.float()[..., None] * self.inv_freq
+        # ok: dynamic-graph.data-dependent-branch-in-forward
+        if freqs is None:
+            return x
+        return x * freqs.cos()
+
+
+class FastRCNNHead(nn.Module):
+    def __init__(self, dim, classes):
+        super().__init__()
+        self.cls = nn.Linear(dim, classes + 1)
+        self.bg = classes
+
+    def forward(self, features, gt_classes):
+        logits = self.cls(features)
+        fg_inds = (gt_classes >= 0) & (gt_classes < self.bg)
+        num_fg = fg_inds.nonzero().numel()
+        # ok: dynamic-graph.data-dependent-branch-in-forward
+        if num_fg > 0:
+            logits = logits * 1.0
+        count = int(fg_inds.sum())
+        # ok: dynamic-graph.data-dependent-branch-in-forward
+        if count == 0:
+            return logits.sum() * 0.0
+        return logits
+
+
+class MaskedKLLoss(nn.Module):
+    def forward(self, student, teacher, mask):
+        per_token = torch.nn.functional.kl_div(student, teacher, reduction="none").sum(-1)
+        total = torch.sum(mask.view(-1), dim=0)
+        # expect: dynamic-graph.data-dependent-branch-in-forward
+        if total == 0:
+            return per_token.sum() * 0.0
+        return (per_token * mask).sum() / total

@@ -3,6 +3,21 @@
 
 #include "tr2audit/discover/discover.hpp"
 
+namespace Catch {
+template <>
+struct StringMaker<tr2audit::FilePlace> {
+  static std::string convert(const tr2audit::FilePlace& p) {
+    return std::to_string(p.line) + ":" + std::to_string(p.column);
+  }
+};
+template <>
+struct StringMaker<tr2audit::JsonEscape> {
+  static std::string convert(const tr2audit::JsonEscape& e) {
+    return std::to_string(e.line) + ":" + std::to_string(e.column) + "+" + std::to_string(e.extra);
+  }
+};
+}  // namespace Catch
+
 using tr2audit::ProblemKind;
 using tr2audit::discover::LoadResult;
 using tr2audit::discover::notebook_to_python;
@@ -121,4 +136,50 @@ TEST_CASE("discover::notebook_to_python reports invalid notebooks", "[discover]"
 
   CHECK_FALSE(notebook_to_python("[1, 2]", "array.ipynb").ok);
   CHECK_FALSE(notebook_to_python("", "empty.ipynb").ok);
+}
+
+TEST_CASE("discover::notebook_to_python maps every code line to its place in the notebook's JSON", "[discover]") {
+  // Pretty-printed as Jupyter writes it: one source line per array element, and a cell whose source
+  // is one string (all its lines sit on one JSON line, after each "\n" escape).
+  constexpr std::string_view notebook = R"json({
+ "cells": [
+  {
+   "cell_type": "markdown",
+   "source": ["# Title\n"]
+  },
+  {
+   "cell_type": "code",
+   "source": [
+    "import torch\n",
+    "x = \"é\".encode(); y = torch.ones(1).cuda()\n",
+    "\n",
+    "z = 1"
+   ]
+  },
+  {"cell_type": "code", "source": "a = 1\r\nb = \u0022c\u0022.upper()"}
+ ],
+ "nbformat": 4
+})json";
+  const LoadResult result = notebook_to_python(notebook, "nb.ipynb");
+  REQUIRE(result.ok);
+  CHECK(result.source.text == "import torch\nx = \"é\".encode(); y = torch.ones(1).cuda()\n\nz = 1\na = 1\nb = \"c\".upper()\n");
+  using tr2audit::FilePlace;
+  CHECK(result.source.notebook_places ==
+        std::vector<FilePlace>{{10, 6}, {11, 6}, {12, 6}, {13, 6}, {16, 36}, {16, 45}});
+  // `\"` twice on text line 2 (before `é` and after it) and `\u0022` twice on text line 6.
+  using tr2audit::JsonEscape;
+  CHECK(result.source.notebook_escapes ==
+        std::vector<JsonEscape>{{2, 5, 1}, {2, 7, 1}, {6, 5, 5}, {6, 7, 5}});
+}
+
+TEST_CASE("discover::notebook_to_python places nbformat 3 worksheet cells", "[discover]") {
+  constexpr std::string_view notebook =
+      "{\"worksheets\": [{\"cells\": [\n"
+      "  {\"cell_type\": \"code\", \"input\": [\"import torch\\n\",\n"
+      "                                   \"torch.cuda.synchronize()\"]}\n"
+      "]}], \"nbformat\": 3}";
+  const LoadResult result = notebook_to_python(notebook, "old.ipynb");
+  REQUIRE(result.ok);
+  using tr2audit::FilePlace;
+  CHECK(result.source.notebook_places == std::vector<FilePlace>{{2, 36}, {3, 37}});
 }
