@@ -24,3 +24,19 @@ class Router(nn.Module):
 def build_label_set(labels):
     # ok: dynamic-graph.data-dependent-shape-op
     return torch.unique(torch.tensor(labels))
+
+
+class SpanDataset(torch.utils.data.Dataset):
+    """Finds answer spans while loading: CPU work in a worker, not a compiled graph."""
+
+    def __init__(self, examples):
+        self.examples = examples
+
+    def __len__(self):
+        return len(self.examples)
+
+    def __getitem__(self, i):
+        ids, answer_mask = self.examples[i]
+        # ok: dynamic-graph.data-dependent-shape-op
+        positions = torch.nonzero(answer_mask, as_tuple=True)[0]
+        return ids, positions[:1]
