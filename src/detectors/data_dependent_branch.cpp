@@ -67,9 +67,12 @@ class DataDependentBranch final : public Detector {
   /// `name = <expr that reads a tensor value>` makes name a device value until it is reassigned.
   void remember_assignment(TSNode node, const NodeScope& scope) {
     const auto& k = scope.kinds();
+    if (scope.context().function < 0) return;  // module level: no forward or step decides on it
     const TSNode left = ts_node_child_by_field_id(node, k.f_left);
     const TSNode right = ts_node_child_by_field_id(node, k.f_right);
     if (ts_node_is_null(left) || ts_node_symbol(left) != k.identifier) return;
+    if (m_tensor_locals.empty() && (ts_node_is_null(right) || scope.text(right).find('(') == std::string_view::npos))
+      return;  // no call: no value read, and no earlier one to forget
     Key key{scope.context().function, std::string(scope.text(left))};
     const bool tensor = !ts_node_is_null(right) && !python_value(right, scope);
     if (!tensor || find_value_read(right, scope).empty()) {

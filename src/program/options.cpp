@@ -202,14 +202,12 @@ class BranchGuards {
   const std::string& constructed_only_under(const std::string& klass) {
     const auto cached = m_constructed.find(klass);
     if (cached != m_constructed.end()) return cached->second;
+    if (m_calls_by_name.empty()) index_calls_by_name();
     std::string out;
     bool all = true;
-    for (std::size_t f = 0; f < m_impl.files.size() && all; ++f) {
-      const auto& file = m_impl.files[f];
-      if (file.is_test) continue;
-      for (const auto& call : file.calls) {
-        if (last_segment(call.callee.empty() ? call.callee_text : call.callee.dotted()) != klass) continue;
-        const std::string gate = option_of(f, call.ctx.branch);
+    if (const auto calls = m_calls_by_name.find(klass); calls != m_calls_by_name.end()) {
+      for (const auto& [f, branch] : calls->second) {
+        const std::string gate = option_of(f, branch);
         if (gate.empty()) {
           all = false;
           break;
@@ -218,6 +216,20 @@ class BranchGuards {
       }
     }
     return m_constructed[klass] = all ? out : std::string();
+  }
+
+  /// Every call of the repo's own (non-test) code by the last segment of its callee, in file order:
+  /// built once, the first time an isinstance branch asks, instead of one pass over all calls per class.
+  void index_calls_by_name() {
+    m_calls_by_name.emplace(std::string(), std::vector<std::pair<std::size_t, std::int32_t>>{});  // built
+    for (std::size_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (const auto& call : file.calls) {
+        const std::string& callee = call.callee.empty() ? call.callee_text : call.callee.dotted();
+        m_calls_by_name[last_segment(callee)].emplace_back(f, call.ctx.branch);
+      }
+    }
   }
 
   std::string option_of(std::size_t f, std::int32_t branch) const {
@@ -233,14 +245,21 @@ class BranchGuards {
   // plugin only under an opt-in option: the branch is opt-in too, named by that option.
   void judge_isinstance(std::size_t f) {
     const auto& file = m_impl.files[f];
+    std::optional<std::vector<const facts::CallFact*>> isinstance_calls;  // the file's, found on first need
     for (std::size_t b = 0; b < file.branches.size(); ++b) {
       const auto& branch = file.branches[b];
       const bool tests_type = std::any_of(branch.terms.begin(), branch.terms.end(), [](const facts::ConditionTerm& t) {
         return t.name == "isinstance()" && !t.negated;
       });
       if (branch.else_side || !tests_type || !m_impl.branch_option[f][b].empty()) continue;
-      for (const auto& call : file.calls) {
-        if (call.callee_text != "isinstance" || call.args.size() != 2) continue;
+      if (!isinstance_calls) {
+        isinstance_calls.emplace();
+        for (const auto& call : file.calls) {
+          if (call.callee_text == "isinstance" && call.args.size() == 2) isinstance_calls->push_back(&call);
+        }
+      }
+      for (const facts::CallFact* c : *isinstance_calls) {
+        const facts::CallFact& call = *c;
         if (call.at.end_byte > branch.at.end_byte || call.at.start_byte < branch.at.start_byte) continue;
         const auto& type = call.args[1];
         if (type.kind != facts::LiteralKind::name) continue;
@@ -403,6 +422,8 @@ class BranchGuards {
   std::unordered_set<std::string> m_env_set;                     ///< environment variables the repo's Python sets
   std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
   std::unordered_map<std::string, std::string> m_constructed;  ///< class name -> the option gating its constructions
+  /// last callee segment -> (file, branch) of each call; see index_calls_by_name
+  std::unordered_map<std::string, std::vector<std::pair<std::size_t, std::int32_t>>> m_calls_by_name;
 };
 
 }  // namespace
