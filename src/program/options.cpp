@@ -263,6 +263,11 @@ class BranchGuards {
         if (call.at.end_byte > branch.at.end_byte || call.at.start_byte < branch.at.start_byte) continue;
         const auto& type = call.args[1];
         if (type.kind != facts::LiteralKind::name) continue;
+        if (gpu_only_type(type)) {  // `isinstance(weight, bnb.nn.Params4bit)`: the caller already uses the library
+          m_impl.branch_guards[f][b] |= facts::guard_bit(facts::Guard::opt_in);
+          m_impl.branch_option[f][b] = "isinstance(" + call.args[0].value + ", " + type.value + ")";
+          break;
+        }
         const std::string& gate = constructed_only_under(last_segment(type.value));
         if (gate.empty()) continue;
         m_impl.branch_guards[f][b] |= facts::guard_bit(facts::Guard::opt_in);
@@ -270,6 +275,17 @@ class BranchGuards {
         break;
       }
     }
+  }
+
+  /// A type from a CUDA-only library (`bitsandbytes.nn.Params4bit`): constructing it is a GPU-only call
+  /// to the lock-in knowledge. Code under `isinstance(x, T)` runs only for objects the caller built
+  /// with that library, so the library is the caller's opt-in, not this code's requirement.
+  bool gpu_only_type(const facts::Argument& type) const {
+    if (type.resolved.empty() || !m_impl.lockin_knowledge.kernel_call) return false;
+    facts::CallFact construct;
+    construct.callee = type.resolved;
+    construct.callee_text = type.value;
+    return m_impl.lockin_knowledge.kernel_call(construct);
   }
 
   // `if quantize is not None:` on a parameter typed as a choice (`quantize: Literal["bnb.nf4", ...] | None`)

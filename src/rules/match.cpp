@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "match_detail.hpp"
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/facts/region.hpp"
 #include "tr2audit/rules/op_usage.hpp"
 #include "vocabulary.hpp"
@@ -431,7 +432,9 @@ class Matcher {
     if (f.guards & facts::guard_bit(facts::Guard::opt_in)) {
       f.opt_in = m_view.program.opt_in_option(m_view.id, ctx);
       f.severity = std::min(f.severity, Severity::low);
-      f.message += " (opt-in: runs only when `" + f.opt_in + "` is set, off by default)";
+      f.message += starts_with(f.opt_in, "isinstance(")
+                       ? " (opt-in: runs only when `" + f.opt_in + "` holds: for objects the caller already built with that CUDA-only library)"
+                       : " (opt-in: runs only when `" + f.opt_in + "` is set, off by default)";
     } else if (f.guards & k_fallbacks) {
       const auto names = guard_names(static_cast<std::uint16_t>(f.guards & k_fallbacks));
       if (f.severity > Severity::low) {

@@ -47,3 +47,12 @@ def export(checkpoint_dir):
     state = get_fp32_state_dict_from_zero_checkpoint(checkpoint_dir)
     # ok: cuda-library.cuda-only-library-call
     torch.save(state, "model.pt")
+
+
+def dequantize_weight(module):
+    """Plain weights pass through; only a base model the caller quantized with bitsandbytes needs bnb."""
+    weight = module.weight
+    if isinstance(weight, bnb.nn.Params4bit):
+        # expect-low: cuda-library.cuda-only-library-call
+        return bnb.functional.dequantize_4bit(weight.data, weight.quant_state)
+    return weight
