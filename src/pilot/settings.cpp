@@ -2,6 +2,7 @@
 #include "pilot/settings.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "tr2audit/core/qualified_name.hpp"
 #include "tr2audit/core/text.hpp"
@@ -126,10 +127,28 @@ SettingTable collect_settings(const program::Program& program, const std::vector
                               const std::vector<std::string_view>& known_keys) {
   SettingTable table;
   const auto& files = program.files();
-  for (std::uint32_t i = 0; i < files.size(); ++i) {
-    if (files[i].is_test) continue;
-    file_settings(program, program::FileId{i}, table.settings);
-  }
+  // Only keys some field or check asks for are kept, and then the names their values read
+  // (`max_length=max_len` needs `max_len = 2048`): a table of every keyword, default and
+  // assignment of the repo was the largest block of a scan's memory.
+  std::unordered_set<std::string> wanted;
+  for (std::string_view key : known_keys) wanted.emplace(key);
+  std::vector<Setting> found;
+  const auto each_file = [&](auto&& visit) {
+    for (std::uint32_t i = 0; i < files.size(); ++i) {
+      if (files[i].is_test) continue;
+      found.clear();
+      file_settings(program, program::FileId{i}, found);
+      for (auto& setting : found) visit(setting);
+    }
+  };
+  std::unordered_set<std::string> keep = wanted;
+  each_file([&](const Setting& setting) {
+    if (wanted.count(setting.key) != 0 && !is_literal(setting.kind) && !setting.value.empty())
+      keep.insert(key_of(setting.value));
+  });
+  each_file([&](Setting& setting) {
+    if (keep.count(setting.key) != 0) table.settings.push_back(std::move(setting));
+  });
   for (const auto& config : configs) {
     const std::size_t before = table.settings.size();
     read_config(config, known_keys, table.settings);

@@ -263,15 +263,13 @@ class BranchGuards {
         if (call.at.end_byte > branch.at.end_byte || call.at.start_byte < branch.at.start_byte) continue;
         const auto& type = call.args[1];
         if (type.kind != facts::LiteralKind::name) continue;
-        if (gpu_only_type(type)) {  // `isinstance(weight, bnb.nn.Params4bit)`: the caller already uses the library
-          m_impl.branch_guards[f][b] |= facts::guard_bit(facts::Guard::opt_in);
-          m_impl.branch_option[f][b] = "isinstance(" + call.args[0].value + ", " + type.value + ")";
-          break;
-        }
-        const std::string& gate = constructed_only_under(last_segment(type.value));
+        // The option that gates every construction of the type names the switch best; else a type from a
+        // CUDA-only library (`isinstance(weight, bnb.nn.Params4bit)`): the caller already uses the library.
+        std::string gate = constructed_only_under(last_segment(type.value));
+        if (gate.empty() && gpu_only_type(type)) gate = "isinstance(" + call.args[0].value + ", " + type.value + ")";
         if (gate.empty()) continue;
         m_impl.branch_guards[f][b] |= facts::guard_bit(facts::Guard::opt_in);
-        m_impl.branch_option[f][b] = gate;
+        m_impl.branch_option[f][b] = std::move(gate);
         break;
       }
     }
