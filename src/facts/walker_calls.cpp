@@ -5,6 +5,9 @@
 namespace tr2audit::facts {
 namespace {
 
+/// Guards that pick a device path: an alias bound under one names the GPU choice of a switch.
+constexpr std::uint16_t k_device_guards = guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch);
+
 // "cuda", "cuda:0", "xla", "neuron:3", "cpu", "mps", ...
 bool is_device_string(std::string_view value) {
   const auto colon = value.find(':');
@@ -80,6 +83,9 @@ void Walker::on_call(TSNode node) {
   call.at = m_src.span(node);
   call.ctx = m_ctx;
   call.ctx.in_error_region |= ts_node_has_error(node);
+  // `extension(...)` where `extension = CUDAExtension` only under `if torch.cuda.is_available():`
+  // (CppExtension otherwise): the CUDA build runs behind that guard.
+  if (m_src.is(fn, m_k.identifier)) call.ctx.guards |= m_imports.guards_of(m_src.node_text(fn));
   note_training_calls(call);
   on_special_call(call, node);
   m_out.calls.push_back(std::move(call));
@@ -174,7 +180,8 @@ void Walker::on_assignment(TSNode node) {
   if (m_src.is(left, m_k.identifier)) {
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
     if (!alias.empty())
-      m_imports.bind(m_src.node_text(left), alias);  // F = torch.nn.functional
+      m_imports.bind(m_src.node_text(left), alias,  // F = torch.nn.functional
+                     static_cast<std::uint16_t>(m_ctx.guards & k_device_guards));
     else
       m_imports.shadow(m_src.node_text(left));
   } else if (m_src.is(left, m_k.subscript)) {
