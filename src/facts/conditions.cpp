@@ -1,10 +1,12 @@
 // Condition terms: the and-joined tests of an if/elif condition, kept as data so that the program
 // stage can tell availability flags and opt-in options apart from ordinary branches. An explicit
 // work list, no recursion: conditions can be long `a and b and c ...` chains.
+#include <algorithm>
 #include <string_view>
 #include <utility>
 
 #include "facts/walker.hpp"
+#include "tr2audit/parse/walk.hpp"
 
 namespace tr2audit::facts {
 
@@ -63,6 +65,58 @@ bool Walker::else_only_raises(TSNode if_statement) const {
     const TSNode body = ts_node_child_by_field_id(clause, m_k.f_body);
     const TSNode first = ts_node_named_child(body, 0);
     return !ts_node_is_null(first) && m_src.is(first, m_k.raise_statement);
+  }
+  return false;
+}
+
+namespace {
+
+/// The plain name a statement assigns (`x = ...`, `x: int = ...`), or "" for any other statement.
+std::string_view assigned_name(TSNode statement, const SourceView& src, const parse::NodeKinds& k) {
+  if (!src.is(statement, k.expression_statement)) return {};
+  const TSNode assignment = ts_node_named_child(statement, 0);
+  if (ts_node_is_null(assignment) || !src.is(assignment, k.assignment)) return {};
+  const TSNode left = ts_node_child_by_field_id(assignment, k.f_left);
+  return src.is(left, k.identifier) ? src.node_text(left) : std::string_view{};
+}
+
+}  // namespace
+
+bool Walker::binds_name_needed_later(TSNode if_statement) const {
+  if (!ts_node_is_null(ts_node_child_by_field_id(if_statement, m_k.f_alternative))) return false;
+  const TSNode body = ts_node_child_by_field_id(if_statement, m_k.f_consequence);
+  if (ts_node_is_null(body)) return false;
+  std::vector<std::string_view> names;
+  for (std::uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+    const std::string_view name = assigned_name(ts_node_named_child(body, i), m_src, m_k);
+    if (!name.empty()) names.push_back(name);
+  }
+  if (names.empty()) return false;
+  // A value set before the if (`n_gpus = 0`) is the fallback.
+  for (TSNode prev = ts_node_prev_named_sibling(if_statement); !ts_node_is_null(prev);
+       prev = ts_node_prev_named_sibling(prev))
+    std::erase(names, assigned_name(prev, m_src, m_k));
+  if (names.empty()) return false;
+  for (TSNode next = ts_node_next_named_sibling(if_statement); !ts_node_is_null(next);
+       next = ts_node_next_named_sibling(next)) {
+    bool used = false;
+    parse::walk(next, [&](const parse::WalkStep& step) {
+      if (step.event != parse::WalkEvent::enter || used) return false;
+      if (m_src.is(step.node, m_k.function_definition) || m_src.is(step.node, m_k.class_definition)) return false;
+      if (m_src.is(step.node, m_k.identifier)) {
+        const TSNode parent = ts_node_parent(step.node);
+        const bool member = m_src.is(parent, m_k.attribute) &&
+                            !ts_node_eq(ts_node_child_by_field_id(parent, m_k.f_object), step.node);
+        const bool keyword = m_src.is(parent, m_k.keyword_argument) &&
+                             ts_node_eq(ts_node_child_by_field_id(parent, m_k.f_name), step.node);
+        if (member || keyword) return false;  // x.n_gpus, f(n_gpus=1)
+        const std::string_view text = m_src.node_text(step.node);
+        used = std::find(names.begin(), names.end(), text) != names.end();
+      }
+      return !used;
+    });
+    if (used) return true;
+    // Another `if` that assigns the name (`if xpu: n_gpus = ...`) is one more device path, not a fallback.
   }
   return false;
 }

@@ -37,6 +37,11 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
   parse::walk(condition, [&](const parse::WalkStep& step) {
     if (step.event != parse::WalkEvent::enter) return true;
     const TSSymbol kind = ts_node_symbol(step.node);
+    // `if fused_layer_norm_cuda is None:` loads a module lazily (or builds a singleton): nothing about
+    // the device, whatever the name says. (`is not None` after an optional import stays a guard.)
+    if (kind == m_k.comparison_operator && ends_with(m_src.node_text(step.node), " is None") &&
+        !ends_with(m_src.node_text(step.node), " is not None"))
+      return false;
     if (kind == m_k.call) {
       const std::string callee = resolve(ts_node_child_by_field_id(step.node, m_k.f_function)).dotted();
       if (is_cuda_probe(callee)) guards |= guard_bit(Guard::cuda_available);

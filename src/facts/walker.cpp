@@ -152,7 +152,8 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     if (kind == m_k.elif_clause && !m_frames.empty()) guards |= m_frames.back().branch_guards;
     // `if cuda: ... else: raise` is a hard requirement: the CUDA branch is the only way through.
     constexpr std::uint16_t k_fallback_guards = guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch);
-    if (kind == m_k.if_statement && (guards & k_fallback_guards) && else_only_raises(node))
+    if (kind == m_k.if_statement && (guards & k_fallback_guards) &&
+        (else_only_raises(node) || binds_name_needed_later(node)))
       guards &= static_cast<std::uint16_t>(~k_fallback_guards);
     std::vector<ConditionTerm> terms = condition_terms(condition);
     bool early_return = false;

@@ -101,6 +101,9 @@ class Walker final : public detectors::NodeScope {
   std::vector<ConditionTerm> condition_terms(TSNode condition) const;
   /// True when an if statement's else branch only raises (a hard requirement, not a fallback).
   bool else_only_raises(TSNode if_statement) const;
+  /// `if torch.cuda.is_available(): n_gpus = ...` with no else, no earlier value of n_gpus in the block
+  /// and a later use of it: without CUDA the code after it fails, so the guard is no fallback.
+  bool binds_name_needed_later(TSNode if_statement) const;
   /// `if not is_te_available(): return False` (no else): what follows runs only when the library is there.
   bool returns_unless_available(TSNode if_statement, TSNode condition) const;
   /// `torch.jit.is_scripting() or torch.jit.is_tracing()`: a branch only TorchScript/ONNX export takes.

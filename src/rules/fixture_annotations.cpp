@@ -12,9 +12,12 @@ namespace {
 struct Keyword {
   std::string_view word;
   AnnotationKind kind;
-  std::optional<Severity> severity;  ///< expect-low / expect-info: the finding must be reported at it
+  std::optional<Severity> severity;  ///< expect-<severity>: the finding must be reported at it
 };
 const std::array k_keywords{Keyword{"todo-expect:", AnnotationKind::todo_expect, std::nullopt},
+                            Keyword{"expect-blocker:", AnnotationKind::expect, Severity::blocker},
+                            Keyword{"expect-high:", AnnotationKind::expect, Severity::high},
+                            Keyword{"expect-medium:", AnnotationKind::expect, Severity::medium},
                             Keyword{"expect-low:", AnnotationKind::expect, Severity::low},
                             Keyword{"expect-info:", AnnotationKind::expect, Severity::info},
                             Keyword{"expect:", AnnotationKind::expect, std::nullopt},
