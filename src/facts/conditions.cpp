@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "facts/walker.hpp"
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/parse/walk.hpp"
 
 namespace tr2audit::facts {
@@ -119,6 +120,28 @@ bool Walker::binds_name_needed_later(TSNode if_statement) const {
     // Another `if` that assigns the name (`if xpu: n_gpus = ...`) is one more device path, not a fallback.
   }
   return false;
+}
+
+bool Walker::then_only_messages(TSNode if_statement) const {
+  if (!ts_node_is_null(ts_node_child_by_field_id(if_statement, m_k.f_alternative))) return false;
+  const TSNode body = ts_node_child_by_field_id(if_statement, m_k.f_consequence);
+  const std::uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+  bool any = false;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode statement = ts_node_named_child(body, i);
+    if (m_src.is(statement, m_k.comment) || std::string_view(ts_node_type(statement)) == "pass_statement") continue;
+    if (!m_src.is(statement, m_k.expression_statement)) return false;
+    const TSNode call = ts_node_named_child(statement, 0);
+    if (ts_node_is_null(call) || !m_src.is(call, m_k.call)) return false;
+    const std::string_view fn = m_src.node_text(ts_node_child_by_field_id(call, m_k.f_function));
+    const std::string_view last = fn.substr(fn.rfind('.') == std::string_view::npos ? 0 : fn.rfind('.') + 1);
+    const bool reports = fn == "print" || fn == "warnings.warn" || ends_with(fn, "_print") || last == "info" ||
+                         last == "warning" || last == "warn" || last == "debug" || last == "log" ||
+                         last == "warning_once" || last == "info_once";
+    if (!reports) return false;
+    any = true;
+  }
+  return any;
 }
 
 bool Walker::export_only(TSNode condition) const {

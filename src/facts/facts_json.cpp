@@ -67,6 +67,8 @@ std::string_view to_string(Guard guard) {
       return "opt-in";
     case Guard::not_training:
       return "not-training";
+    case Guard::message_only:
+      return "message-only";
   }
   return "unknown-guard";
 }

@@ -161,6 +161,7 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     const std::int32_t branch = m_mode == Mode::full ? add_branch(std::move(terms), false, condition) : -1;
     push_frame(node, false, guards);
     m_frames.back().condition = branch;
+    m_frames.back().message_only = kind == m_k.if_statement && then_only_messages(node);
     m_frames.back().then_guards = then_guards;
     if (export_only(condition)) m_frames.back().then_guards |= guard_bit(Guard::not_training);
     m_frames.back().else_guards = else_guards;

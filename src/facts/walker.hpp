@@ -53,6 +53,7 @@ class Walker final : public detectors::NodeScope {
     /// `if self.training: ... return`, `import-error-fallback` after `if not is_x_available(): return`.
     std::uint16_t guards_after = 0;
     std::uint32_t depth = 0;  ///< of node in the tree (its children are one deeper)
+    bool message_only = false;  ///< for if: the body only prints/logs/warns, so its condition picks a message
   };
 
   bool on_enter(const parse::WalkStep& step);
@@ -104,6 +105,9 @@ class Walker final : public detectors::NodeScope {
   /// `if torch.cuda.is_available(): n_gpus = ...` with no else, no earlier value of n_gpus in the block
   /// and a later use of it: without CUDA the code after it fails, so the guard is no fallback.
   bool binds_name_needed_later(TSNode if_statement) const;
+  /// `if probe(): print(...)` / `logger.warning(...)` / `warnings.warn(...)` with no else: the body only
+  /// reports something, so the condition's calls decide a message, not what the program does.
+  bool then_only_messages(TSNode if_statement) const;
   /// `if not is_te_available(): return False` (no else): what follows runs only when the library is there.
   bool returns_unless_available(TSNode if_statement, TSNode condition) const;
   /// `torch.jit.is_scripting() or torch.jit.is_tracing()`: a branch only TorchScript/ONNX export takes.

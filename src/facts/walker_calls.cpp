@@ -86,6 +86,12 @@ void Walker::on_call(TSNode node) {
   // `extension(...)` where `extension = CUDAExtension` only under `if torch.cuda.is_available():`
   // (CppExtension otherwise): the CUDA build runs behind that guard.
   if (m_src.is(fn, m_k.identifier)) call.ctx.guards |= m_imports.guards_of(m_src.node_text(fn));
+  if (!m_frames.empty() && m_frames.back().message_only) {
+    const TSNode condition = ts_node_child_by_field_id(m_frames.back().node, m_k.f_condition);
+    if (!ts_node_is_null(condition) && ts_node_start_byte(node) >= ts_node_start_byte(condition) &&
+        ts_node_end_byte(node) <= ts_node_end_byte(condition))
+      call.ctx.guards |= guard_bit(Guard::message_only);
+  }
   note_training_calls(call);
   on_special_call(call, node);
   m_out.calls.push_back(std::move(call));

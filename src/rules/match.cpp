@@ -429,7 +429,12 @@ class Matcher {
     constexpr std::uint16_t k_fallbacks = facts::guard_bit(facts::Guard::cuda_available) |
                                           facts::guard_bit(facts::Guard::device_branch) |
                                           facts::guard_bit(facts::Guard::import_error_fallback);
-    if (f.guards & facts::guard_bit(facts::Guard::opt_in)) {
+    if (f.guards & facts::guard_bit(facts::Guard::message_only)) {
+      if (f.severity > Severity::low) {
+        f.severity = Severity::low;
+        f.message += " (it only decides whether a message is printed or logged: the code path is the same)";
+      }
+    } else if (f.guards & facts::guard_bit(facts::Guard::opt_in)) {
       f.opt_in = m_view.program.opt_in_option(m_view.id, ctx);
       f.severity = std::min(f.severity, Severity::low);
       f.message += starts_with(f.opt_in, "isinstance(")

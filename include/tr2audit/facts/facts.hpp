@@ -28,10 +28,12 @@ enum class Guard : std::uint16_t {
   opt_in = 1u << 10,        ///< under an option that is off by default (set by the program stage, never by facts)
   not_training = 1u << 11,  ///< runs only outside training: `if not self.training:`, after `if self.training: return`,
                             ///< under a KV-cache (decoding) branch
+  message_only = 1u << 12,  ///< in the condition of an `if` (no else) whose body only prints, logs or warns:
+                            ///< `if torch.cuda.is_bf16_supported(): print("try --bf16")` picks a message, not a path
 };
 
 /// Number of Guard values; every name table over Guard has this many entries.
-inline constexpr std::size_t k_guard_count = 12;
+inline constexpr std::size_t k_guard_count = 13;
 
 inline constexpr std::uint16_t guard_bit(Guard guard) {
   return static_cast<std::uint16_t>(guard);
