@@ -33,7 +33,7 @@ class DataDependentBranch final : public Detector {
  public:
   std::string_view id() const override { return "data-dependent-branch"; }
   std::vector<std::string_view> node_kinds() const override {
-    return {"if_statement", "elif_clause",     "while_statement",
+    return {"if_statement",           "elif_clause",      "while_statement",
             "conditional_expression", "assert_statement", "assignment"};
   }
   void reset() override { m_tensor_locals.clear(); }

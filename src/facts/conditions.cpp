@@ -106,8 +106,8 @@ bool Walker::binds_name_needed_later(TSNode if_statement) const {
       if (m_src.is(step.node, m_k.function_definition) || m_src.is(step.node, m_k.class_definition)) return false;
       if (m_src.is(step.node, m_k.identifier)) {
         const TSNode parent = ts_node_parent(step.node);
-        const bool member = m_src.is(parent, m_k.attribute) &&
-                            !ts_node_eq(ts_node_child_by_field_id(parent, m_k.f_object), step.node);
+        const bool member =
+            m_src.is(parent, m_k.attribute) && !ts_node_eq(ts_node_child_by_field_id(parent, m_k.f_object), step.node);
         const bool keyword = m_src.is(parent, m_k.keyword_argument) &&
                              ts_node_eq(ts_node_child_by_field_id(parent, m_k.f_name), step.node);
         if (member || keyword) return false;  // x.n_gpus, f(n_gpus=1)

@@ -245,7 +245,8 @@ template <class IO>
 void fields(IO& io, FileFacts& f) {
   io(f.path), io.enumeration(f.kind, discover::FileKind::config), io(f.is_test), io(f.module_name);
   io(f.is_package_init), io(f.lines), io(f.has_syntax_errors), io(f.error_spans), io(f.cell_first_lines);
-  io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators), io(f.assigns), io(f.bound_calls);
+  io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators),
+      io(f.assigns), io(f.bound_calls);
   io(f.values), io(f.references), io(f.devices), io(f.patterns);
   io(f.dependencies), io(f.settings), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives),
       io(f.problems);

@@ -19,7 +19,8 @@ void ImportTable::pop_scope() {
 void ImportTable::bind(std::string_view name, QualifiedName target, std::uint16_t guards) {
   auto& names = m_scopes.back().names;
   const auto before = names.find(std::string(name));
-  const bool replaces = before != names.end() && !before->second.shadowed && before->second.target.dotted() != target.dotted();
+  const bool replaces =
+      before != names.end() && !before->second.shadowed && before->second.target.dotted() != target.dotted();
   names[std::string(name)] = Binding{std::move(target), false, replaces ? guards : std::uint16_t{0}};
 }
 

@@ -52,7 +52,7 @@ class Walker final : public detectors::NodeScope {
     /// Guards the rest of the enclosing block gets once this if statement is left: `not-training` after
     /// `if self.training: ... return`, `import-error-fallback` after `if not is_x_available(): return`.
     std::uint16_t guards_after = 0;
-    std::uint32_t depth = 0;  ///< of node in the tree (its children are one deeper)
+    std::uint32_t depth = 0;    ///< of node in the tree (its children are one deeper)
     bool message_only = false;  ///< for if: the body only prints/logs/warns, so its condition picks a message
   };
 

@@ -438,7 +438,8 @@ class Matcher {
       f.opt_in = m_view.program.opt_in_option(m_view.id, ctx);
       f.severity = std::min(f.severity, Severity::low);
       f.message += starts_with(f.opt_in, "isinstance(")
-                       ? " (opt-in: runs only when `" + f.opt_in + "` holds: for objects the caller already built with that CUDA-only library)"
+                       ? " (opt-in: runs only when `" + f.opt_in +
+                             "` holds: for objects the caller already built with that CUDA-only library)"
                        : " (opt-in: runs only when `" + f.opt_in + "` is set, off by default)";
     } else if (f.guards & k_fallbacks) {
       const auto names = guard_names(static_cast<std::uint16_t>(f.guards & k_fallbacks));

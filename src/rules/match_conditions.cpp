@@ -112,8 +112,8 @@ bool imports_other_package(const facts::ImportFact& import, facts::ImportOrigin 
 /// The fact's region is listed. `forward` names a module's forward whoever calls it: a forward reached
 /// only from generation, export or tooling code (region `inference`, ...) still holds for it, and the
 /// finding keeps that region, so the off-training cap decides its severity (`--include-roles` lifts it).
-bool region_holds(const std::bitset<facts::k_region_count>& regions, const program::FileView& view, const facts::Context& ctx,
-                  std::uint32_t line) {
+bool region_holds(const std::bitset<facts::k_region_count>& regions, const program::FileView& view,
+                  const facts::Context& ctx, std::uint32_t line) {
   const facts::Region region = view.program.region_at(view.id, ctx, line);
   if (regions.test(static_cast<std::size_t>(region))) return true;
   const bool off_training =

@@ -300,7 +300,7 @@ struct FileFacts {
   std::vector<Span> error_spans;                ///< first few ERROR/MISSING spans
   std::vector<std::uint32_t> cell_first_lines;  ///< notebooks: see discover::LoadedSource
   std::vector<std::uint32_t> cell_numbers;
-  std::vector<FilePlace> notebook_places;     ///< notebooks: see discover::LoadedSource
+  std::vector<FilePlace> notebook_places;    ///< notebooks: see discover::LoadedSource
   std::vector<JsonEscape> notebook_escapes;  ///< notebooks: see discover::LoadedSource
 
   std::vector<ImportFact> imports;

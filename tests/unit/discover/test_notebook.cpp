@@ -162,14 +162,14 @@ TEST_CASE("discover::notebook_to_python maps every code line to its place in the
 })json";
   const LoadResult result = notebook_to_python(notebook, "nb.ipynb");
   REQUIRE(result.ok);
-  CHECK(result.source.text == "import torch\nx = \"é\".encode(); y = torch.ones(1).cuda()\n\nz = 1\na = 1\nb = \"c\".upper()\n");
+  CHECK(result.source.text ==
+        "import torch\nx = \"é\".encode(); y = torch.ones(1).cuda()\n\nz = 1\na = 1\nb = \"c\".upper()\n");
   using tr2audit::FilePlace;
   CHECK(result.source.notebook_places ==
         std::vector<FilePlace>{{10, 6}, {11, 6}, {12, 6}, {13, 6}, {16, 36}, {16, 45}});
   // `\"` twice on text line 2 (before `é` and after it) and `\u0022` twice on text line 6.
   using tr2audit::JsonEscape;
-  CHECK(result.source.notebook_escapes ==
-        std::vector<JsonEscape>{{2, 5, 1}, {2, 7, 1}, {6, 5, 5}, {6, 7, 5}});
+  CHECK(result.source.notebook_escapes == std::vector<JsonEscape>{{2, 5, 1}, {2, 7, 1}, {6, 5, 5}, {6, 7, 5}});
 }
 
 TEST_CASE("discover::notebook_to_python places nbformat 3 worksheet cells", "[discover]") {
