@@ -115,10 +115,10 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
                          : " (off the training path: only inference, export, tooling or test code runs it)";
 }
 
-/// A notebook finding points at the .ipynb as stored (the JSON line a diff, an editor or a CI
-/// annotation shows); `cell` keeps the cell and the line inside it. Runs after suppressions, which
-/// work in the concatenated code's lines.
-void place_in_notebook(rules::Finding& finding, const facts::FileFacts& file) {
+/// A notebook span points at the .ipynb as stored (the JSON line a diff, an editor or a CI
+/// annotation shows); a finding's `cell` keeps the cell and the line inside it. Runs after
+/// suppressions, which work in the concatenated code's lines.
+void place_in_notebook(Span& span, const facts::FileFacts& file) {
   const auto place = [&](std::uint32_t& line, std::uint32_t& column) {
     if (line == 0 || line > file.notebook_places.size()) return;
     const FilePlace& at = file.notebook_places[line - 1];
@@ -129,8 +129,8 @@ void place_in_notebook(rules::Finding& finding, const facts::FileFacts& file) {
     line = at.line;
     column = column == 0 ? 0 : at.column + column - 1 + extra;
   };
-  place(finding.at.line, finding.at.column);
-  place(finding.at.end_line, finding.at.end_column);
+  place(span.line, span.column);
+  place(span.end_line, span.end_column);
 }
 
 void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const FileAnalysis& analysis) {
@@ -353,10 +353,13 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     for (auto& finding : outcomes[i].findings) {
       if ((finding.roles & options.include_roles).any()) finding.off_training_path = false;  // --include-roles
       cap_off_training(finding, knowledge.rules);
-      if (!facts.notebook_places.empty()) place_in_notebook(finding, facts);
+      if (!facts.notebook_places.empty()) place_in_notebook(finding.at, facts);
       report.findings.push_back(std::move(finding));
     }
-    for (auto& use : outcomes[i].op_uses) op_uses.push_back(std::move(use));
+    for (auto& use : outcomes[i].op_uses) {
+      if (!facts.notebook_places.empty()) place_in_notebook(use.at, facts);
+      op_uses.push_back(std::move(use));
+    }
     if (analyses[i].loaded) score::collect_setup(facts, report.setup);
   }
   score::finalize_setup(report.setup);
