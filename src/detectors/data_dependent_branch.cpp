@@ -3,6 +3,7 @@
 // itself or through a local name of the same function that holds such a value
 // (`seq_len = torch.max(position_ids) + 1` ... `if seq_len > self.cached:`). Under a compiled graph
 // each is a graph break or a recompile, and on XLA a forced execution.
+#include <algorithm>
 #include <map>
 #include <utility>
 
@@ -63,6 +64,7 @@ class DataDependentBranch final : public Detector {
 
  private:
   using Key = std::pair<std::int32_t, std::string>;  ///< (function index in the file, local name)
+  static constexpr std::size_t k_max_value_text = 80;
 
   /// `name = <expr that reads a tensor value>` makes name a device value until it is reassigned.
   void remember_assignment(TSNode node, const NodeScope& scope) {
@@ -79,7 +81,9 @@ class DataDependentBranch final : public Detector {
       m_tensor_locals.erase(key);
       return;
     }
-    m_tensor_locals[std::move(key)] = std::string(scope.text(right));
+    std::string_view value = scope.text(right);
+    value = value.substr(0, std::min(value.find('\n'), k_max_value_text));  // the message quotes it
+    m_tensor_locals[std::move(key)] = std::string(value);
   }
 
   /// "name (= <its value>)" for the first name in condition that holds a device value; "" if none.
