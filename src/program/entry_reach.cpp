@@ -3,8 +3,8 @@
 // repo with several training entry points can be judged per entry point: a dense fine-tune script and
 // an MoE pre-training script share the model file but not its MoE layer.
 #include <algorithm>
+#include <cstdint>
 #include <deque>
-#include <set>
 #include <vector>
 
 #include "program/model.hpp"
@@ -47,6 +47,35 @@ class EntryWalk {
   std::deque<FunctionId> m_queue;
 };
 
+/// A set of entry points as one bit each: the module-body fixpoint unions whole sets along every
+/// import, so a word-wise union keeps it linear in files x imports for any number of entry points.
+class EntrySet {
+ public:
+  explicit EntrySet(std::size_t entries) : m_words((entries + 63) / 64, 0) {}
+  void add(std::uint32_t e) { m_words[e / 64] |= std::uint64_t{1} << (e % 64); }
+  /// Adds every entry of other; true when that added any.
+  bool merge(const EntrySet& other) {
+    bool grew = false;
+    for (std::size_t w = 0; w < m_words.size(); ++w) {
+      const std::uint64_t before = m_words[w];
+      m_words[w] |= other.m_words[w];
+      grew = grew || m_words[w] != before;
+    }
+    return grew;
+  }
+  std::vector<std::uint32_t> list() const {
+    std::vector<std::uint32_t> out;
+    for (std::size_t w = 0; w < m_words.size(); ++w) {
+      for (std::uint64_t bits = m_words[w]; bits != 0; bits &= bits - 1)
+        out.push_back(static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+    }
+    return out;
+  }
+
+ private:
+  std::vector<std::uint64_t> m_words;
+};
+
 /// A module's top level runs when a training run imports it: its body is reached (with the entry points
 /// that reach it) when a reached function lives in the file or a reached module imports it.
 void reach_module_bodies(Program::Impl& impl) {
@@ -58,26 +87,25 @@ void reach_module_bodies(Program::Impl& impl) {
       if (target && target->value != f) imports[f].push_back(target->value);
     }
   }
-  std::vector<std::set<std::uint32_t>> entries(n);
+  std::vector<EntrySet> entries(n, EntrySet(impl.entries.size()));
   std::vector<bool> reached(n, false);
   for (std::uint32_t f = 0; f < n; ++f) {
     const auto& body = impl.at(FunctionId{FileId{f}, -1});
     reached[f] = body.training_reached;
-    entries[f].insert(body.entries.begin(), body.entries.end());
+    for (const std::uint32_t e : body.entries) entries[f].add(e);
     for (std::size_t i = 0; i < impl.files[f].functions.size(); ++i) {
       const auto& st = impl.at(FunctionId{FileId{f}, static_cast<std::int32_t>(i)});
       reached[f] = reached[f] || st.training_reached;
-      entries[f].insert(st.entries.begin(), st.entries.end());
+      for (const std::uint32_t e : st.entries) entries[f].add(e);
     }
   }
   for (bool changed = true; changed;) {
     changed = false;
     for (std::uint32_t f = 0; f < n; ++f) {
       for (const std::uint32_t m : imports[f]) {
-        const std::size_t before = entries[m].size();
-        entries[m].insert(entries[f].begin(), entries[f].end());
+        const bool grew = entries[m].merge(entries[f]);
         const bool now = reached[m] || reached[f];
-        changed = changed || now != reached[m] || entries[m].size() != before;
+        changed = changed || now != reached[m] || grew;
         reached[m] = now;
       }
     }
@@ -86,7 +114,7 @@ void reach_module_bodies(Program::Impl& impl) {
     if (impl.files[f].is_test) continue;
     auto& body = impl.at(FunctionId{FileId{f}, -1});
     body.training_reached = reached[f];
-    body.entries.assign(entries[f].begin(), entries[f].end());
+    body.entries = entries[f].list();
   }
 }
 
@@ -100,9 +128,9 @@ void attribute_entries(Program::Impl& impl) {
   }
   reach_module_bodies(impl);
   // Lines each entry point reaches: whole files whose top level it reaches, else its outermost functions.
-  const auto reached_by = [&](FunctionId fn, std::uint32_t e) {
+  const auto reached_by = [&](FunctionId fn, std::uint32_t e) {  // entries lists are ascending
     const auto& entries = impl.at(fn).entries;
-    return std::find(entries.begin(), entries.end(), e) != entries.end();
+    return std::binary_search(entries.begin(), entries.end(), e);
   };
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
     const auto& file = impl.files[f];
