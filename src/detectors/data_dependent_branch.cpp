@@ -97,7 +97,7 @@ class DataDependentBranch final : public Detector {
       if (step.event != parse::WalkEvent::enter || !found.empty()) return false;
       const TSSymbol kind = ts_node_symbol(step.node);
       if (kind == k.lambda || kind == k.string || kind == k.call || kind == k.attribute) return false;
-      if (kind == k.comparison_operator && contains_word(scope.text(step.node), "is")) return false;
+      if (kind == k.comparison_operator && identity_test(step.node)) return false;
       if (kind != k.identifier) return true;
       const auto it = m_tensor_locals.find(Key{function, std::string(scope.text(step.node))});
       if (it != m_tensor_locals.end()) found = it->first.second + " (= " + it->second + ")";
@@ -106,12 +106,11 @@ class DataDependentBranch final : public Detector {
     return found;
   }
 
-  static bool contains_word(std::string_view text, std::string_view word) {
-    for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-      const bool before = at == 0 || text[at - 1] == ' ' || text[at - 1] == ')';
-      const std::size_t end = at + word.size();
-      const bool after = end == text.size() || text[end] == ' ' || text[end] == '(';
-      if (before && after) return true;
+  /// `x is None` / `x is not None`: the comparison's operator tokens, not its text.
+  static bool identity_test(TSNode comparison) {
+    for (std::uint32_t i = 0; i < ts_node_child_count(comparison); ++i) {
+      const std::string_view type = ts_node_type(ts_node_child(comparison, i));
+      if (type == "is" || type == "is not") return true;
     }
     return false;
   }

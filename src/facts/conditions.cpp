@@ -105,12 +105,9 @@ bool Walker::binds_name_needed_later(TSNode if_statement) const {
       if (step.event != parse::WalkEvent::enter || used) return false;
       if (m_src.is(step.node, m_k.function_definition) || m_src.is(step.node, m_k.class_definition)) return false;
       if (m_src.is(step.node, m_k.identifier)) {
-        const TSNode parent = ts_node_parent(step.node);
-        const bool member =
-            m_src.is(parent, m_k.attribute) && !ts_node_eq(ts_node_child_by_field_id(parent, m_k.f_object), step.node);
-        const bool keyword = m_src.is(parent, m_k.keyword_argument) &&
-                             ts_node_eq(ts_node_child_by_field_id(parent, m_k.f_name), step.node);
-        if (member || keyword) return false;  // x.n_gpus, f(n_gpus=1)
+        // x.n_gpus, f(n_gpus=1): a member or keyword name, not the local (no ts_node_parent: it walks
+        // down from the root in tree-sitter 0.25)
+        if (step.field == m_k.f_attribute || step.field == m_k.f_name) return false;
         const std::string_view text = m_src.node_text(step.node);
         used = std::find(names.begin(), names.end(), text) != names.end();
       }

@@ -202,7 +202,7 @@ class BranchGuards {
   const std::string& constructed_only_under(const std::string& klass) {
     const auto cached = m_constructed.find(klass);
     if (cached != m_constructed.end()) return cached->second;
-    if (m_calls_by_name.empty()) index_calls_by_name();
+    if (!m_calls_indexed) index_calls_by_name();
     std::string out;
     bool all = true;
     if (const auto calls = m_calls_by_name.find(klass); calls != m_calls_by_name.end()) {
@@ -221,7 +221,7 @@ class BranchGuards {
   /// Every call of the repo's own (non-test) code by the last segment of its callee, in file order:
   /// built once, the first time an isinstance branch asks, instead of one pass over all calls per class.
   void index_calls_by_name() {
-    m_calls_by_name.emplace(std::string(), std::vector<std::pair<std::size_t, std::int32_t>>{});  // built
+    m_calls_indexed = true;
     for (std::size_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       if (file.is_test) continue;
@@ -438,6 +438,7 @@ class BranchGuards {
   std::unordered_map<std::string, std::string> m_constructed;  ///< class name -> the option gating its constructions
   /// last callee segment -> (file, branch) of each call; see index_calls_by_name
   std::unordered_map<std::string, std::vector<std::pair<std::size_t, std::int32_t>>> m_calls_by_name;
+  bool m_calls_indexed = false;
 };
 
 }  // namespace
