@@ -59,19 +59,24 @@ void render_finding(const rules::Finding& f, const Palette& p, std::ostream& out
   out << "    " << p.dim(where + " · confidence " + std::string(to_string(f.confidence))) << "\n";
 }
 
-/// 0 training hot path, 1 other training code, 2 no training entry point reaches it, 3 off the path.
+/// 0 training hot path, 1 other training code, 2 a file-level finding (a manifest, config, Dockerfile
+/// or CUDA source line: no code region, read by a run rather than reached), 3 no training entry point
+/// reaches it, 4 off the path.
+constexpr int k_off_path_rank = 4;
 int place_rank(const Finding& f) {
-  if (f.off_training_path) return 3;
-  if (!f.training_reached) return 2;
+  if (f.off_training_path) return k_off_path_rank;
+  if (!f.region) return 2;
+  if (!f.training_reached) return 3;
   return f.region == facts::Region::forward || f.region == facts::Region::training_step ? 0 : 1;
 }
 
-constexpr std::string_view k_place_labels[] = {"training hot path", "training path", "not reached by a training run",
+constexpr std::string_view k_place_labels[] = {"training hot path", "training path",
+                                               "configuration, build or kernel source", "not reached by a training run",
                                                "off the training path"};
 
 struct FileGroup {
   std::string path;
-  int rank = 3;
+  int rank = k_off_path_rank;
   Severity worst = Severity::info;
   std::vector<const Finding*> findings;  // severity first, then line
 };
@@ -98,7 +103,7 @@ std::vector<FileGroup> group_files(const Report& report, bool all, std::size_t& 
     out.push_back(std::move(g));
   }
   std::stable_sort(out.begin(), out.end(), [](const FileGroup& a, const FileGroup& b) {
-    if ((a.rank == 3) != (b.rank == 3)) return b.rank == 3;
+    if ((a.rank == k_off_path_rank) != (b.rank == k_off_path_rank)) return b.rank == k_off_path_rank;
     return a.rank != b.rank ? a.rank < b.rank : a.worst > b.worst;
   });
   return out;
@@ -168,12 +173,12 @@ void render_findings(const Report& report, const RenderOptions& options, const P
   std::size_t off_count = 0, total = 0;
   for (const auto& g : files) {
     total += g.findings.size();
-    off_count += g.rank == 3 ? g.findings.size() : 0;
+    off_count += g.rank == k_off_path_rank ? g.findings.size() : 0;
   }
   std::size_t used = 0, shown = 0, files_left = 0, findings_left = 0;
   bool in_off = false, headed = false;
   for (const auto& g : files) {
-    const bool off = g.rank == 3;
+    const bool off = g.rank == k_off_path_rank;
     std::vector<std::string> lines;
     if (!options.all) lines = collapsed_lines(g, p);
     const std::size_t need = 2 + (off != in_off || !headed ? 2 : 0) + 1;
