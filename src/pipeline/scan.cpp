@@ -11,6 +11,7 @@
 #include <thread>
 #include <tuple>
 
+#include "tr2audit/core/parallel.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/gate/suppress.hpp"
 #include "tr2audit/pilot/pilot.hpp"
@@ -23,30 +24,6 @@
 
 namespace tr2audit::pipeline {
 namespace {
-
-/// Runs work(worker, i) for i in [0, count) on `jobs` threads (worker in [0, jobs)); rethrows the
-/// first exception. Items are taken in order from a shared counter; results go to slot i.
-template <class Work>
-void parallel_for(std::size_t count, unsigned jobs, Work&& work) {
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  const auto run = [&](unsigned worker) {
-    try {
-      for (std::size_t i = next++; i < count; i = next++) work(worker, i);
-    } catch (...) {
-      const std::lock_guard lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next = count;
-    }
-  };
-  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(count, 1)));
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(run, t);
-  run(0);
-  for (auto& thread : threads) thread.join();
-  if (failure) std::rethrow_exception(failure);
-}
 
 /// Per-file output of the matching phase.
 struct FileOutcome {
@@ -311,8 +288,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   const auto program_started = Clock::now();
   std::error_code ec;
   const bool single_file = std::filesystem::is_regular_file(options.root, ec);
-  const program::Program model = program::Program::build(std::move(all_facts), single_file,
-                                                         rules::lockin_knowledge(knowledge.rules, options.target));
+  program::Program model = program::Program::build(std::move(all_facts), single_file,
+                                                   rules::lockin_knowledge(knowledge.rules, options.target), jobs);
   stats.program = Clock::now() - program_started;
 
   // Training entry points (a training script's top level included), and the program's index of each.
@@ -372,16 +349,35 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     if (discovered.files[i].kind == discover::FileKind::config && analyses[i].loaded)
       configs.push_back(pilot::ConfigText{discovered.files[i].rel_path, std::move(analyses[i].text)});
   }
-  report.pilot = pilot::build(pilot::PilotInput{model, configs, report.setup, report.findings});
+  // The pilot request reads the model and the findings; scoring reads the findings. With two or more
+  // jobs the pilot is built, and the model freed, on a second thread while the main one scores.
+  std::vector<std::string> projects;
+  if (knowledge.policy) projects = find_projects(discovered.files, model.files());
+  std::exception_ptr pilot_failure;
+  auto build_pilot = [&, model = std::move(model)]() mutable {
+    try {
+      report.pilot = pilot::build(pilot::PilotInput{model, configs, report.setup, report.findings});
+    } catch (...) {
+      pilot_failure = std::current_exception();
+    }
+    program::Program freed = std::move(model);  // the largest structure of the scan goes here, not at exit
+  };
+  std::thread pilot_thread;
+  if (jobs > 1)
+    pilot_thread = std::thread(std::move(build_pilot));
+  else
+    build_pilot();
   if (knowledge.op_table) report.operators = rules::summarize_operators(op_uses, *knowledge.op_table, options.target);
   const auto scoring = Clock::now();
   if (knowledge.policy) {
-    for (const auto& project : find_projects(discovered.files, model.files())) {
+    for (const auto& project : projects) {
       report.projects.emplace_back();
       report.projects.back().project = project;
     }
     rescore(report, *knowledge.policy);
   }
+  if (pilot_thread.joinable()) pilot_thread.join();
+  if (pilot_failure) std::rethrow_exception(pilot_failure);
   stats.score = Clock::now() - scoring;
   std::map<std::string, std::size_t> per_rule;
   for (const auto& finding : report.findings) ++per_rule[finding.rule_id];

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "program/model.hpp"
+#include "tr2audit/core/parallel.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/facts/region.hpp"
 
@@ -42,21 +43,37 @@ bool calls_kv_cache(const facts::CallFact& call) {
   return last.find("kv_cache") != std::string_view::npos || last.find("past_key_value") != std::string_view::npos;
 }
 
+using SubclassIndex =
+    std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<ClassId>>;  // class -> repo subclasses
+
+SubclassIndex index_subclasses(const Program::Impl& impl) {
+  SubclassIndex out;
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& classes = impl.files[f].classes;
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
+      for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b) {
+        if (auto base = impl.symbols->base_class(ClassId{FileId{f}, c}, b))
+          out[{base->file.value, base->index}].push_back(ClassId{FileId{f}, c});
+      }
+    }
+  }
+  return out;
+}
+
+/// Adds the edges of one file's calls. Reads the whole model, writes only `impl.edges[file]`, so the
+/// files of a repo are done in parallel, one builder per worker.
 class GraphBuilder {
  public:
-  explicit GraphBuilder(Program::Impl& impl) : m_impl(impl), m_symbols(*impl.symbols) {}
+  GraphBuilder(Program::Impl& impl, const SubclassIndex& subclasses)
+      : m_impl(impl), m_symbols(*impl.symbols), m_subclasses(subclasses) {}
 
-  void run() {
-    auto& edges = m_impl.edges;
-    edges.resize(m_impl.files.size());
-    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
-      const auto& file = m_impl.files[f];
-      edges[f].resize(file.functions.size() + 1);
-      collect_instances(FileId{f});
-      for (std::size_t c = 0; c < file.calls.size(); ++c) {
-        m_call = static_cast<std::int32_t>(c);
-        add_call_edges(FileId{f}, file.calls[c]);
-      }
+  void run(FileId id) {
+    const auto& file = m_impl.files[id.value];
+    m_impl.edges[id.value].resize(file.functions.size() + 1);
+    collect_instances(id);
+    for (std::size_t c = 0; c < file.calls.size(); ++c) {
+      m_call = static_cast<std::int32_t>(c);
+      add_call_edges(id, file.calls[c]);
     }
   }
 
@@ -154,7 +171,6 @@ class GraphBuilder {
   // `self.get_transform(x)` in a base class runs the override of whichever repo subclass `self` is: each
   // override (below the calling class, at most k_max_overrides of them) may run.
   void add_overrides(FileId file, const facts::Context& ctx, ClassId klass, const std::string& method) {
-    if (m_subclasses.empty()) index_subclasses();
     std::vector<ClassId> queue{klass};
     std::vector<FunctionId> overrides;
     for (std::size_t next = 0; next < queue.size() && queue.size() <= k_max_overrides * 4; ++next) {
@@ -174,19 +190,6 @@ class GraphBuilder {
     m_dispatch = true;
     for (const FunctionId& fn : overrides) add(file, ctx, Edge{fn}, true);
     m_dispatch = false;
-  }
-
-  void index_subclasses() {
-    m_subclasses[{UINT32_MAX, -1}];  // indexed, even when the repo has no subclasses
-    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
-      const auto& classes = m_impl.files[f].classes;
-      for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
-        for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b) {
-          if (auto base = m_symbols.base_class(ClassId{FileId{f}, c}, b))
-            m_subclasses[{base->file.value, base->index}].push_back(ClassId{FileId{f}, c});
-        }
-      }
-    }
   }
 
   // A module (or callable object) called: its forward, else its __call__.
@@ -334,9 +337,9 @@ class GraphBuilder {
   const Symbols& m_symbols;
   std::int32_t m_call = -1;  // the CallFact whose edges are being added; -1 for functions passed as values
   bool m_dispatch = false;   // the edges being added may run (several candidate classes), not certainly
-  std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<ClassId>> m_subclasses;  // class -> repo subclasses
-  std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;                     // (function, name) -> class
-  std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;                 // (class, attribute) -> class
+  const SubclassIndex& m_subclasses;
+  std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;      // (function, name) -> class
+  std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;  // (class, attribute) -> class
 };
 
 }  // namespace
@@ -366,7 +369,12 @@ FunctionId function_at(FileId file, const facts::Context& ctx) {
 }
 
 void build_call_graph(Program::Impl& impl) {
-  GraphBuilder(impl).run();
+  impl.edges.assign(impl.files.size(), {});
+  const SubclassIndex subclasses = index_subclasses(impl);
+  const unsigned jobs = std::max(1u, impl.jobs);
+  std::vector<GraphBuilder> builders(jobs, GraphBuilder(impl, subclasses));
+  parallel_for(impl.files.size(), jobs,
+               [&](unsigned worker, std::size_t f) { builders[worker].run(FileId{static_cast<std::uint32_t>(f)}); });
 }
 
 }  // namespace tr2audit::program

@@ -67,6 +67,7 @@ struct FunctionState {
 
 struct Program::Impl {
   std::vector<facts::FileFacts> files;
+  unsigned jobs = 1;  ///< worker threads for the per-file passes (the model never depends on it)
   std::unique_ptr<Symbols> symbols;
   Types types;
   /// Per file: one entry per function plus the module body at the end (index functions.size()).

@@ -79,9 +79,10 @@ Program::Program(Program&&) noexcept = default;
 Program& Program::operator=(Program&&) noexcept = default;
 Program::~Program() = default;
 
-Program Program::build(std::vector<facts::FileFacts> files, bool single_file, LockinKnowledge lockin) {
+Program Program::build(std::vector<facts::FileFacts> files, bool single_file, LockinKnowledge lockin, unsigned jobs) {
   auto impl = std::make_unique<Impl>();
   impl->files = std::move(files);
+  impl->jobs = jobs;
   impl->single_file = single_file;
   impl->lockin_knowledge = std::move(lockin);
   impl->symbols = std::make_unique<Symbols>(impl->files);

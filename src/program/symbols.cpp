@@ -40,6 +40,16 @@ Symbols::Symbols(const std::vector<facts::FileFacts>& files)
     resolve_origins(FileId{i});
     index_file(FileId{i});
   }
+  m_bases.resize(files.size());
+  for (std::uint32_t f = 0; f < files.size(); ++f) {
+    const auto& classes = files[f].classes;
+    m_bases[f].resize(classes.size());
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
+      auto& bases = m_bases[f][static_cast<std::size_t>(c)];
+      for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b)
+        bases.push_back(resolve_base(ClassId{FileId{f}, c}, b));
+    }
+  }
 }
 
 bool Symbols::is_package(std::string_view dotted) const {
@@ -235,6 +245,14 @@ Symbol Symbols::lookup_in_file(FileId file, std::string_view name) const {
 }
 
 std::optional<ClassId> Symbols::base_class(ClassId klass, std::size_t base_index) const {
+  const std::size_t c = static_cast<std::size_t>(klass.index);
+  if (klass.file.value < m_bases.size() && c < m_bases[klass.file.value].size() &&
+      base_index < m_bases[klass.file.value][c].size())
+    return m_bases[klass.file.value][c][base_index];
+  return resolve_base(klass, base_index);  // while the constructor fills the table (or no such base)
+}
+
+std::optional<ClassId> Symbols::resolve_base(ClassId klass, std::size_t base_index) const {
   const auto& info = m_files[klass.file.value].classes[static_cast<std::size_t>(klass.index)];
   if (base_index >= info.bases.size()) return std::nullopt;
   const std::string& text = info.base_texts[base_index];

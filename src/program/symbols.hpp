@@ -59,6 +59,7 @@ class Symbols {
   /// True when the package's __init__ defines, imports or may star-import `name` (then it is Python).
   bool package_may_define(std::string_view package, std::string_view name) const;
   Symbol lookup_bounded(std::string_view dotted, int depth) const;
+  std::optional<ClassId> resolve_base(ClassId klass, std::size_t base_index) const;
 
   const std::vector<facts::FileFacts>& m_files;
   std::vector<std::string> m_modules;  // sorted dotted module names
@@ -69,6 +70,9 @@ class Symbols {
   std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::int32_t> m_methods;
   std::unordered_map<std::string, std::vector<FunctionId>> m_methods_by_name;
   std::vector<std::vector<ImportOrigin>> m_origins;
+  /// Per file, per class, per base: the repo class it denotes (resolved once: method lookups and the
+  /// type inference walk base chains many times over).
+  std::vector<std::vector<std::vector<std::optional<ClassId>>>> m_bases;
   /// Module names the repo's build declares with `CUDAExtension(name=...)` (any setup.py, any folder).
   std::set<std::string> m_cuda_extensions;
   bool declared_cuda_extension(const facts::ImportFact& fact) const;

@@ -92,7 +92,9 @@ class Program {
   /// Builds the model over every file of a scan (facts in discovery order). `single_file` judges a
   /// one-file scan as its own training path: with no entry point, its top-level code is the run.
   /// `lockin` says which calls and decorators are GPU-only (src/program/lockin.cpp propagates them).
-  static Program build(std::vector<facts::FileFacts> files, bool single_file = false, LockinKnowledge lockin = {});
+  /// `jobs` threads run the per-file passes; the model is the same for any number.
+  static Program build(std::vector<facts::FileFacts> files, bool single_file = false, LockinKnowledge lockin = {},
+                       unsigned jobs = 1);
 
   const std::vector<facts::FileFacts>& files() const;
   const facts::FileFacts& file(FileId id) const;
