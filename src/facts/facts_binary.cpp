@@ -12,9 +12,9 @@ namespace {
 // The round-trip test (tests/unit/facts/test_facts_binary.cpp) catches the rest on any platform.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Span) == 24 && sizeof(Context) == 20, "update facts_binary.cpp fields()");
-static_assert(sizeof(ImportFact) == 176 && sizeof(Argument) == 200 && sizeof(CallFact) == 240,
+static_assert(sizeof(ImportFact) == 176 && sizeof(Argument) == 136 && sizeof(CallFact) == 240,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(DecoratorFact) == 168 && sizeof(AssignFact) == 312 && sizeof(DeviceLiteralFact) == 152,
+static_assert(sizeof(DecoratorFact) == 168 && sizeof(AssignFact) == 248 && sizeof(DeviceLiteralFact) == 152,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(PatternFact) == 112 && sizeof(FunctionInfo) == 176 && sizeof(ClassInfo) == 144,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
@@ -61,6 +61,12 @@ class Writer {
   void operator()(std::vector<T>& items) {
     varint(items.size());
     for (T& item : items) (*this)(item);
+  }
+  template <class T>
+  void operator()(Box<T>& box) {
+    bool has = static_cast<bool>(box);
+    (*this)(has);
+    if (has) (*this)(box.emplace());
   }
   template <class T>
   void operator()(T& fact);  // the structs below
@@ -127,6 +133,15 @@ class Reader {
     }
   }
   template <class T>
+  void operator()(Box<T>& box) {
+    bool has = false;
+    (*this)(has);
+    if (has && ok)
+      (*this)(box.emplace());
+    else
+      box.reset();
+  }
+  template <class T>
   void operator()(T& fact);
 
  private:
@@ -168,7 +183,11 @@ void fields(IO& io, ImportFact& f) {
 template <class IO>
 void fields(IO& io, Argument& a) {
   io(a.keyword), io.enumeration(a.kind, LiteralKind::other), io(a.value), io(a.resolved), io(a.is_splat);
-  io(a.branches), io(a.condition), io(a.at), io(a.line);
+  io(a.conditional), io(a.at), io(a.line);
+}
+template <class IO>
+void fields(IO& io, ConditionalValue& c) {
+  io(c.then_value), io(c.else_value), io(c.condition);
 }
 template <class IO>
 void fields(IO& io, CallFact& f) {

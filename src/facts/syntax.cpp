@@ -119,8 +119,8 @@ Argument SourceView::literal(TSNode node) const {
            a.kind == LiteralKind::boolean;
   };
   if (is_constant(then_value) || is_constant(else_value)) {
-    arg.branches = {then_value.value, else_value.value};
-    arg.condition = capped_text(ts_node_named_child(node, 1), 60);
+    arg.conditional =
+        ConditionalValue{then_value.value, else_value.value, capped_text(ts_node_named_child(node, 1), 60)};
   }
   return arg;
 }

@@ -17,13 +17,15 @@ bool is_kwargs_splat(const facts::Argument& arg) {
 
 bool literal_matches(const NameMatcher& values, const facts::Argument& arg) {
   if (values.matches(arg.value) || (!arg.resolved.empty() && values.matches(arg.resolved.dotted()))) return true;
-  return std::any_of(arg.branches.begin(), arg.branches.end(), [&](const std::string& v) { return values.matches(v); });
+  return arg.conditional &&
+         (values.matches(arg.conditional->then_value) || values.matches(arg.conditional->else_value));
 }
 
 /// The value a message shows: a conditional's branches say which one runs by default (the else side).
 std::string shown_value(const facts::Argument& arg) {
-  if (arg.branches.size() != 2) return arg.value;
-  return "\"" + arg.branches[0] + "\" when `" + arg.condition + "`, else \"" + arg.branches[1] +
+  if (!arg.conditional) return arg.value;
+  const facts::ConditionalValue& c = *arg.conditional;
+  return "\"" + c.then_value + "\" when `" + c.condition + "`, else \"" + c.else_value +
          "\" (the default where that does not hold)";
 }
 

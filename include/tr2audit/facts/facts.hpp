@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "tr2audit/core/box.hpp"
 #include "tr2audit/core/location.hpp"
 #include "tr2audit/core/problem.hpp"
 #include "tr2audit/core/qualified_name.hpp"
@@ -74,21 +75,29 @@ struct ImportFact {
   bool operator==(const ImportFact&) const = default;
 };
 
-enum class LiteralKind { none, string, integer, floating, boolean, null, name, other };
+enum class LiteralKind : std::uint8_t { none, string, integer, floating, boolean, null, name, other };
+
+/// `A if cond else B` with a literal branch: both values without quotes, and cond's text (capped).
+struct ConditionalValue {
+  std::string then_value;
+  std::string else_value;  ///< what runs when the condition fails (on a host without CUDA)
+  std::string condition;
+
+  bool operator==(const ConditionalValue&) const = default;
+};
 
 /// An argument as the rules see it: literal values are kept, anything else as resolved name or text.
 struct Argument {
-  std::string keyword;  ///< empty for positional arguments
-  LiteralKind kind = LiteralKind::none;
+  std::string keyword;     ///< empty for positional arguments
   std::string value;       ///< literal text without quotes ("longest", "True", "128") or the expression text (capped)
   QualifiedName resolved;  ///< for names/attributes that resolve through imports (torch.bfloat16)
-  bool is_splat = false;   ///< *args / **kwargs
-  /// For `A if cond else B` with literal branches: {A, B} without quotes, and cond's text. Rules match
-  /// either branch; the else branch is what runs when the condition fails (on a host without CUDA).
-  std::vector<std::string> branches;
-  std::string condition;
+  /// For `A if cond else B` with literal branches (rules match either branch); empty otherwise, as it
+  /// is for nearly every argument, so it is boxed.
+  Box<ConditionalValue> conditional;
   Span at;  ///< the argument (for a keyword argument: `name=value`); empty for values that are not arguments
   std::uint32_t line = 0;  ///< 1-based line where the value starts (a keyword's own line in a long call); 0 unknown
+  LiteralKind kind = LiteralKind::none;
+  bool is_splat = false;  ///< *args / **kwargs
 
   bool operator==(const Argument&) const = default;
 };

@@ -53,10 +53,14 @@ TEST_CASE("facts_binary: facts read back equal to what was written, for every fi
   const auto files = python_fixtures();
   REQUIRE(files.size() > 50);
   std::size_t with_calls = 0;
+  std::size_t conditional_args = 0;  // boxed `A if c else B` values
   for (const auto& path : files) {
     const facts::FileFacts original =
         facts_of(tr2audit::testing::slurp(path), fs::relative(path, TR2AUDIT_SOURCE_DIR).generic_string());
     with_calls += original.calls.empty() ? 0 : 1;
+    for (const auto& call : original.calls) {
+      for (const auto& arg : call.args) conditional_args += arg.conditional ? 1 : 0;
+    }
     const std::string bytes = facts::to_bytes(original);
     const std::optional<facts::FileFacts> back = facts::from_bytes(bytes);
     INFO(path);
@@ -65,6 +69,7 @@ TEST_CASE("facts_binary: facts read back equal to what was written, for every fi
     CHECK(facts::to_bytes(*back) == bytes);
   }
   CHECK(with_calls > 50);
+  CHECK(conditional_args > 0);
 }
 
 TEST_CASE("facts_binary: every field of a rich file survives, directives included", "[facts][cache]") {

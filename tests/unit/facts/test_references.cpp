@@ -59,9 +59,11 @@ TEST_CASE("facts::Extractor keeps both literal branches of a conditional argumen
   const auto* call = call_at(f, 2);
   REQUIRE(call);
   REQUIRE(call->args.size() == 2);
-  CHECK(call->args[0].branches == std::vector<std::string>{"NCCL", "GLOO"});
-  CHECK(call->args[0].condition == "has_gpu");
-  CHECK(call_at(f, 3)->args[0].branches.empty());
+  REQUIRE(call->args[0].conditional);
+  CHECK(call->args[0].conditional->then_value == "NCCL");
+  CHECK(call->args[0].conditional->else_value == "GLOO");
+  CHECK(call->args[0].conditional->condition == "has_gpu");
+  CHECK_FALSE(call_at(f, 3)->args[0].conditional);
 }
 
 TEST_CASE("facts::Extractor gives an import the span of its whole statement", "[facts]") {
