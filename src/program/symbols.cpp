@@ -32,6 +32,8 @@ Symbols::Symbols(const std::vector<facts::FileFacts>& files)
     if (files[i].module_name.empty()) continue;
     m_modules.push_back(files[i].module_name);
     m_module_file.emplace(files[i].module_name, FileId{i});
+    const std::string& name = files[i].module_name;
+    m_roots.emplace(name.substr(0, name.find('.')));
   }
   std::sort(m_modules.begin(), m_modules.end());
   m_modules.erase(std::unique(m_modules.begin(), m_modules.end()), m_modules.end());
@@ -186,6 +188,7 @@ Symbol Symbols::lookup(std::string_view dotted) const {
 
 Symbol Symbols::lookup_bounded(std::string_view dotted, int depth) const {
   if (depth > k_max_reexport_hops || dotted.empty()) return {};
+  if (m_roots.find(dotted.substr(0, dotted.find('.'))) == m_roots.end()) return {};
   const std::string key(dotted);
   if (auto it = m_top.find(key); it != m_top.end()) return it->second;
   if (auto it = m_reexport.find(key); it != m_reexport.end() && it->second != key)

@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "tr2audit/program/program.hpp"
@@ -62,7 +63,15 @@ class Symbols {
   std::optional<ClassId> resolve_base(ClassId klass, std::size_t base_index) const;
 
   const std::vector<facts::FileFacts>& m_files;
+  /// Hashes std::string and std::string_view alike, so a lookup by view builds no string.
+  struct TextHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+  };
   std::vector<std::string> m_modules;  // sorted dotted module names
+  /// First segments of the repo's module names: a dotted name starting elsewhere (torch.*, numpy.*)
+  /// denotes nothing of the repo, and is rejected before any table is searched.
+  std::unordered_set<std::string, TextHash, std::equal_to<>> m_roots;
   std::unordered_map<std::string, FileId> m_module_file;
   std::unordered_map<std::string, Symbol> m_top;                             // "mod.name" -> def/class
   std::unordered_map<std::string, std::string> m_reexport;                   // "pkg.name" -> "pkg.x.name"

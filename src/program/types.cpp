@@ -10,6 +10,7 @@
 //   class's own methods (`from_config`: `{"roi_heads": build_roi_heads(cfg)}`);
 // - locals: a name bound to a call in a function (`model = build_model(cfg)`).
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 
 #include "program/model.hpp"
@@ -104,7 +105,10 @@ class TypeInference {
     m_bound.resize(n);
     for (std::uint32_t f = 0; f < n; ++f) {
       const auto& file = m_impl.files[f];
-      for (std::size_t c = 0; c < file.calls.size(); ++c) m_calls_at[f].emplace(file.calls[c].at.start_byte, c);
+      auto& at = m_calls_at[f];
+      at.reserve(file.calls.size());
+      for (std::size_t c = 0; c < file.calls.size(); ++c) at.emplace_back(file.calls[c].at.start_byte, c);
+      std::sort(at.begin(), at.end());  // by start byte, then call order (as a multimap kept them)
       for (const auto& bound : file.bound_calls)
         m_bound[f][{bound.ctx.function, bound.target_text}].push_back(bound.call_start_byte);
       for (std::size_t v = 0; v < file.values.size(); ++v) {
@@ -192,7 +196,9 @@ class TypeInference {
   std::vector<ClassId> value_at(FileId file, std::uint32_t start, std::uint32_t end) const {
     std::vector<ClassId> out;
     const auto& facts = m_impl.files[file.value];
-    const auto [first, last] = m_calls_at[file.value].equal_range(start);
+    const auto& at = m_calls_at[file.value];
+    const auto first = std::lower_bound(at.begin(), at.end(), std::make_pair(start, std::size_t{0}));
+    const auto last = std::upper_bound(first, at.end(), std::make_pair(start, SIZE_MAX));
     for (auto it = first; it != last; ++it) {
       const auto& call = facts.calls[it->second];
       if (end == 0 || call.at.end_byte <= end) add_classes(out, call_classes(file, call));
@@ -295,8 +301,9 @@ class TypeInference {
   // A keyword argument's span starts at its name: the value is the outermost call ending where it ends.
   std::vector<ClassId> innermost_value(FileId file, std::uint32_t start, std::uint32_t end) const {
     const auto& facts = m_impl.files[file.value];
-    const auto first = m_calls_at[file.value].lower_bound(start);
-    for (auto it = first; it != m_calls_at[file.value].end() && it->first < end; ++it) {
+    const auto& at = m_calls_at[file.value];
+    const auto first = std::lower_bound(at.begin(), at.end(), std::make_pair(start, std::size_t{0}));
+    for (auto it = first; it != at.end() && it->first < end; ++it) {
       if (facts.calls[it->second].at.end_byte == end) return value_at(file, it->first, end);
     }
     return {};
@@ -318,7 +325,7 @@ class TypeInference {
   Program::Impl& m_impl;
   const Symbols& m_symbols;
   Types& m_types;
-  std::vector<std::multimap<std::uint32_t, std::size_t>> m_calls_at;  // per file: start byte -> call
+  std::vector<std::vector<std::pair<std::uint32_t, std::size_t>>> m_calls_at;  // per file: (start byte, call), sorted
   std::vector<std::map<std::pair<std::int32_t, std::string>, std::vector<std::uint32_t>>> m_bound;
   std::unordered_map<std::string, std::vector<std::pair<FileId, std::size_t>>> m_dict_entries;
   std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<std::pair<FileId, std::size_t>>> m_sites;
