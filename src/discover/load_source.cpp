@@ -59,7 +59,8 @@ std::optional<LoadResult> read_bytes(const SourceFile& file, std::uint64_t max_f
   if (S_ISDIR(info.st_mode)) return fail(file, ProblemKind::unreadable, "is a directory, not a file");
   const auto size = static_cast<std::uint64_t>(info.st_size);
   if (size > max_file_size) return fail(file, ProblemKind::too_large, too_large_message(size, max_file_size));
-  bytes.resize(static_cast<std::size_t>(size));
+  // One byte more than the file: the read that finds the end needs no larger (zero-filled) buffer.
+  bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(size, SIZE_MAX - 1)) + 1);
   std::size_t filled = 0;
   while (true) {
     if (filled == bytes.size()) {
@@ -130,7 +131,10 @@ LoadResult load_source(const SourceFile& file, std::uint64_t max_file_size) {
   if (file.kind == FileKind::notebook) return notebook_to_python(normalize_newlines(text), file.rel_path);
   LoadResult result;
   result.ok = true;
-  result.source.text = normalize_newlines(text);
+  if (bom_size == 0 && text.find('\r') == std::string_view::npos)
+    result.source.text = std::move(bytes);  // nothing to normalise: no copy
+  else
+    result.source.text = normalize_newlines(text);
   return result;
 }
 

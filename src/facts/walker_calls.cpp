@@ -35,6 +35,7 @@ std::vector<Argument> Walker::read_arguments(TSNode argument_list) const {
     return args;
   }
   const std::uint32_t count = ts_node_named_child_count(argument_list);
+  args.reserve(count);  // exact unless comments sit among the arguments: no regrowth, nothing to shrink
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode child = ts_node_named_child(argument_list, i);
     const TSSymbol kind = ts_node_symbol(child);
