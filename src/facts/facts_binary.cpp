@@ -18,7 +18,7 @@ static_assert(sizeof(DecoratorFact) == 168 && sizeof(AssignFact) == 248 && sizeo
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(PatternFact) == 112 && sizeof(FunctionInfo) == 176 && sizeof(ClassInfo) == 144,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(LoopInfo) == 80 && sizeof(ConditionTerm) == 72 && sizeof(BranchInfo) == 64,
+static_assert(sizeof(LoopInfo) == 112 && sizeof(ConditionTerm) == 72 && sizeof(BranchInfo) == 64,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(DependencyFact) == 120 && sizeof(DirectiveComment) == 48 && sizeof(Problem) == 80,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
@@ -192,7 +192,7 @@ void fields(IO& io, ConditionalValue& c) {
 template <class IO>
 void fields(IO& io, CallFact& f) {
   io(f.callee), io(f.callee_text), io(f.method), io(f.receiver_text), io(f.receiver_callee);
-  io(f.receiver_is_self), io(f.host_value), io(f.args), io(f.at), io(f.ctx);
+  io(f.receiver_is_self), io(f.host_value), io(f.item_argument), io(f.args), io(f.at), io(f.ctx);
 }
 template <class IO>
 void fields(IO& io, DecoratorFact& f) {
@@ -233,7 +233,7 @@ void fields(IO& io, ClassInfo& c) {
 }
 template <class IO>
 void fields(IO& io, LoopInfo& l) {
-  io.enumeration(l.kind, LoopKind::comprehension), io(l.parent), io(l.function), io(l.iter_text);
+  io.enumeration(l.kind, LoopKind::comprehension), io(l.parent), io(l.function), io(l.iter_text), io(l.target_text);
   io(l.calls_backward), io(l.at);
 }
 template <class IO>

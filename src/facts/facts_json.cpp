@@ -144,6 +144,7 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     if (!c.method.empty()) j["method"] = c.method;
     if (!c.receiver_text.empty()) j["receiver"] = c.receiver_text;
     if (!c.receiver_callee.empty()) j["receiver_callee"] = c.receiver_callee.dotted();
+    if (c.item_argument) j["item_argument"] = true;
     j["args"] = list_json(c.args, argument_json);
     j["at"] = span_json(c.at);
     j["context"] = ctx(c.ctx);

@@ -1,4 +1,6 @@
 // Calls, decorators, assignments and device strings: the facts most rules match.
+#include <algorithm>
+
 #include "facts/walker.hpp"
 #include "tr2audit/core/text.hpp"
 
@@ -26,6 +28,31 @@ bool is_device_string(std::string_view value) {
 }
 
 }  // namespace
+
+// `[tokenizer(t, ...) for t in texts]`, `[f(ex["text"]) for ex in batch]`: the first positional argument
+// is the innermost comprehension's item, or a subscript or attribute of it.
+bool Walker::item_argument(const std::vector<Argument>& args) const {
+  if (m_ctx.loop < 0) return false;
+  const LoopInfo& loop = m_out.loops[static_cast<std::size_t>(m_ctx.loop)];
+  if (loop.kind != LoopKind::comprehension || loop.target_text.empty()) return false;
+  const auto first =
+      std::find_if(args.begin(), args.end(), [](const Argument& a) { return a.keyword.empty() && !a.is_splat; });
+  if (first == args.end() || (first->kind != LiteralKind::name && first->kind != LiteralKind::other)) return false;
+  const std::string_view value = first->value;
+  std::string_view targets = loop.target_text;
+  while (!targets.empty()) {
+    const std::string_view name = targets.substr(0, targets.find(','));
+    targets.remove_prefix(std::min(targets.size(), name.size() + 1));
+    if (!starts_with(value, name)) continue;
+    // `for batch in batches` / `for chunk in chunks`: the item is itself a batch.
+    const std::string lower = to_lower(name);
+    if (lower.find("batch") != std::string::npos || lower.find("chunk") != std::string::npos ||
+        lower.find("group") != std::string::npos)
+      continue;
+    if (value.size() == name.size() || value[name.size()] == '[' || value[name.size()] == '.') return true;
+  }
+  return false;
+}
 
 std::vector<Argument> Walker::read_arguments(TSNode argument_list) const {
   std::vector<Argument> args;
@@ -81,6 +108,7 @@ void Walker::on_call(TSNode node) {
                       ts_node_named_child_count(args) > 0 && host_value(ts_node_named_child(args, 0));
   }
   call.args = read_arguments(ts_node_child_by_field_id(node, m_k.f_arguments));
+  call.item_argument = item_argument(call.args);
   call.at = m_src.span(node);
   call.ctx = m_ctx;
   call.ctx.in_error_region |= ts_node_has_error(node);

@@ -103,6 +103,34 @@ void Walker::enter_class(TSNode node) {
   m_ctx.klass = static_cast<std::int32_t>(m_out.classes.size() - 1);
 }
 
+// The names a for loop or a comprehension's first `for` clause binds: "t", "i,t" (`for i, t in ...`).
+std::string Walker::loop_targets(TSNode node, LoopKind kind) const {
+  TSNode clause = node;
+  if (kind == LoopKind::while_loop) return {};
+  if (kind == LoopKind::comprehension) {
+    clause = TSNode{};
+    const std::uint32_t count = ts_node_named_child_count(node);
+    for (std::uint32_t i = 0; i < count && ts_node_is_null(clause); ++i) {
+      const TSNode child = ts_node_named_child(node, i);
+      if (m_src.is(child, m_k.for_in_clause)) clause = child;
+    }
+    if (ts_node_is_null(clause)) return {};
+  }
+  const TSNode left = ts_node_child_by_field_id(clause, m_k.f_left);
+  if (ts_node_is_null(left)) return {};
+  if (m_src.is(left, m_k.identifier)) return std::string(m_src.node_text(left));
+  if (!m_src.is(left, m_k.pattern_list) && !m_src.is(left, m_k.tuple_pattern)) return {};
+  std::string out;
+  const std::uint32_t count = ts_node_named_child_count(left);
+  for (std::uint32_t i = 0; i < count && out.size() < 120; ++i) {
+    const TSNode name = ts_node_named_child(left, i);
+    if (!m_src.is(name, m_k.identifier)) continue;
+    if (!out.empty()) out += ',';
+    out += m_src.node_text(name);
+  }
+  return out;
+}
+
 void Walker::enter_loop(TSNode node, LoopKind kind) {
   LoopInfo info;
   info.kind = kind;
@@ -111,6 +139,7 @@ void Walker::enter_loop(TSNode node, LoopKind kind) {
   info.at = m_src.span(node);
   TSNode iter = ts_node_child_by_field_id(node, kind == LoopKind::while_loop ? m_k.f_condition : m_k.f_right);
   if (!ts_node_is_null(iter)) info.iter_text = m_src.capped_text(iter, 80);
+  info.target_text = loop_targets(node, kind);
   m_out.loops.push_back(std::move(info));
   push_frame(node);
   m_ctx.loop = static_cast<std::int32_t>(m_out.loops.size() - 1);

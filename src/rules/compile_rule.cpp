@@ -59,6 +59,7 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"origin", {S::import, S::call}},
       {"dynamic", {S::import}},
       {"outside_package", {S::import}},
+      {"item_argument", {S::call, S::call_text, S::method}},
       {"section", {S::dependency}},
       {"not_section", {S::dependency}},
       {"status", {S::op}},
@@ -302,6 +303,7 @@ class Compiler {
     if (m.origin) c.origins = static_cast<std::uint8_t>(word_bits(*m.origin, origin_vocabulary(), "import origin"));
     if (m.dynamic) c.dynamic = m.dynamic->value;
     if (m.outside_package) c.outside_package = m.outside_package->value;
+    if (m.item_argument) c.item_argument = m.item_argument->value;
     c.op_statuses = op_bits(m.status, "op status", parse_op_status, k_all_op_statuses);
     c.op_effects = op_bits(m.effect, "op effect", parse_op_effect, k_all_op_effects);
     c.op_kinds = op_bits(m.op_kind, "op kind", parse_op_kind, k_all_op_kinds);

@@ -38,7 +38,8 @@ const std::vector<std::string> k_condition_keys{"keyword",      "missing_keyword
                                                 "not_receiver", "value",           "use",
                                                 "origin",       "dynamic",         "outside_package",
                                                 "section",      "not_section",     "status",
-                                                "effect",       "op_kind",         "value_calls_gpu_only"};
+                                                "effect",       "op_kind",         "value_calls_gpu_only",
+                                                "item_argument"};
 const std::vector<std::string> k_predicate_keys{
     "region", "in_loop",      "in_training_loop",        "guard", "in_error_region", "in_test", "function",
     "path",   "neuron_stack", "repo_loads_compiled_code"};
@@ -194,6 +195,7 @@ void read_condition(SpecReader& r, const Entry& e, MatchSpec& m) {
   if (e.key == "dynamic") m.dynamic = r.flag(e);
   if (e.key == "value_calls_gpu_only") m.value_calls_gpu_only = r.flag(e);
   if (e.key == "outside_package") m.outside_package = r.flag(e);
+  if (e.key == "item_argument") m.item_argument = r.flag(e);
   std::optional<TextList>* list = e.key == "missing_keyword" ? &m.missing_keyword
                                   : e.key == "receiver"      ? &m.receiver
                                   : e.key == "not_receiver"  ? &m.not_receiver

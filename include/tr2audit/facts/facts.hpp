@@ -113,6 +113,10 @@ struct CallFact {
   /// The receiver (method calls) or first argument (torch.* calls) is a host tensor built from Python
   /// values (`torch.tensor(sizes).tolist()`): reading it waits for no device.
   bool host_value = false;
+  /// The first positional argument is the item of the innermost enclosing comprehension, or built
+  /// from it (`[tokenizer(t, ...) for t in texts]`, `[f(ex["text"]) for ex in batch]`): the call
+  /// handles one item, not a batch.
+  bool item_argument = false;
   std::vector<Argument> args;
   Span at;  ///< the whole call expression
   Context ctx;
@@ -237,6 +241,7 @@ struct LoopInfo {
   std::int32_t parent = -1;  ///< enclosing loop in the same function
   std::int32_t function = -1;
   std::string iter_text;        ///< "for batch in train_loader" -> "train_loader" (capped)
+  std::string target_text;      ///< the names the loop binds, comma-separated ("batch", "i,batch"; capped)
   bool calls_backward = false;  ///< the body (nested loops included) calls backward / optimizer step
   Span at;
 

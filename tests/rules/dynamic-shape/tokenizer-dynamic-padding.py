@@ -41,3 +41,24 @@ def pad_features(features, tokenizer):
 def pad_image(image, size):
     # ok: dynamic-shape.tokenizer-dynamic-padding
     return torch.nn.functional.pad(image, (0, size - image.shape[-1]))
+
+
+def tokenize_each(strings, tokenizer):
+    """One example at a time (the collator pads the batch): padding="longest" over one text pads nothing."""
+    tokenized = [
+        # ok: dynamic-shape.tokenizer-dynamic-padding
+        tokenizer(text, return_tensors="pt", padding="longest", max_length=tokenizer.model_max_length, truncation=True)
+        for text in strings
+    ]
+    return [t.input_ids[0] for t in tokenized]
+
+
+def tokenize_records(records, tokenizer):
+    # ok: dynamic-shape.tokenizer-dynamic-padding
+    return [tokenizer(r["text"], padding=True) for i, r in enumerate(records)]
+
+
+def tokenize_batches(batches, tokenizer):
+    # expect: dynamic-shape.tokenizer-dynamic-padding
+    return [tokenizer(batch, padding=True, return_tensors="pt") for batch in batches]
+

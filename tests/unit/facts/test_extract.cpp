@@ -136,3 +136,25 @@ TEST_CASE("facts::Extractor reports columns in code points", "[facts]") {
   CHECK(f.calls[0].at.line == 1);
   CHECK(f.calls[0].at.column == 10);
 }
+
+TEST_CASE("facts::Extractor tells a call on one comprehension item from a call on a batch", "[facts]") {
+  const auto f = facts_of(
+      "def tokenize(strings, tokenizer, batches, records):\n"
+      "    one = [tokenizer(text, padding='longest') for text in strings]\n"
+      "    keyed = [tokenizer(r['text'], padding=True) for i, r in enumerate(records)]\n"
+      "    per_batch = [tokenizer(batch, padding=True) for batch in batches]\n"
+      "    whole = tokenizer([s for s in strings], padding=True)\n"
+      "    other = [tokenizer(prefix, padding=True) for text in strings]\n"
+      "    for text in strings:\n"
+      "        tokenizer(text, padding=True)\n");
+  REQUIRE(call_at(f, 2));
+  CHECK(call_at(f, 2)->item_argument);
+  CHECK(call_at(f, 3)->item_argument);        // a subscript of the item, through a tuple target
+  CHECK_FALSE(call_at(f, 4)->item_argument);  // the item is itself a batch
+  CHECK_FALSE(call_at(f, 5)->item_argument);  // the comprehension is the argument, not the scope
+  CHECK_FALSE(call_at(f, 6)->item_argument);  // not the item
+  CHECK_FALSE(call_at(f, 8)->item_argument);  // a for loop may iterate over batches: only comprehensions count
+  REQUIRE(f.loops.size() >= 5);
+  CHECK(f.loops[0].target_text == "text");
+  CHECK(f.loops[1].target_text == "i,r");
+}
