@@ -121,11 +121,30 @@ void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const 
   scan.files_with_syntax_errors += analysis.facts.has_syntax_errors ? 1 : 0;
 }
 
+/// The project (folder) of each finding and of each training entry, found once: assessing each project
+/// over every finding would otherwise look the project up projects x findings times.
+struct ProjectIndex {
+  std::vector<std::string> of_finding;
+  std::vector<std::string> of_entry;
+};
+
+ProjectIndex index_projects(const report::Report& report, const std::vector<std::string>& projects) {
+  ProjectIndex index;
+  if (projects.empty()) return index;
+  index.of_finding.reserve(report.findings.size());
+  for (const auto& finding : report.findings) index.of_finding.push_back(project_of(finding.path, projects));
+  for (const auto& entry : report.training_entries) index.of_entry.push_back(project_of(entry.name, projects));
+  return index;
+}
+
 score::Assessment assess_part(const report::Report& report, const score::ScoringPolicy& policy,
-                              const std::string& project, const std::vector<std::string>& projects) {
+                              const std::string& project, const ProjectIndex& index) {
+  const auto in_project = [&](const std::vector<std::string>& of, std::size_t i) {
+    return project.empty() || of[i] == project;
+  };
   std::vector<rules::Finding> findings;
-  for (const auto& finding : report.findings) {
-    if (project.empty() || project_of(finding.path, projects) == project) findings.push_back(finding);
+  for (std::size_t i = 0; i < report.findings.size(); ++i) {
+    if (in_project(index.of_finding, i)) findings.push_back(report.findings[i]);
   }
   score::ScoreInput input;
   input.findings = findings;
@@ -133,13 +152,10 @@ score::Assessment assess_part(const report::Report& report, const score::Scoring
   input.setup = &report.setup;
   input.target = report.target;
   input.project = project;
-  input.has_training_entry = std::any_of(report.training_entries.begin(), report.training_entries.end(),
-                                         [&](const report::TrainingEntry& entry) {
-                                           return project.empty() || project_of(entry.name, projects) == project;
-                                         });
-  for (const report::TrainingEntry& entry : report.training_entries) {
-    if (project.empty() || project_of(entry.name, projects) == project)
-      input.training_entry_paths.push_back(entry.file());
+  for (std::size_t e = 0; e < report.training_entries.size(); ++e) {
+    if (!in_project(index.of_entry, e)) continue;
+    input.has_training_entry = true;
+    input.training_entry_paths.push_back(report.training_entries[e].file());
   }
   input.files_scanned = report.scan.files_scanned;
   input.files_with_syntax_errors = report.scan.files_with_syntax_errors;
@@ -148,8 +164,8 @@ score::Assessment assess_part(const report::Report& report, const score::Scoring
   std::uint64_t size = report.scan.training_lines ? report.scan.training_lines : report.scan.lines;
   if (!project.empty()) {
     size = 0;
-    for (const auto& entry : report.training_entries) {
-      if (project_of(entry.name, projects) == project) size = std::max(size, entry.lines);
+    for (std::size_t e = 0; e < report.training_entries.size(); ++e) {
+      if (in_project(index.of_entry, e)) size = std::max(size, report.training_entries[e].lines);
     }
   }
   input.training_lines = static_cast<std::uint32_t>(std::min<std::uint64_t>(size, UINT32_MAX));
@@ -400,8 +416,9 @@ void rescore(report::Report& report, const score::ScoringPolicy& policy) {
   }
   std::vector<std::string> projects;
   for (const auto& project : report.projects) projects.push_back(project.project);
-  report.recommendation = assess_part(report, policy, "", projects);
-  for (auto& project : report.projects) project = assess_part(report, policy, project.project, projects);
+  const ProjectIndex index = index_projects(report, projects);
+  report.recommendation = assess_part(report, policy, "", index);
+  for (auto& project : report.projects) project = assess_part(report, policy, project.project, index);
   report.entry_verdicts = judge_entries(report, policy);
 }
 
