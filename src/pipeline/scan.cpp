@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <span>
 #include <thread>
 #include <tuple>
 
@@ -142,12 +143,14 @@ score::Assessment assess_part(const report::Report& report, const score::Scoring
   const auto in_project = [&](const std::vector<std::string>& of, std::size_t i) {
     return project.empty() || of[i] == project;
   };
-  std::vector<rules::Finding> findings;
-  for (std::size_t i = 0; i < report.findings.size(); ++i) {
-    if (in_project(index.of_finding, i)) findings.push_back(report.findings[i]);
+  std::vector<rules::Finding> findings;  // a project's own (the whole repo is scored in place)
+  if (!project.empty()) {
+    for (std::size_t i = 0; i < report.findings.size(); ++i) {
+      if (in_project(index.of_finding, i)) findings.push_back(report.findings[i]);
+    }
   }
   score::ScoreInput input;
-  input.findings = findings;
+  input.findings = project.empty() ? std::span<const rules::Finding>(report.findings) : findings;
   input.operators = &report.operators;
   input.setup = &report.setup;
   input.target = report.target;
