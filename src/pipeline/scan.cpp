@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <span>
+#include <system_error>
 #include <thread>
 #include <tuple>
 
@@ -382,10 +383,22 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     program::Program freed = std::move(model);  // the largest structure of the scan goes here, not at exit
   };
   std::thread pilot_thread;
-  if (jobs > 1)
-    pilot_thread = std::thread(std::move(build_pilot));
-  else
+  // Joined on every way out of this scope: a scoring exception must not destroy a joinable thread.
+  struct Joiner {
+    std::thread& thread;
+    ~Joiner() {
+      if (thread.joinable()) thread.join();
+    }
+  } joiner{pilot_thread};
+  if (jobs > 1) {
+    try {
+      pilot_thread = std::thread([&build_pilot] { build_pilot(); });
+    } catch (const std::system_error&) {  // no thread to be had: build it here
+      build_pilot();
+    }
+  } else {
     build_pilot();
+  }
   if (knowledge.op_table) report.operators = rules::summarize_operators(op_uses, *knowledge.op_table, options.target);
   const auto scoring = Clock::now();
   if (knowledge.policy) {
