@@ -7,7 +7,6 @@
 #include <atomic>
 #include <cstdio>
 #include <map>
-#include <mutex>
 #include <span>
 #include <system_error>
 #include <thread>

@@ -67,7 +67,7 @@ std::optional<FileId> Symbols::module(std::string_view dotted) const {
 }
 
 bool Symbols::is_local_root(std::string_view top) const {
-  return !top.empty() && (module(top) || is_package(top));
+  return m_roots.find(top) != m_roots.end();  // a module named `top`, or a package `top.` above some
 }
 
 void Symbols::resolve_origins(FileId id) {
@@ -188,7 +188,7 @@ Symbol Symbols::lookup(std::string_view dotted) const {
 
 Symbol Symbols::lookup_bounded(std::string_view dotted, int depth) const {
   if (depth > k_max_reexport_hops || dotted.empty()) return {};
-  if (m_roots.find(dotted.substr(0, dotted.find('.'))) == m_roots.end()) return {};
+  if (!is_local_root(dotted.substr(0, dotted.find('.')))) return {};  // torch.*, numpy.*: not the repo's
   const std::string key(dotted);
   if (auto it = m_top.find(key); it != m_top.end()) return it->second;
   if (auto it = m_reexport.find(key); it != m_reexport.end() && it->second != key)

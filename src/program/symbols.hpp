@@ -69,8 +69,8 @@ class Symbols {
     std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
   };
   std::vector<std::string> m_modules;  // sorted dotted module names
-  /// First segments of the repo's module names: a dotted name starting elsewhere (torch.*, numpy.*)
-  /// denotes nothing of the repo, and is rejected before any table is searched.
+  /// First segments of the repo's module names (is_local_root): a dotted name starting elsewhere
+  /// (torch.*, numpy.*) denotes nothing of the repo, and is rejected before any table is searched.
   std::unordered_set<std::string, TextHash, std::equal_to<>> m_roots;
   std::unordered_map<std::string, FileId> m_module_file;
   std::unordered_map<std::string, Symbol> m_top;                             // "mod.name" -> def/class

@@ -191,13 +191,19 @@ class TypeInference {
     return fn.index >= 0 ? m_types.returns[fn.file.value][static_cast<std::size_t>(fn.index)] : none;
   }
 
+  // The first of a file's calls (by start byte) that starts at or after `start`.
+  auto calls_from(FileId file, std::uint32_t start) const {
+    const auto& at = m_calls_at[file.value];
+    return std::lower_bound(at.begin(), at.end(), std::make_pair(start, std::size_t{0}));
+  }
+
   // Classes of the value starting at `start` (the call that begins there, or any call nested at that
   // byte: `X.get(name)(cfg)` starts where `X.get(name)` does).
   std::vector<ClassId> value_at(FileId file, std::uint32_t start, std::uint32_t end) const {
     std::vector<ClassId> out;
     const auto& facts = m_impl.files[file.value];
     const auto& at = m_calls_at[file.value];
-    const auto first = std::lower_bound(at.begin(), at.end(), std::make_pair(start, std::size_t{0}));
+    const auto first = calls_from(file, start);
     const auto last = std::upper_bound(first, at.end(), std::make_pair(start, SIZE_MAX));
     for (auto it = first; it != last; ++it) {
       const auto& call = facts.calls[it->second];
@@ -302,7 +308,7 @@ class TypeInference {
   std::vector<ClassId> innermost_value(FileId file, std::uint32_t start, std::uint32_t end) const {
     const auto& facts = m_impl.files[file.value];
     const auto& at = m_calls_at[file.value];
-    const auto first = std::lower_bound(at.begin(), at.end(), std::make_pair(start, std::size_t{0}));
+    const auto first = calls_from(file, start);
     for (auto it = first; it != at.end() && it->first < end; ++it) {
       if (facts.calls[it->second].at.end_byte == end) return value_at(file, it->first, end);
     }
