@@ -21,11 +21,12 @@ bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
   return false;
 }
 
-// `def test_correctness():` in a library module, which no run calls: a test kept beside the code.
+// `def test_correctness():` (or a bare `def test():`, the self-test a module's `__main__` block runs) in a
+// library module, which no training, serving or tooling run calls: a test kept beside the code.
 bool is_test_helper(const facts::FileFacts& file, std::int32_t function) {
   for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
     const auto& info = file.functions[static_cast<std::size_t>(fn)];
-    if (info.parent < 0) return info.klass < 0 && info.name.rfind("test_", 0) == 0;
+    if (info.parent < 0) return info.klass < 0 && (info.name == "test" || info.name.rfind("test_", 0) == 0);
   }
   return false;
 }
