@@ -163,10 +163,7 @@ bool Walker::export_only(TSNode condition) const {
   return any;
 }
 
-bool Walker::returns_unless_available(TSNode if_statement, TSNode condition) const {
-  condition = m_src.unwrap_parens(condition);
-  if (!m_src.is(condition, m_k.not_operator)) return false;
-  if (!(condition_guards(ts_node_named_child(condition, 0)) & guard_bit(Guard::import_error_fallback))) return false;
+bool Walker::returns_early(TSNode if_statement) const {
   const std::uint32_t count = ts_node_named_child_count(if_statement);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSSymbol kind = ts_node_symbol(ts_node_named_child(if_statement, i));
@@ -175,6 +172,16 @@ bool Walker::returns_unless_available(TSNode if_statement, TSNode condition) con
   const TSNode body = ts_node_child_by_field_id(if_statement, m_k.f_consequence);
   const std::uint32_t statements = ts_node_named_child_count(body);
   return statements > 0 && m_src.is(ts_node_named_child(body, statements - 1), m_k.return_statement);
+}
+
+// `if not is_te_available(): return` / `if not torch.cuda.is_available(): return`: the guards the rest
+// of the block runs under (the library is there, CUDA is there).
+std::uint16_t Walker::returns_unless_available(TSNode if_statement, TSNode condition) const {
+  condition = m_src.unwrap_parens(condition);
+  if (!m_src.is(condition, m_k.not_operator)) return 0;
+  constexpr std::uint16_t k_after = guard_bit(Guard::import_error_fallback) | guard_bit(Guard::cuda_available);
+  const std::uint16_t guards = condition_guards(ts_node_named_child(condition, 0)) & k_after;
+  return guards != 0 && returns_early(if_statement) ? guards : 0;
 }
 
 }  // namespace tr2audit::facts

@@ -181,6 +181,7 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
   out["settings"] = list_json(f.settings, [&](const SettingFact& s) {
     return Json{{"key", s.key}, {"value", s.value}, {"at", span_json(s.at)}};
   });
+  out["name_strings"] = f.name_strings;
   out["functions"] = list_json(f.functions, [&](const FunctionInfo& fn) {
     Json decorators = Json::array();
     for (const auto& d : fn.decorators) decorators.push_back(d.dotted());

@@ -142,6 +142,8 @@ bool Walker::is_step_closure_lambda(TSNode lambda) const {
 
 // Functions handed to xm.add_step_closure by name run after the step's graph: mark their facts.
 void Walker::finish() {
+  std::sort(m_out.name_strings.begin(), m_out.name_strings.end());
+  m_out.name_strings.erase(std::unique(m_out.name_strings.begin(), m_out.name_strings.end()), m_out.name_strings.end());
   if (m_step_closure_names.empty()) return;
   std::vector<bool> closure(m_out.functions.size(), false);
   for (std::size_t i = 0; i < m_out.functions.size(); ++i) {

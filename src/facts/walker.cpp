@@ -68,14 +68,23 @@ void Walker::on_leave(const parse::WalkStep& step) {
   --m_depth;
   m_path.pop_back();
   std::uint16_t after = 0;
+  std::optional<ConditionTerm> term_after;
+  TSNode condition{};
   while (!m_frames.empty() && ts_node_eq(m_frames.back().node, step.node)) {
     if (m_frames.back().pops_scope) m_imports.pop_scope();
     after |= m_frames.back().guards_after;
+    if (m_frames.back().term_after) {
+      term_after = std::move(m_frames.back().term_after);
+      condition = m_frames.back().condition_node;
+    }
     m_ctx = m_frames.back().saved;
     m_frames.pop_back();
   }
   // `if self.training: return losses` — the rest of the block runs only outside training.
   m_ctx.guards |= after;
+  // `if not opt: return` — the rest of the function runs in a branch on `opt` (until the block that
+  // holds the if is left, when its frame restores the context).
+  if (term_after) m_ctx.branch = add_branch({std::move(*term_after)}, false, condition);
 }
 
 // A branch of an if/elif/try receives the guards its statement computed on entry; an if/elif branch
@@ -156,6 +165,13 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
         (else_only_raises(node) || binds_name_needed_later(node)))
       guards &= static_cast<std::uint16_t>(~k_fallback_guards);
     std::vector<ConditionTerm> terms = condition_terms(condition);
+    // `if not check_deepspeed_zero3_enabled(): return` — the rest runs only when the term is false.
+    std::optional<ConditionTerm> after;
+    if (kind == m_k.if_statement && m_mode == Mode::full && terms.size() == 1 && !terms.front().greater &&
+        returns_early(node)) {
+      after = terms.front();
+      after->negated = !after->negated;
+    }
     bool early_return = false;
     const auto [then_guards, else_guards] = training_mode_guards(terms, node, early_return);
     const std::int32_t branch = m_mode == Mode::full ? add_branch(std::move(terms), false, condition) : -1;
@@ -166,8 +182,11 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     if (export_only(condition)) m_frames.back().then_guards |= guard_bit(Guard::not_training);
     m_frames.back().else_guards = else_guards;
     if (early_return && kind == m_k.if_statement) m_frames.back().guards_after |= guard_bit(Guard::not_training);
-    if (kind == m_k.if_statement && returns_unless_available(node, condition))
-      m_frames.back().guards_after |= guard_bit(Guard::import_error_fallback);
+    if (kind == m_k.if_statement) m_frames.back().guards_after |= returns_unless_available(node, condition);
+    if (after) {
+      m_frames.back().term_after = std::move(after);
+      m_frames.back().condition_node = condition;
+    }
   } else if (kind == m_k.boolean_operator &&
              m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "and") {
     // `torch.cuda.is_available() and torch.cuda.is_bf16_supported()`: the right side runs only when the left holds.

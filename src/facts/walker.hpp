@@ -4,6 +4,7 @@
 #pragma once
 #include <tree_sitter/api.h>
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -52,6 +53,10 @@ class Walker final : public detectors::NodeScope {
     /// Guards the rest of the enclosing block gets once this if statement is left: `not-training` after
     /// `if self.training: ... return`, `import-error-fallback` after `if not is_x_available(): return`.
     std::uint16_t guards_after = 0;
+    /// For `if not opt: return` (no else, one term): the branch the rest of the enclosing block runs
+    /// in is the negated term, recorded as a FileFacts::branches entry once the if is left.
+    std::optional<ConditionTerm> term_after;
+    TSNode condition_node{};
     std::uint32_t depth = 0;    ///< of node in the tree (its children are one deeper)
     bool message_only = false;  ///< for if: the body only prints/logs/warns, so its condition picks a message
   };
@@ -111,7 +116,10 @@ class Walker final : public detectors::NodeScope {
   /// reports something, so the condition's calls decide a message, not what the program does.
   bool then_only_messages(TSNode if_statement) const;
   /// `if not is_te_available(): return False` (no else): what follows runs only when the library is there.
-  bool returns_unless_available(TSNode if_statement, TSNode condition) const;
+  std::uint16_t returns_unless_available(TSNode if_statement, TSNode condition) const;
+  /// The if statement has no else/elif and its body ends in `return`: what follows runs only when the
+  /// condition is false.
+  bool returns_early(TSNode if_statement) const;
   /// `torch.jit.is_scripting() or torch.jit.is_tracing()`: a branch only TorchScript/ONNX export takes.
   bool export_only(TSNode condition) const;
   /// Guards the consequence (first) and the else side (second) of an if get from training-mode and
@@ -141,7 +149,8 @@ class Walker final : public detectors::NodeScope {
   std::vector<std::string> m_step_closure_names;    ///< functions passed by name to xm.add_step_closure
   std::vector<std::uint32_t> m_comment_only_lines;  ///< lines holding only a comment (directive coverage)
 
-  void finish();  ///< post-pass: guards that depend on the whole file (step closures)
+  bool in_dunder_all(std::size_t up) const;  ///< the string `up` levels below the path's end is in `__all__`
+  void finish();                             ///< post-pass: guards that depend on the whole file (step closures)
   // walker_calls.cpp (continued)
   void on_setup_call(TSNode node);
   std::string callee_label(TSNode call) const;

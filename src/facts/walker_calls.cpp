@@ -258,7 +258,14 @@ void Walker::on_assignment(TSNode node) {
     // An environment switch: `KEEP_CUDA_BUILD = os.getenv("KEEP_CUDA_BUILD", "FALSE") == "TRUE"`.
     const bool env_flag = m_ctx.function < 0 && m_ctx.klass < 0 &&
                           (text.find("getenv(") != std::string::npos || text.find("environ.get(") != std::string::npos);
-    if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag) return;
+    // `adapter_names = check_adapters_to_merge(self, adapter_names)`: a parameter rebound in its function
+    // no longer holds its default (program/options reads this).
+    bool rebinds_parameter = false;
+    if (m_ctx.function >= 0) {
+      for (const Argument& param : m_out.functions[static_cast<std::size_t>(m_ctx.function)].param_defaults)
+        rebinds_parameter |= param.keyword == fact.target_text;
+    }
+    if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag && !rebinds_parameter) return;
     fact.target = QualifiedName::from_dotted(fact.target_text);
   }
   fact.at = m_src.span(node);
@@ -329,12 +336,48 @@ std::string Walker::callee_label(TSNode call) const {
   return m_src.capped_text(fn, 80);
 }
 
+namespace {
+
+// `"RROIHeads"`, `"torch.optim.AdamW"`: an identifier or a dotted chain of them, short.
+bool names_a_definition(std::string_view text) {
+  if (text.empty() || text.size() > 128) return false;
+  bool start = true;
+  for (const char c : text) {
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    const bool digit = c >= '0' && c <= '9';
+    if (c == '.') {
+      if (start) return false;
+      start = true;
+    } else if (letter || (digit && !start)) {
+      start = false;
+    } else {
+      return false;
+    }
+  }
+  return !start;
+}
+
+}  // namespace
+
+// An entry of `__all__ = [...]` (or `__all__ += (...)`): a re-export list, not a use of the name.
+bool Walker::in_dunder_all(std::size_t up) const {
+  for (TSNode at = ancestor(up);; at = ancestor(++up)) {
+    if (ts_node_is_null(at)) return false;
+    if (m_src.is(at, m_k.list) || m_src.is(at, m_k.tuple) || m_src.is(at, m_k.parenthesized_expression) ||
+        m_src.is(at, m_k.binary_operator) || m_src.is(at, m_k.expression_list))
+      continue;
+    if (!m_src.is(at, m_k.assignment) && !m_src.is(at, m_k.augmented_assignment)) return false;
+    return m_src.node_text(ts_node_child_by_field_id(at, m_k.f_left)) == "__all__";
+  }
+}
+
 void Walker::on_string(TSNode node) {
   if (m_mode != Mode::full) return;
   std::size_t up = 1;  // node is the one being entered: its ancestors are on the walk's path
   TSNode parent = ancestor(up);
   if (m_src.is(parent, m_k.expression_statement)) return;  // a docstring or bare string
   const auto value = m_src.string_literal(node);
+  if (value && names_a_definition(*value) && !in_dunder_all(up)) m_out.name_strings.push_back(*value);
   if (!value || !is_device_string(*value)) return;
   DeviceLiteralFact fact;
   fact.value = *value;

@@ -92,6 +92,7 @@ NodeKinds::NodeKinds(const TSLanguage* l)
       for_in_clause(must_resolve(l, "for_in_clause")),
       pattern_list(must_resolve(l, "pattern_list")),
       tuple_pattern(must_resolve(l, "tuple_pattern")),
+      expression_list(must_resolve(l, "expression_list")),
       return_statement(must_resolve(l, "return_statement")),
       print_statement(must_resolve(l, "print_statement")),
       raise_statement(must_resolve(l, "raise_statement")),

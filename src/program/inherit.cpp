@@ -48,15 +48,19 @@ class Inheritance {
       inherited[f].assign(m_sites[f].size(), 0);
       option[f].assign(m_sites[f].size(), {});
       for (std::size_t s = 0; s < m_sites[f].size(); ++s)
-        inherited[f][s] = m_sites[f][s].empty() || !m_rooted[f][s] ? 0 : k_inherited;
+        inherited[f][s] = m_sites[f][s].empty() || !m_rooted[f][s] || config_selected(f, s) ? 0 : k_inherited;
       inherited[f].back() |= m_impl.module_gate[f];  // the module body's own gate (program/gates)
       option[f].back() = m_impl.module_gate_option[f];
+      for (std::size_t s = 0; s + 1 < m_sites[f].size(); ++s) {  // a function's own gate (program/variants)
+        inherited[f][s] |= m_impl.function_gate[f][s];
+        option[f][s] = m_impl.function_gate_option[f][s];
+      }
     }
     for (int round = 0; round < k_max_rounds; ++round) {
       bool changed = false;
       for (std::size_t f = 0; f < files; ++f) {
         for (std::size_t s = 0; s < m_sites[f].size(); ++s) {
-          if (m_sites[f][s].empty() || !m_rooted[f][s]) continue;
+          if (m_sites[f][s].empty() || !m_rooted[f][s] || config_selected(f, s)) continue;
           std::uint16_t all = k_inherited;
           std::string first;
           for (const Site& site : m_sites[f][s]) {
@@ -68,6 +72,8 @@ class Inheritance {
           const bool body = s + 1 == m_sites[f].size();
           if (body) all |= m_impl.module_gate[f];
           if (body && !m_impl.module_gate_option[f].empty()) first = m_impl.module_gate_option[f];
+          if (!body) all |= m_impl.function_gate[f][s];
+          if (!body && !m_impl.function_gate_option[f][s].empty()) first = m_impl.function_gate_option[f][s];
           if (all != inherited[f][s]) {
             inherited[f][s] = all;
             changed = true;
@@ -88,6 +94,11 @@ class Inheritance {
   }
 
  private:
+  // Selected by a shipped config (program/variants): a caller the call graph cannot see runs it ungated.
+  bool config_selected(std::size_t f, std::size_t s) const {
+    return s < m_impl.config_selected[f].size() && m_impl.config_selected[f][s];
+  }
+
   std::uint16_t branch_guards(FileId file, std::int32_t branch, std::string& option) const {
     std::uint16_t guards = 0;
     const auto& branches = m_impl.files[file.value].branches;

@@ -1,5 +1,5 @@
 // program/model (private): the Program's state and the stages that fill it, in build order:
-// symbols -> types -> call graph -> entry points -> roles -> gates -> guards -> lock-in -> wrappers.
+// symbols -> types -> call graph -> entry points -> roles -> gates -> variants -> guards -> lock-in -> wrappers.
 #pragma once
 #include <map>
 #include <string>
@@ -87,6 +87,13 @@ struct Program::Impl {
   /// Per file: a gate on the whole module (a registered executor no default selects) and its option.
   std::vector<std::uint16_t> module_gate;
   std::vector<std::string> module_gate_option;
+  /// Per file, per function: a gate on the function's own body (a registered or config-named variant no
+  /// shipped config selects, program/variants) and its option.
+  std::vector<std::vector<std::uint16_t>> function_gate;
+  std::vector<std::vector<std::string>> function_gate_option;
+  /// Per file, per function: a method of a class (or a function) a shipped config selects by name: the
+  /// config's call of it is a call site the call graph cannot see, so it inherits no caller's gate.
+  std::vector<std::vector<bool>> config_selected;
   /// Per file: (importing file, import index) of each local import of that module.
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
   bool single_file = false;
@@ -121,6 +128,9 @@ void propagate_roles(Program::Impl& impl);
 void attribute_entries(Program::Impl& impl);
 void find_cuda_probes(Program::Impl& impl);
 void find_registered_executors(Program::Impl& impl);
+/// Registered classes and config-named components that no shipped config or running code selects:
+/// their functions get the opt-in gate in Impl::function_gate (variants.cpp).
+void find_unselected_variants(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 void inherit_guards(Program::Impl& impl);
 void propagate_lockin(Program::Impl& impl);

@@ -146,7 +146,16 @@ class BranchGuards {
   // A bare name tested in a function: that function's (or an enclosing one's) parameter default,
   // else a module constant of the file.
   bool bare_off_by_default(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term,
-                           bool option_like) {
+                           bool option_like, const facts::BranchInfo& branch) {
+    // `adapter_names = check_adapters_to_merge(self, adapter_names)`: a name the function rebinds to a
+    // computed value before the branch no longer holds its parameter's default; a literal rebinding (`if
+    // fmt is None: fmt = 2`) is one more value the branch must be off for.
+    for (const auto& assign : file.assigns) {
+      if (function < 0 || assign.ctx.function != function || assign.target_text != term.name ||
+          assign.at.start_byte >= branch.at.start_byte)
+        continue;
+      if (!is_literal(assign.value) || !leaves_off(assign.value, term)) return false;
+    }
     for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
       for (const auto& param : file.functions[static_cast<std::size_t>(fn)].param_defaults) {
         if (param.keyword != term.name) continue;
@@ -411,8 +420,8 @@ class BranchGuards {
         constant_false ||
         (dotted ? (config_receiver(term.name) || option_like) &&
                       (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term))
-         : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true)
-                       : bare_off_by_default(file, function, term, option_like));
+         : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true, branch)
+                       : bare_off_by_default(file, function, term, option_like, branch));
     if (!off) return std::nullopt;
     return describe(prefix_test ? receiver_term : term);
   }

@@ -99,6 +99,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   attribute_entries(*impl);
   find_cuda_probes(*impl);
   find_registered_executors(*impl);
+  find_unselected_variants(*impl);
   compute_branch_guards(*impl);
   inherit_guards(*impl);
   guard_fallback_sources(*impl);

@@ -17,6 +17,19 @@ namespace tr2audit::rules {
 
 namespace {
 
+/// What an opt-in finding's message adds: which option turns the code on.
+std::string opt_in_note(const std::string& option) {
+  constexpr std::string_view k_selects = "config selects ";
+  if (starts_with(option, "isinstance("))
+    return " (opt-in: runs only when `" + option +
+           "` holds: for objects the caller already built with that CUDA-only library)";
+  if (starts_with(option, k_selects))
+    return " (opt-in: runs only when a config selects `" + option.substr(k_selects.size()) +
+           "`; no shipped config or running repo code does)";
+  if (ends_with(option, ")")) return " (opt-in: runs only when `" + option + "` is true, off by default)";
+  return " (opt-in: runs only when `" + option + "` is set, off by default)";
+}
+
 /// A rule that calls its subject GPU-only: category cuda-extension/cuda-library at medium or above.
 bool is_gpu_only_rule(const Rule& rule, TargetProfile profile) {
   return (rule.category == Category::cuda_extension || rule.category == Category::cuda_library) &&
@@ -437,10 +450,7 @@ class Matcher {
     } else if (f.guards & facts::guard_bit(facts::Guard::opt_in)) {
       f.opt_in = m_view.program.opt_in_option(m_view.id, ctx);
       f.severity = std::min(f.severity, Severity::low);
-      f.message += starts_with(f.opt_in, "isinstance(")
-                       ? " (opt-in: runs only when `" + f.opt_in +
-                             "` holds: for objects the caller already built with that CUDA-only library)"
-                       : " (opt-in: runs only when `" + f.opt_in + "` is set, off by default)";
+      f.message += opt_in_note(f.opt_in);
     } else if (f.guards & k_fallbacks) {
       const auto names = guard_names(static_cast<std::uint16_t>(f.guards & k_fallbacks));
       if (f.severity > Severity::low) {

@@ -328,6 +328,10 @@ struct FileFacts {
   std::vector<PatternFact> patterns;
   std::vector<DependencyFact> dependencies;
   std::vector<SettingFact> settings;  ///< config files (discover's `config` kind): one per scalar
+  /// String literals of the code shaped like a name or dotted path ("RROIHeads", "torch.optim.AdamW"),
+  /// sorted and unique; not docstrings and not `__all__` entries. A registry or a config picks a class
+  /// by such a string (program/variants).
+  std::vector<std::string> name_strings;
   std::vector<FunctionInfo> functions;
   std::vector<ClassInfo> classes;
   std::vector<LoopInfo> loops;

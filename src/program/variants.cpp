@@ -1,0 +1,292 @@
+// Variants no shipped configuration selects. Two ways of picking code by name are followed:
+// - registries: `@ROI_HEADS_REGISTRY.register()` on a class (or a builder function) that the repo looks
+//   up by a computed name (`ROI_HEADS_REGISTRY.get(cfg.MODEL.ROI_HEADS.NAME)`);
+// - component paths in config files: `_component_: torchtune.modules.loss.ForwardKLLoss` (also Hydra's
+//   `_target_` and jsonargparse's `class_path`). A module one of whose top-level definitions a config
+//   names this way is a library of components, and its other top-level definitions are candidates too.
+// A candidate is selected when a name-shaped string literal of the repo's code or a config value names
+// it (or the name it is registered under), or when code outside every unselected candidate uses it
+// (calls, references, bases, decorators, name values). The rest runs only when a user's own config picks
+// it: its functions get the `opt-in` gate, which callees inherit (program/inherit). Test code neither
+// selects nor is gated.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+std::string last_name(std::string_view text) {
+  if (const auto paren = text.find('('); paren != std::string_view::npos) text = text.substr(0, paren);
+  const auto dot = text.rfind('.');
+  return std::string(dot == std::string_view::npos ? text : text.substr(dot + 1));
+}
+
+bool is_component_key(std::string_view key) {
+  const auto dot = key.rfind('.');
+  const std::string_view last = dot == std::string_view::npos ? key : key.substr(dot + 1);
+  return last == "_component_" || last == "_target_" || last == "class_path";
+}
+
+struct Candidate {
+  FileId file;
+  std::int32_t klass = -1;     ///< a top-level class, or
+  std::int32_t function = -1;  ///< a top-level function
+  std::string name;
+  std::string registered;  ///< `@REG.register("name")`: the name the registry knows it by
+  std::string registry;    ///< the registry's name, when picked through one
+  bool selected = false;
+  bool named = false;  ///< selected by a string or config value (not only by code the call graph sees)
+};
+
+class Variants {
+ public:
+  explicit Variants(Program::Impl& impl) : m_impl(impl) {}
+
+  void run() {
+    const std::size_t files = m_impl.files.size();
+    m_impl.function_gate.assign(files, {});
+    m_impl.function_gate_option.assign(files, {});
+    m_impl.config_selected.assign(files, {});
+    for (std::size_t f = 0; f < files; ++f) {
+      m_impl.function_gate[f].assign(m_impl.files[f].functions.size(), 0);
+      m_impl.function_gate_option[f].assign(m_impl.files[f].functions.size(), {});
+      m_impl.config_selected[f].assign(m_impl.files[f].functions.size(), false);
+    }
+    collect_strings();
+    registry_candidates();
+    component_candidates();
+    if (m_candidates.empty()) return;
+    for (auto& c : m_candidates) {
+      c.named = m_strings.count(c.name) > 0 || (!c.registered.empty() && m_strings.count(c.registered) > 0);
+      c.selected = c.named;
+      m_by_name[c.name].push_back(&c - m_candidates.data());
+    }
+    select_by_use();
+    gate_unselected();
+  }
+
+ private:
+  void collect_strings() {
+    for (const auto& file : m_impl.files) {
+      if (file.is_test) continue;
+      for (const auto& s : file.name_strings) {
+        m_strings.insert(s);
+        m_strings.insert(last_name(s));
+      }
+      for (const auto& setting : file.settings) {
+        m_strings.insert(setting.value);
+        m_strings.insert(last_name(setting.value));
+        if (is_component_key(setting.key)) m_component_names.insert(last_name(setting.value));
+      }
+    }
+  }
+
+  // Registries the repo reads by a computed name: `REG.get(name)` with a non-literal argument.
+  void registry_candidates() {
+    std::unordered_set<std::string> dynamic;
+    for (const auto& file : m_impl.files) {
+      if (file.is_test) continue;
+      for (const auto& call : file.calls) {
+        if (call.method != "get" || call.args.empty() || call.args[0].kind == facts::LiteralKind::string) continue;
+        const std::string registry = last_name(call.receiver_text);
+        if (m_impl.types.registries.count(registry)) dynamic.insert(registry);
+      }
+    }
+    for (const auto& [registry, members] : m_impl.types.registries) {
+      if (!dynamic.count(registry)) continue;
+      for (const ClassId& c : members.classes) {
+        const auto& info = m_impl.files[c.file.value].classes[static_cast<std::size_t>(c.index)];
+        add(Candidate{c.file, c.index, -1, info.name, registered_as(c.file, info.name), registry});
+      }
+      for (const FunctionId& fn : members.functions) {
+        if (fn.index < 0) continue;
+        const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+        add(Candidate{fn.file, -1, fn.index, info.name, registered_as(fn.file, info.name), registry});
+      }
+    }
+  }
+
+  // `@REG.register("mask_rcnn")` / `@REG.register_module(name="x")`: the name a config uses.
+  std::string registered_as(FileId file, const std::string& decorated) const {
+    for (const auto& decorator : m_impl.files[file.value].decorators) {
+      if (decorator.decorated != decorated) continue;
+      for (const auto& arg : decorator.args) {
+        if (arg.kind == facts::LiteralKind::string && (arg.keyword.empty() || arg.keyword == "name")) return arg.value;
+      }
+    }
+    return {};
+  }
+
+  void component_candidates() {
+    if (m_component_names.empty()) return;
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test || file.kind != discover::FileKind::python) continue;
+      bool library = false;
+      for (const auto& c : file.classes) library |= top_level(c) && m_component_names.count(c.name) > 0;
+      for (const auto& fn : file.functions) library |= top_level(fn) && m_component_names.count(fn.name) > 0;
+      if (!library) continue;
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.classes.size()); ++i) {
+        const auto& c = file.classes[static_cast<std::size_t>(i)];
+        if (top_level(c) && !c.name.starts_with('_')) add(Candidate{FileId{f}, i, -1, c.name, {}, {}});
+      }
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+        const auto& fn = file.functions[static_cast<std::size_t>(i)];
+        if (top_level(fn) && !fn.name.starts_with('_')) add(Candidate{FileId{f}, -1, i, fn.name, {}, {}});
+      }
+    }
+  }
+
+  static bool top_level(const facts::ClassInfo& c) {
+    return c.parent_function < 0 && c.qualname.find('.') == std::string::npos;
+  }
+  static bool top_level(const facts::FunctionInfo& fn) { return fn.klass < 0 && fn.parent < 0; }
+
+  void add(Candidate c) {
+    const auto key = std::make_tuple(c.file.value, c.klass, c.function);
+    if (!m_seen.insert(key).second) return;
+    m_candidates.push_back(std::move(c));
+  }
+
+  /// The candidate a fact's code belongs to (its top-level class or function), or -1.
+  std::int64_t owner(std::uint32_t f, const facts::Context& ctx) const {
+    const auto& file = m_impl.files[f];
+    std::int32_t fn = ctx.function;
+    std::int32_t klass = ctx.klass;
+    while (fn >= 0) {
+      const auto& info = file.functions[static_cast<std::size_t>(fn)];
+      if (info.parent < 0) {
+        if (info.klass >= 0) klass = info.klass;
+        break;
+      }
+      fn = info.parent;
+    }
+    const auto it = klass >= 0 ? m_owner.find({f, klass, -1}) : m_owner.find({f, -1, fn});
+    return it == m_owner.end() ? -1 : it->second;
+  }
+
+  // A use from code that runs (outside every candidate, or inside a selected one) selects the used
+  // candidate: a worklist, since a selected class selects what it uses in turn.
+  void select_by_use() {
+    for (std::size_t i = 0; i < m_candidates.size(); ++i) {
+      const auto& c = m_candidates[i];
+      m_owner[{c.file.value, c.klass, c.klass >= 0 ? -1 : c.function}] = static_cast<std::int64_t>(i);
+    }
+    // (used name, owner candidate) for every use in the repo's non-test code.
+    std::vector<std::pair<std::string, std::int64_t>> uses;
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      const auto use = [&](std::string_view text, const facts::Context& ctx) {
+        if (text.empty()) return;
+        std::string name = last_name(text);
+        if (m_by_name.count(name)) uses.emplace_back(std::move(name), owner(f, ctx));
+      };
+      for (const auto& call : file.calls) {
+        if (call.method == "register" || call.method == "register_module") continue;
+        use(call.callee_text, call.ctx);
+        for (const auto& arg : call.args) {
+          if (arg.kind == facts::LiteralKind::name) use(arg.value, call.ctx);
+        }
+      }
+      for (const auto& ref : file.references) use(ref.text, ref.ctx);
+      for (const auto& assign : file.assigns) {
+        if (assign.value.kind == facts::LiteralKind::name) use(assign.value.value, assign.ctx);
+      }
+      for (const auto& value : file.values) use(value.name, value.ctx);
+      for (const auto& decorator : file.decorators) {
+        const std::string method = last_name(decorator.text);
+        if (method == "register" || method == "register_module") continue;
+        use(decorator.text, decorator.ctx);
+      }
+      for (std::size_t c = 0; c < file.classes.size(); ++c) {
+        facts::Context ctx;
+        ctx.klass = static_cast<std::int32_t>(c);
+        for (const auto& base : file.classes[c].base_texts) use(base, ctx);
+      }
+      for (std::size_t i = 0; i < file.functions.size(); ++i) {
+        facts::Context ctx;
+        ctx.function = static_cast<std::int32_t>(i);
+        for (const auto& param : file.functions[i].param_defaults) {
+          if (param.kind == facts::LiteralKind::name) use(param.value, ctx);
+        }
+      }
+    }
+    std::unordered_map<std::int64_t, std::vector<std::string>> waiting;  // owner -> names it uses
+    std::vector<std::string> work;
+    for (auto& [name, by] : uses) {
+      if (by < 0 || m_candidates[static_cast<std::size_t>(by)].selected)
+        work.push_back(std::move(name));
+      else
+        waiting[by].push_back(std::move(name));
+    }
+    for (std::size_t i = 0; i < m_candidates.size(); ++i) {
+      if (!m_candidates[i].selected) continue;
+      const auto it = waiting.find(static_cast<std::int64_t>(i));
+      if (it == waiting.end()) continue;
+      work.insert(work.end(), it->second.begin(), it->second.end());
+      waiting.erase(it);
+    }
+    while (!work.empty()) {
+      const std::string name = std::move(work.back());
+      work.pop_back();
+      for (const std::size_t i : m_by_name[name]) {
+        if (m_candidates[i].selected) continue;
+        m_candidates[i].selected = true;
+        const auto it = waiting.find(static_cast<std::int64_t>(i));
+        if (it == waiting.end()) continue;
+        work.insert(work.end(), it->second.begin(), it->second.end());
+        waiting.erase(it);
+      }
+    }
+  }
+
+  // Unselected candidates' functions get the opt-in gate; named ones are reached from a config, a call
+  // the call graph cannot see.
+  void gate_unselected() {
+    for (const auto& c : m_candidates) {
+      const std::string option = "config selects " + (c.registered.empty() ? c.name : c.registered);
+      const auto& file = m_impl.files[c.file.value];
+      for (std::size_t i = 0; i < file.functions.size(); ++i) {
+        facts::Context ctx;
+        ctx.function = static_cast<std::int32_t>(i);
+        if (owner(c.file.value, ctx) != &c - m_candidates.data()) continue;
+        if (c.selected) {
+          // The config builds the class and the model calls it: its constructor and call methods.
+          const std::string& name = file.functions[i].name;
+          const bool entry = c.klass < 0
+                                 ? static_cast<std::int32_t>(i) == c.function
+                                 : file.functions[i].parent < 0 && (name == "__init__" || name == "forward" ||
+                                                                    name == "__call__" || name == "from_config");
+          m_impl.config_selected[c.file.value][i] = c.named && entry;
+          continue;
+        }
+        m_impl.function_gate[c.file.value][i] |= facts::guard_bit(facts::Guard::opt_in);
+        if (m_impl.function_gate_option[c.file.value][i].empty()) m_impl.function_gate_option[c.file.value][i] = option;
+      }
+    }
+  }
+
+  Program::Impl& m_impl;
+  std::unordered_set<std::string> m_strings;          ///< name strings and config values (and their last names)
+  std::unordered_set<std::string> m_component_names;  ///< last names of `_component_`/`_target_` values
+  std::vector<Candidate> m_candidates;
+  std::set<std::tuple<std::uint32_t, std::int32_t, std::int32_t>> m_seen;
+  std::map<std::tuple<std::uint32_t, std::int32_t, std::int32_t>, std::int64_t> m_owner;  ///< (file, class, fn)
+  std::unordered_map<std::string, std::vector<std::size_t>> m_by_name;
+};
+
+}  // namespace
+
+void find_unselected_variants(Program::Impl& impl) {
+  Variants(impl).run();
+}
+
+}  // namespace tr2audit::program

@@ -1,0 +1,3 @@
+from tunelib.losses.kd import ForwardKLLoss, ReverseKLLoss, SymmetricKLLoss
+
+__all__ = ["ForwardKLLoss", "ReverseKLLoss", "SymmetricKLLoss"]
