@@ -94,7 +94,7 @@ void Walker::enter_branch(TSNode node, TSFieldId field, std::uint32_t depth) {
   // A direct child of the frame's node (by depth: ts_node_parent walks down from the root, which made
   // this check a fifth of the whole scan).
   if (depth != m_frames.back().depth + 1) return;
-  if (field == 0) {
+  if (field == 0 && !(m_src.is(node, m_k.else_clause) && m_src.is(m_frames.back().node, m_k.try_statement))) {
     enter_conditional_value(node);
     return;
   }
@@ -107,7 +107,10 @@ void Walker::enter_branch(TSNode node, TSFieldId field, std::uint32_t depth) {
   const TSSymbol parent_kind = ts_node_symbol(parent);
   const bool is_if = parent_kind == m_k.if_statement || parent_kind == m_k.elif_clause;
   const bool if_branch = is_if && (field == m_k.f_consequence || field == m_k.f_alternative);
-  const bool try_body = parent_kind == m_k.try_statement && field == m_k.f_body;
+  // `try: from . import _C` / `except ImportError: ...` / `else: _C.version()`: the else runs only when
+  // the body succeeded, behind the same fallback as the body.
+  const bool try_body =
+      parent_kind == m_k.try_statement && (field == m_k.f_body || ts_node_symbol(node) == m_k.else_clause);
   if (!if_branch && !try_body) return;
   if (branch_guards == 0 && condition < 0 && then_guards == 0 && else_guards == 0) return;
   push_frame(node);

@@ -82,14 +82,22 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   const auto has = [&](program::Role role) { return finding.roles.test(static_cast<std::size_t>(role)); };
   const bool decoding = (finding.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
   const bool serving = has(program::Role::inference) || has(program::Role::export_);
-  const bool own_script = starts_with(finding.reached_from, finding.path + ":");
+  // A script's own code (its entry is in the same file), or a script or notebook that does not train.
+  const bool script = finding.in_script_without_training;
+  const bool own_script = starts_with(finding.reached_from, finding.path + ":") || script;
   if (!decoding && !serving && !own_script && finding.region != facts::Region::test) return;
   if (finding.category == Category::neuron_ready || finding.category == Category::training_setup) return;
+  // A rule's region severity (`vllm-import`: {inference: medium}, for rollout workers a training run
+  // starts) holds for code a training repo may run, not for a serving script that does not train.
   const rules::Rule* rule = rules.find(finding.rule_id);
-  if (rule != nullptr && finding.region && rule->severity_by_region[static_cast<std::size_t>(*finding.region)]) return;
+  if (!script && rule != nullptr && finding.region &&
+      rule->severity_by_region[static_cast<std::size_t>(*finding.region)])
+    return;
   finding.severity = Severity::low;
   finding.message += (finding.guards & facts::guard_bit(facts::Guard::not_training))
                          ? " (off the training path: runs only in eval mode, while decoding or when exporting)"
+                     : finding.in_script_without_training
+                         ? " (off the training path: this script does not train and no training entry point reaches it)"
                          : " (off the training path: only inference, export, tooling or test code runs it)";
 }
 

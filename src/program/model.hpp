@@ -97,6 +97,8 @@ struct Program::Impl {
   /// Per file: (importing file, import index) of each local import of that module.
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
   bool single_file = false;
+  /// Per file: a standalone script or notebook that does not train (Program::script_without_training).
+  std::vector<bool> script_without_training;
   LockinKnowledge lockin_knowledge;
   std::vector<std::vector<LockinState>> lockin;          ///< per file, per slot
   std::vector<std::vector<facts::PatternFact>> derived;  ///< per file: Program::patterns
@@ -131,6 +133,8 @@ void find_registered_executors(Program::Impl& impl);
 /// Registered classes and config-named components that no shipped config or running code selects:
 /// their functions get the opt-in gate in Impl::function_gate (variants.cpp).
 void find_unselected_variants(Program::Impl& impl);
+/// Fills Impl::script_without_training (variants.cpp), after roles and entry points.
+void find_scripts_without_training(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 void inherit_guards(Program::Impl& impl);
 void propagate_lockin(Program::Impl& impl);

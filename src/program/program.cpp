@@ -109,6 +109,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   impl->lockin_knowledge = {};  // the rules it refers to need not outlive the build
   impl->loads_compiled_code = find_compiled_code_loader(*impl);
   collect_option_defaults(*impl);
+  find_scripts_without_training(*impl);
   return Program(std::move(impl));
 }
 
@@ -159,6 +160,10 @@ std::optional<FunctionId> role_owner(const Program::Impl& impl, FileId file, con
   return std::nullopt;
 }
 }  // namespace
+
+bool Program::script_without_training(FileId file) const {
+  return file.value < m_impl->script_without_training.size() && m_impl->script_without_training[file.value];
+}
 
 bool Program::training_reached(FileId file, const facts::Context& ctx) const {
   const auto owner = role_owner(*m_impl, file, ctx);

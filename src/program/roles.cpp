@@ -98,6 +98,12 @@ class Propagation {
     m_queue.emplace_back(fn, role);
   }
 
+  bool named_like_inference(FunctionId target) const {
+    if (target.index < 0) return false;
+    const auto& name = m_impl.files[target.file.value].functions[static_cast<std::size_t>(target.index)].name;
+    return to_lower(name).find("inference") != std::string::npos;
+  }
+
   // The role a callee takes when code of `site` role calls it.
   Role callee_role(Role site, FunctionId target, bool periodic) const {
     if (!is_training(site) || target.index < 0) return site;
@@ -149,7 +155,11 @@ class Propagation {
       }
       // A call in an eval-mode or decoding branch (`if not self.training:`, after `if self.training:
       // return losses`) runs at inference, whatever role its caller has.
-      const bool inference = edge.in_engine || (is_training(site) && (edge.guards & k_not_training) != 0);
+      // So does a repo function named for inference (`self._forward_inference(...)` next to
+      // `self._forward_training(...)` in an attention's forward).
+      const bool inference =
+          edge.in_engine ||
+          (is_training(site) && ((edge.guards & k_not_training) != 0 || named_like_inference(edge.target)));
       if (!inference && edge.target.index >= 0 && (site == Role::training_forward || site == Role::training_step))
         m_impl.at(edge.target).called_in_training = true;
       Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic);

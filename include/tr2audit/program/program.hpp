@@ -117,6 +117,11 @@ class Program {
   /// True when a training entry point reaches the code at a context (its innermost function with roles,
   /// else the module body), as opposed to a library module's own role or tests only.
   bool training_reached(FileId file, const facts::Context& ctx) const;
+  /// A notebook, or a script with a `__main__` block that no other repo file imports, in a repo with
+  /// training entry points, when the file holds none and no training entry point reaches its code: a
+  /// demo, an inference or data-processing script. Code of it that no entry point reaches is off the
+  /// training path.
+  bool script_without_training(FileId file) const;
   /// Indices into entry_points() of the training entry points that reach the code at a context.
   const std::vector<std::uint32_t>& entries_at(FileId file, const facts::Context& ctx) const;
   /// The context's guards plus those only the repo can tell (availability flags, opt-in options).

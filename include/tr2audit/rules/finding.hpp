@@ -53,6 +53,9 @@ struct Finding {
   bool meta = false;                   ///< about tr2audit's own directives (an unused suppression): never scored
   bool off_training_path =
       false;  ///< only inference/export/tooling/test code reaches it: not part of the training verdict
+  /// No entry point reaches it, in a script or notebook that does not train
+  /// (program::Program::script_without_training): off the training path too.
+  bool in_script_without_training = false;
 
   /// The region's name, or "file" for file-level findings.
   std::string_view region_name() const { return region ? facts::to_string(*region) : std::string_view("file"); }

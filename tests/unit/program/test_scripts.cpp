@@ -1,0 +1,184 @@
+// Scripts and notebooks that do not train (program/variants: find_scripts_without_training), the else
+// of a try around an import (facts walker), and repo functions named for inference (program/roles).
+#include <catch2/catch.hpp>
+
+#include "support/extract_helpers.hpp"
+#include "tr2audit/program/program.hpp"
+
+using namespace tr2audit;
+using tr2audit::testing::facts_of;
+
+namespace {
+
+const char* const k_model = R"PY(import torch
+from torch import nn
+
+
+class TinyLM(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return self.head(x)
+)PY";
+
+const char* const k_train = R"PY(import torch
+
+from lib.model import TinyLM
+
+
+def main():
+    model = TinyLM()
+    optimizer = torch.optim.AdamW(model.parameters())
+    for x in [torch.randn(2, 8)]:
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.step()
+
+
+if __name__ == "__main__":
+    main()
+)PY";
+
+const char* const k_demo = R"PY(import torch
+
+from lib.model import TinyLM
+
+
+def main():
+    model = TinyLM().to("cuda")
+    print(model(torch.randn(1, 8, device="cuda")))
+
+
+if __name__ == "__main__":
+    main()
+)PY";
+
+program::Program build(std::vector<std::pair<std::string, std::string>> files) {
+  std::vector<facts::FileFacts> facts;
+  for (const auto& [path, code] : files) facts.push_back(facts_of(code, path));
+  return program::Program::build(std::move(facts));
+}
+
+}  // namespace
+
+TEST_CASE("program: a script that runs a model and never trains is a script without training", "[program][scripts]") {
+  const auto p = build({{"lib/model.py", k_model}, {"train.py", k_train}, {"demo.py", k_demo}});
+  CHECK(p.script_without_training(*p.find_file("demo.py")));
+  CHECK_FALSE(p.script_without_training(*p.find_file("train.py")));      // holds a training entry point
+  CHECK_FALSE(p.script_without_training(*p.find_file("lib/model.py")));  // a library module, imported
+
+  // A script that calls the repo's training function drives training.
+  const char* const driver = R"PY(from lib.loop import fit
+
+
+if __name__ == "__main__":
+    fit()
+)PY";
+  const char* const loop = R"PY(import torch
+
+from lib.model import TinyLM
+
+
+def fit():
+    model = TinyLM()
+    optimizer = torch.optim.AdamW(model.parameters())
+    for x in [torch.randn(2, 8)]:
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.step()
+)PY";
+  const auto q = build({{"lib/model.py", k_model}, {"lib/loop.py", loop}, {"run.py", driver}, {"demo.py", k_demo}});
+  CHECK_FALSE(q.script_without_training(*q.find_file("run.py")));
+  CHECK(q.script_without_training(*q.find_file("demo.py")));
+
+  // So does one that only imports what a training entry point's file defines (a Ray actor it starts).
+  const char* const actor_launcher = R"PY(import ray
+
+from lib.loop import fit
+
+
+if __name__ == "__main__":
+    ray.remote(fit).remote()
+)PY";
+  const auto r = build({{"lib/model.py", k_model}, {"lib/loop.py", loop}, {"launch.py", actor_launcher}});
+  CHECK_FALSE(r.script_without_training(*r.find_file("launch.py")));
+
+  // A repo without a training entry point is a library: nothing is judged a non-training script.
+  const auto s = build({{"lib/model.py", k_model}, {"demo.py", k_demo}});
+  CHECK_FALSE(s.script_without_training(*s.find_file("demo.py")));
+}
+
+TEST_CASE("facts: the else of a try whose except catches ImportError runs behind the fallback", "[facts][scripts]") {
+  const auto f = facts_of(R"PY(def collect_env_info():
+    data = []
+    try:
+        from lib import _C
+    except ImportError:
+        data.append("not built")
+    else:
+        data.append(_C.get_compiler_version())
+    finally:
+        data.append(len(data))
+    return data
+)PY",
+                          "lib/env.py");
+  const auto* version = tr2audit::testing::call_at(f, 8, "get_compiler_version");
+  REQUIRE(version);
+  CHECK(version->ctx.has(facts::Guard::import_error_fallback));
+  const auto* count = tr2audit::testing::call_at(f, 10, "append");
+  REQUIRE(count);
+  CHECK_FALSE(count->ctx.has(facts::Guard::import_error_fallback));
+}
+
+TEST_CASE("program: a repo function named for inference runs as inference from a training forward",
+          "[program][scripts]") {
+  const char* const attention = R"PY(import torch
+from torch import nn
+
+
+class Attention(nn.Module):
+    def forward(self, x, store=None):
+        if store is not None:
+            return self._forward_inference(x, store)
+        return self._forward_training(x)
+
+    def _forward_inference(self, x, store):
+        return x[x > 0]
+
+    def _forward_training(self, x):
+        return x * 2
+)PY";
+  const char* const train = R"PY(import torch
+
+from lib.attention import Attention
+
+
+def main():
+    layer = Attention()
+    optimizer = torch.optim.AdamW(layer.parameters())
+    for x in [torch.randn(2, 8)]:
+        loss = layer(x).sum()
+        loss.backward()
+        optimizer.step()
+)PY";
+  const auto p = build({{"lib/attention.py", attention}, {"train.py", train}});
+  const auto file = *p.find_file("lib/attention.py");
+  const auto& functions = p.file(file).functions;
+  const auto index_of = [&](const std::string& name) {
+    for (std::size_t i = 0; i < functions.size(); ++i) {
+      if (functions[i].name == name) return static_cast<std::int32_t>(i);
+    }
+    FAIL("no function " << name);
+    return -1;
+  };
+  facts::Context inference;
+  inference.function = index_of("_forward_inference");
+  facts::Context training;
+  training.function = index_of("_forward_training");
+  const auto roles_inference = p.roles_at(file, inference);
+  CHECK(roles_inference.test(static_cast<std::size_t>(program::Role::inference)));
+  CHECK_FALSE(roles_inference.test(static_cast<std::size_t>(program::Role::training_forward)));
+  CHECK(p.roles_at(file, training).test(static_cast<std::size_t>(program::Role::training_forward)));
+}
