@@ -25,7 +25,7 @@ static_assert(sizeof(DependencyFact) == 120 && sizeof(DirectiveComment) == 48 &&
 static_assert(sizeof(BoundCall) == 56 && sizeof(ReferenceFact) == 112 && sizeof(SettingFact) == 88 &&
                   sizeof(ValueFact) == 120,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 640, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 664, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -267,8 +267,8 @@ void fields(IO& io, FileFacts& f) {
   io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators),
       io(f.assigns), io(f.bound_calls);
   io(f.values), io(f.references), io(f.devices), io(f.patterns);
-  io(f.dependencies), io(f.settings), io(f.name_strings), io(f.functions), io(f.classes), io(f.loops), io(f.branches),
-      io(f.directives), io(f.problems);
+  io(f.dependencies), io(f.settings), io(f.name_strings), io(f.used_names), io(f.functions), io(f.classes), io(f.loops),
+      io(f.branches), io(f.directives), io(f.problems);
 }
 
 template <class T>

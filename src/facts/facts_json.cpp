@@ -182,6 +182,7 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     return Json{{"key", s.key}, {"value", s.value}, {"at", span_json(s.at)}};
   });
   out["name_strings"] = f.name_strings;
+  out["used_names"] = f.used_names;
   out["functions"] = list_json(f.functions, [&](const FunctionInfo& fn) {
     Json decorators = Json::array();
     for (const auto& d : fn.decorators) decorators.push_back(d.dotted());

@@ -144,6 +144,8 @@ bool Walker::is_step_closure_lambda(TSNode lambda) const {
 void Walker::finish() {
   std::sort(m_out.name_strings.begin(), m_out.name_strings.end());
   m_out.name_strings.erase(std::unique(m_out.name_strings.begin(), m_out.name_strings.end()), m_out.name_strings.end());
+  std::sort(m_out.used_names.begin(), m_out.used_names.end());
+  m_out.used_names.erase(std::unique(m_out.used_names.begin(), m_out.used_names.end()), m_out.used_names.end());
   if (m_step_closure_names.empty()) return;
   std::vector<bool> closure(m_out.functions.size(), false);
   for (std::size_t i = 0; i < m_out.functions.size(); ++i) {

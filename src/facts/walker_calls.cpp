@@ -419,6 +419,12 @@ void Walker::on_reference(TSNode node, TSFieldId field) {
       parent_kind == m_k.parameters || parent_kind == m_k.typed_parameter || parent_kind == m_k.import_statement ||
       parent_kind == m_k.import_from_statement)
     return;
+  // A private name used as a value (`{"early_config_prune": _prune}`): program/variants asks who uses
+  // module-level private helpers.
+  if (m_src.is(node, m_k.identifier)) {
+    const std::string_view text = m_src.node_text(node);
+    if (text.size() > 1 && text[0] == '_' && text[1] != '_') m_out.used_names.emplace_back(text);
+  }
   QualifiedName name = resolve(node);
   if (name.empty() || name.dotted().find('.') == std::string::npos) return;
   m_out.references.push_back(ReferenceFact{std::move(name), m_src.capped_text(node, 120), m_src.span(node), m_ctx});

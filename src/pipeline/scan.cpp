@@ -83,7 +83,7 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   const bool decoding = (finding.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
   const bool serving = has(program::Role::inference) || has(program::Role::export_);
   // A script's own code (its entry is in the same file), or a script or notebook that does not train.
-  const bool script = finding.in_script_without_training;
+  const bool script = finding.in_script_without_training || finding.in_dead_code;
   const bool own_script = starts_with(finding.reached_from, finding.path + ":") || script;
   if (!decoding && !serving && !own_script && finding.region != facts::Region::test) return;
   if (finding.category == Category::neuron_ready || finding.category == Category::training_setup) return;
@@ -96,6 +96,8 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   finding.severity = Severity::low;
   finding.message += (finding.guards & facts::guard_bit(facts::Guard::not_training))
                          ? " (off the training path: runs only in eval mode, while decoding or when exporting)"
+                     : finding.in_dead_code
+                         ? " (dead code: no repo code outside tests calls or names this private helper)"
                      : finding.in_script_without_training
                          ? " (off the training path: this script does not train and no training entry point reaches it)"
                          : " (off the training path: only inference, export, tooling or test code runs it)";

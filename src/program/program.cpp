@@ -165,6 +165,12 @@ bool Program::script_without_training(FileId file) const {
   return file.value < m_impl->script_without_training.size() && m_impl->script_without_training[file.value];
 }
 
+bool Program::dead_code(FileId file, const facts::Context& ctx) const {
+  const auto& dead = m_impl->dead_function;
+  if (ctx.function < 0 || file.value >= dead.size()) return false;
+  return dead[file.value][static_cast<std::size_t>(ctx.function)];
+}
+
 bool Program::training_reached(FileId file, const facts::Context& ctx) const {
   const auto owner = role_owner(*m_impl, file, ctx);
   return owner && m_impl->at(*owner).training_reached;

@@ -42,7 +42,8 @@ struct Candidate {
   std::string registered;  ///< `@REG.register("name")`: the name the registry knows it by
   std::string registry;    ///< the registry's name, when picked through one
   bool selected = false;
-  bool named = false;  ///< selected by a string or config value (not only by code the call graph sees)
+  bool named = false;           ///< selected by a string or config value (not only by code the call graph sees)
+  bool private_helper = false;  ///< a module-level `_helper`: unselected means dead, not opt-in
 };
 
 class Variants {
@@ -54,14 +55,17 @@ class Variants {
     m_impl.function_gate.assign(files, {});
     m_impl.function_gate_option.assign(files, {});
     m_impl.config_selected.assign(files, {});
+    m_impl.dead_function.assign(files, {});
     for (std::size_t f = 0; f < files; ++f) {
       m_impl.function_gate[f].assign(m_impl.files[f].functions.size(), 0);
       m_impl.function_gate_option[f].assign(m_impl.files[f].functions.size(), {});
       m_impl.config_selected[f].assign(m_impl.files[f].functions.size(), false);
+      m_impl.dead_function[f].assign(m_impl.files[f].functions.size(), false);
     }
     collect_strings();
     registry_candidates();
     component_candidates();
+    private_candidates();
     if (m_candidates.empty()) return;
     for (auto& c : m_candidates) {
       c.named = m_strings.count(c.name) > 0 || (!c.registered.empty() && m_strings.count(c.registered) > 0);
@@ -144,6 +148,23 @@ class Variants {
     }
   }
 
+  // Module-level private functions (`def _chunk_scan_fwd_wip(...)`), undecorated: code outside tests
+  // that calls, passes or names none of them leaves them dead.
+  void private_candidates() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test || file.kind != discover::FileKind::python) continue;
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+        const auto& fn = file.functions[static_cast<std::size_t>(i)];
+        if (!top_level(fn) || !fn.name.starts_with('_') || fn.name.starts_with("__") || !fn.decorators.empty())
+          continue;
+        Candidate c{FileId{f}, -1, i, fn.name, {}, {}};
+        c.private_helper = true;
+        add(std::move(c));
+      }
+    }
+  }
+
   static bool top_level(const facts::ClassInfo& c) {
     return c.parent_function < 0 && c.qualname.find('.') == std::string::npos;
   }
@@ -206,6 +227,7 @@ class Variants {
         if (method == "register" || method == "register_module") continue;
         use(decorator.text, decorator.ctx);
       }
+      for (const auto& name : file.used_names) use(name, facts::Context{});  // no owner: a use that counts
       for (std::size_t c = 0; c < file.classes.size(); ++c) {
         facts::Context ctx;
         ctx.klass = static_cast<std::int32_t>(c);
@@ -252,6 +274,10 @@ class Variants {
   // the call graph cannot see.
   void gate_unselected() {
     for (const auto& c : m_candidates) {
+      if (c.private_helper) {
+        if (!c.selected) mark_dead(c);
+        continue;
+      }
       const std::string option = "config selects " + (c.registered.empty() ? c.name : c.registered);
       const auto& file = m_impl.files[c.file.value];
       for (std::size_t i = 0; i < file.functions.size(); ++i) {
@@ -271,6 +297,15 @@ class Variants {
         m_impl.function_gate[c.file.value][i] |= facts::guard_bit(facts::Guard::opt_in);
         if (m_impl.function_gate_option[c.file.value][i].empty()) m_impl.function_gate_option[c.file.value][i] = option;
       }
+    }
+  }
+
+  void mark_dead(const Candidate& c) {
+    const auto& file = m_impl.files[c.file.value];
+    for (std::size_t i = 0; i < file.functions.size(); ++i) {
+      facts::Context ctx;
+      ctx.function = static_cast<std::int32_t>(i);
+      if (owner(c.file.value, ctx) == &c - m_candidates.data()) m_impl.dead_function[c.file.value][i] = true;
     }
   }
 

@@ -420,6 +420,10 @@ class Matcher {
                                          *f.region == facts::Region::tooling || *f.region == facts::Region::test);
     f.off_training_path = (off_region && (f.roles & program::training_roles()).none()) ||
                           (f.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
+    if (has_region && (f.roles & program::training_roles()).none() && program.dead_code(m_view.id, ctx)) {
+      f.in_dead_code = true;
+      f.off_training_path = true;
+    }
     if (has_region && (f.roles & program::training_roles()).none() && program.script_without_training(m_view.id)) {
       // A script that runs a model without training it: its code is inference (or data, or tests).
       f.in_script_without_training = true;

@@ -332,6 +332,10 @@ struct FileFacts {
   /// sorted and unique; not docstrings and not `__all__` entries. A registry or a config picks a class
   /// by such a string (program/variants).
   std::vector<std::string> name_strings;
+  /// Private plain names (`_helper`, not dunders) the code uses as values (`prune_configs_by=
+  /// {"early_config_prune": _prune}`, `fn=_helper`), sorted and unique: not calls, definitions or
+  /// assignment targets (program/variants: which module-level private helpers are used).
+  std::vector<std::string> used_names;
   std::vector<FunctionInfo> functions;
   std::vector<ClassInfo> classes;
   std::vector<LoopInfo> loops;

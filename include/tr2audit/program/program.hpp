@@ -122,6 +122,9 @@ class Program {
   /// demo, an inference or data-processing script. Code of it that no entry point reaches is off the
   /// training path.
   bool script_without_training(FileId file) const;
+  /// The code at a context is in a module-level private helper that no non-test code of the repo calls,
+  /// passes or names (a `_wip` variant left behind): dead code.
+  bool dead_code(FileId file, const facts::Context& ctx) const;
   /// Indices into entry_points() of the training entry points that reach the code at a context.
   const std::vector<std::uint32_t>& entries_at(FileId file, const facts::Context& ctx) const;
   /// The context's guards plus those only the repo can tell (availability flags, opt-in options).

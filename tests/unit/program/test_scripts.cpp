@@ -182,3 +182,56 @@ def main():
   CHECK_FALSE(roles_inference.test(static_cast<std::size_t>(program::Role::training_forward)));
   CHECK(p.roles_at(file, training).test(static_cast<std::size_t>(program::Role::training_forward)));
 }
+
+TEST_CASE("program: a module-level private helper nothing outside tests calls, passes or names is dead code",
+          "[program][scripts]") {
+  const char* const kernels = R"PY(import torch
+
+
+def _prune(configs, named_args):
+    return configs
+
+
+def _fwd(x):
+    return x * 2
+
+
+def _fwd_wip(x):
+    return x.cuda() * 2
+
+
+def _only_tested(x):
+    return x.cuda()
+
+
+def run(x, tune=dict(prune=_prune)):
+    return _fwd(x)
+)PY";
+  const char* const test = R"PY(from lib.kernels import _only_tested
+
+
+def test_only():
+    assert _only_tested(1)
+)PY";
+  std::vector<facts::FileFacts> files;
+  files.push_back(facts_of(kernels, "lib/kernels.py"));
+  files.push_back(facts_of(test, "tests/test_kernels.py", true));
+  const auto p = program::Program::build(std::move(files));
+  const auto file = *p.find_file("lib/kernels.py");
+  const auto& functions = p.file(file).functions;
+  const auto dead = [&](const std::string& name) {
+    for (std::size_t i = 0; i < functions.size(); ++i) {
+      if (functions[i].name != name) continue;
+      facts::Context ctx;
+      ctx.function = static_cast<std::int32_t>(i);
+      return p.dead_code(file, ctx);
+    }
+    FAIL("no function " << name);
+    return false;
+  };
+  CHECK(dead("_fwd_wip"));
+  CHECK(dead("_only_tested"));  // tests call everything: their calls say nothing of a run
+  CHECK_FALSE(dead("_fwd"));    // called by run
+  CHECK_FALSE(dead("_prune"));  // passed as a value
+  CHECK_FALSE(dead("run"));     // public API
+}
