@@ -23,23 +23,15 @@ class TinyLM(nn.Module):
         return self.head(x)
 )PY";
 
-const char* const k_train = R"PY(import torch
+/// A training loop over `make`, the model built from `import`.
+std::string training_loop(std::string_view import, std::string_view function, std::string_view make) {
+  return "import torch\n\n" + std::string(import) + "\n\n\ndef " + std::string(function) +
+         "():\n    model = " + std::string(make) +
+         "\n    optimizer = torch.optim.AdamW(model.parameters())\n    for x in [torch.randn(2, 8)]:\n"
+         "        loss = model(x).sum()\n        loss.backward()\n        optimizer.step()\n";
+}
 
-from lib.model import TinyLM
-
-
-def main():
-    model = TinyLM()
-    optimizer = torch.optim.AdamW(model.parameters())
-    for x in [torch.randn(2, 8)]:
-        loss = model(x).sum()
-        loss.backward()
-        optimizer.step()
-
-
-if __name__ == "__main__":
-    main()
-)PY";
+const std::string k_loop = training_loop("from lib.model import TinyLM", "fit", "TinyLM()");
 
 const char* const k_demo = R"PY(import torch
 
@@ -64,34 +56,18 @@ program::Program build(std::vector<std::pair<std::string, std::string>> files) {
 }  // namespace
 
 TEST_CASE("program: a script that runs a model and never trains is a script without training", "[program][scripts]") {
-  const auto p = build({{"lib/model.py", k_model}, {"train.py", k_train}, {"demo.py", k_demo}});
-  CHECK(p.script_without_training(*p.find_file("demo.py")));
-  CHECK_FALSE(p.script_without_training(*p.find_file("train.py")));      // holds a training entry point
-  CHECK_FALSE(p.script_without_training(*p.find_file("lib/model.py")));  // a library module, imported
-
-  // A script that calls the repo's training function drives training.
   const char* const driver = R"PY(from lib.loop import fit
 
 
 if __name__ == "__main__":
     fit()
 )PY";
-  const char* const loop = R"PY(import torch
-
-from lib.model import TinyLM
-
-
-def fit():
-    model = TinyLM()
-    optimizer = torch.optim.AdamW(model.parameters())
-    for x in [torch.randn(2, 8)]:
-        loss = model(x).sum()
-        loss.backward()
-        optimizer.step()
-)PY";
-  const auto q = build({{"lib/model.py", k_model}, {"lib/loop.py", loop}, {"run.py", driver}, {"demo.py", k_demo}});
-  CHECK_FALSE(q.script_without_training(*q.find_file("run.py")));
-  CHECK(q.script_without_training(*q.find_file("demo.py")));
+  const auto p = build({{"lib/model.py", k_model}, {"lib/loop.py", k_loop}, {"run.py", driver}, {"demo.py", k_demo}});
+  CHECK(p.script_without_training(*p.find_file("demo.py")));
+  CHECK_FALSE(p.script_without_training(*p.find_file("lib/loop.py")));   // holds a training entry point
+  CHECK_FALSE(p.script_without_training(*p.find_file("lib/model.py")));  // a library module, imported
+  // A script that calls the repo's training function drives training.
+  CHECK_FALSE(p.script_without_training(*p.find_file("run.py")));
 
   // So does one that only imports what a training entry point's file defines (a Ray actor it starts).
   const char* const actor_launcher = R"PY(import ray
@@ -102,7 +78,7 @@ from lib.loop import fit
 if __name__ == "__main__":
     ray.remote(fit).remote()
 )PY";
-  const auto r = build({{"lib/model.py", k_model}, {"lib/loop.py", loop}, {"launch.py", actor_launcher}});
+  const auto r = build({{"lib/model.py", k_model}, {"lib/loop.py", k_loop}, {"launch.py", actor_launcher}});
   CHECK_FALSE(r.script_without_training(*r.find_file("launch.py")));
 
   // A repo without a training entry point is a library: nothing is judged a non-training script.
@@ -150,19 +126,7 @@ class Attention(nn.Module):
     def _forward_training(self, x):
         return x * 2
 )PY";
-  const char* const train = R"PY(import torch
-
-from lib.attention import Attention
-
-
-def main():
-    layer = Attention()
-    optimizer = torch.optim.AdamW(layer.parameters())
-    for x in [torch.randn(2, 8)]:
-        loss = layer(x).sum()
-        loss.backward()
-        optimizer.step()
-)PY";
+  const std::string train = training_loop("from lib.attention import Attention", "main", "Attention()");
   const auto p = build({{"lib/attention.py", attention}, {"train.py", train}});
   const auto file = *p.find_file("lib/attention.py");
   const auto& functions = p.file(file).functions;

@@ -103,12 +103,16 @@ _C.MODEL = CN()
 _C.MODEL.HEAD = "BoxHead"
 )PY";
 
+/// The heads, the registry and the defaults that select the box head.
+Repo heads_repo() {
+  return Repo{}.py("det/heads.py", k_heads).py("det/registry.py", k_registry).py("det/defaults.py", k_defaults);
+}
+
 }  // namespace
 
 TEST_CASE("program: a registered class no shipped config selects is opt-in, and so is what only it calls",
           "[program][variants]") {
-  const auto p =
-      Repo{}.py("det/heads.py", k_heads).py("det/registry.py", k_registry).py("det/defaults.py", k_defaults).build();
+  const auto p = heads_repo().build();
   CHECK(opt_in(p, "det/heads.py", "nonzero"));
   CHECK(option(p, "det/heads.py", "nonzero") == "config selects RotatedHead");
   // Called only from the unselected head: inherits its gate.
@@ -117,21 +121,12 @@ TEST_CASE("program: a registered class no shipped config selects is opt-in, and 
   CHECK_FALSE(opt_in(p, "det/heads.py", "item"));
 
   // A shipped YAML config that picks the rotated head selects it.
-  const auto q = Repo{}
-                     .py("det/heads.py", k_heads)
-                     .py("det/registry.py", k_registry)
-                     .py("det/defaults.py", k_defaults)
-                     .config("configs/rotated.yaml", "MODEL:\n  HEAD: RotatedHead\n")
-                     .build();
+  const auto q = heads_repo().config("configs/rotated.yaml", "MODEL:\n  HEAD: RotatedHead\n").build();
   CHECK_FALSE(opt_in(q, "det/heads.py", "nonzero"));
 
   // So does code that constructs it directly (a LazyConfig-style `L(RotatedHead)`), and a subclass in use.
-  const auto r = Repo{}
-                     .py("det/heads.py", k_heads)
-                     .py("det/registry.py", k_registry)
-                     .py("det/defaults.py", k_defaults)
-                     .py("configs/lazy.py", "from det.heads import RotatedHead\n\nhead = L(RotatedHead)()\n")
-                     .build();
+  const auto r =
+      heads_repo().py("configs/lazy.py", "from det.heads import RotatedHead\n\nhead = L(RotatedHead)()\n").build();
   CHECK_FALSE(opt_in(r, "det/heads.py", "nonzero"));
 
   // `__all__` re-exports and comments name nothing.
