@@ -16,13 +16,6 @@ namespace {
 
 constexpr int k_max_probe_rounds = 6;
 
-std::string last_name(std::string_view dotted) {
-  const auto paren = dotted.find('(');
-  if (paren != std::string_view::npos) dotted = dotted.substr(0, paren);
-  const auto dot = dotted.rfind('.');
-  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
-}
-
 bool named_like_predicate(std::string_view name) {
   const std::string lower = to_lower(name);
   const std::string_view l = lower;
@@ -77,6 +70,27 @@ void gate_package(Program::Impl& impl, std::size_t registering, const std::strin
 }
 
 }  // namespace
+
+std::string last_name(std::string_view dotted) {
+  const auto paren = dotted.find('(');
+  if (paren != std::string_view::npos) dotted = dotted.substr(0, paren);
+  const auto dot = dotted.rfind('.');
+  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
+void index_local_imports(Program::Impl& impl) {
+  impl.imported_by.assign(impl.files.size(), {});
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    if (file.is_test) continue;
+    for (std::size_t i = 0; i < file.imports.size(); ++i) {
+      if (impl.symbols->origins()[f][i] != ImportOrigin::local_source) continue;
+      std::optional<FileId> target = impl.symbols->module(file.imports[i].target.dotted());
+      if (!target) target = impl.symbols->module(file.imports[i].module.dotted());
+      if (target && target->value != f) impl.imported_by[target->value].emplace_back(FileId{f}, i);
+    }
+  }
+}
 
 void find_cuda_probes(Program::Impl& impl) {
   auto& probes = impl.cuda_probes;

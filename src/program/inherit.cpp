@@ -128,20 +128,14 @@ class Inheritance {
   }
 
   void collect_imports() {
-    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
-      const auto& file = m_impl.files[f];
-      if (file.is_test) continue;
-      for (std::size_t i = 0; i < file.imports.size(); ++i) {
-        const auto& fact = file.imports[i];
-        if (m_impl.symbols->origins()[f][i] != ImportOrigin::local_source) continue;
-        std::optional<FileId> target = m_impl.symbols->module(fact.target.dotted());
-        if (!target) target = m_impl.symbols->module(fact.module.dotted());
-        if (!target || target->value == f) continue;
+    for (std::uint32_t target = 0; target < m_impl.files.size(); ++target) {
+      for (const auto& [importer, index] : m_impl.imported_by[target]) {
+        const auto& fact = m_impl.files[importer.value].imports[index];
         std::string option;
         const std::uint16_t guards = static_cast<std::uint16_t>(
-            (fact.ctx.guards | branch_guards(FileId{f}, fact.ctx.branch, option)) & k_inherited);
-        m_sites[target->value][m_impl.files[target->value].functions.size()].push_back(
-            Site{FunctionId{FileId{f}, fact.ctx.function}, guards, option});
+            (fact.ctx.guards | branch_guards(importer, fact.ctx.branch, option)) & k_inherited);
+        m_sites[target][m_impl.files[target].functions.size()].push_back(
+            Site{FunctionId{importer, fact.ctx.function}, guards, option});
       }
     }
   }

@@ -97,7 +97,8 @@ struct Program::Impl {
   /// Per file, per function: a module-level private helper (or code nested in one) that no non-test code
   /// calls, passes or names (program/variants): dead code.
   std::vector<std::vector<bool>> dead_function;
-  /// Per file: (importing file, import index) of each local import of that module.
+  /// Per file: (importing file, import index) of each import of that module from another non-test file of
+  /// the repo (index_local_imports).
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
   bool single_file = false;
   /// Per file: a standalone script or notebook that does not train (Program::script_without_training).
@@ -132,6 +133,10 @@ void propagate_roles(Program::Impl& impl);
 /// Per training entry point, the functions it reaches (FunctionState::entries).
 void attribute_entries(Program::Impl& impl);
 void find_cuda_probes(Program::Impl& impl);
+/// Fills Impl::imported_by from the non-test files' imports of the repo's own modules (gates.cpp).
+void index_local_imports(Program::Impl& impl);
+/// "ROI_HEADS_REGISTRY" for "detectron2.ROI_HEADS_REGISTRY.get(x)": the last name before any call (gates.cpp).
+std::string last_name(std::string_view dotted);
 void find_registered_executors(Program::Impl& impl);
 /// Registered classes and config-named components that no shipped config or running code selects:
 /// their functions get the opt-in gate in Impl::function_gate (variants.cpp).

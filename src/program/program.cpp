@@ -97,6 +97,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
     impl->entries.push_back(EntryPoint{FunctionId{FileId{0}, -1}, Role::setup, "the scanned file"});
   propagate_roles(*impl);
   attribute_entries(*impl);
+  index_local_imports(*impl);
   find_cuda_probes(*impl);
   find_registered_executors(*impl);
   find_unselected_variants(*impl);

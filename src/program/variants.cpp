@@ -22,15 +22,8 @@
 namespace tr2audit::program {
 namespace {
 
-std::string last_name(std::string_view text) {
-  if (const auto paren = text.find('('); paren != std::string_view::npos) text = text.substr(0, paren);
-  const auto dot = text.rfind('.');
-  return std::string(dot == std::string_view::npos ? text : text.substr(dot + 1));
-}
-
 bool is_component_key(std::string_view key) {
-  const auto dot = key.rfind('.');
-  const std::string_view last = dot == std::string_view::npos ? key : key.substr(dot + 1);
+  const std::string last = last_name(key);
   return last == "_component_" || last == "_target_" || last == "class_path";
 }
 
@@ -331,17 +324,7 @@ void find_scripts_without_training(Program::Impl& impl) {
     return training_roles().test(static_cast<std::size_t>(e.role));
   });
   if (!trains) return;  // a library with no training script is judged by its code
-  std::vector<bool> imported(files, false), has_entry(files, false);
-  for (std::uint32_t f = 0; f < files; ++f) {
-    const auto& file = impl.files[f];
-    if (file.is_test) continue;
-    for (std::size_t i = 0; i < file.imports.size(); ++i) {
-      if (impl.symbols->origins()[f][i] != ImportOrigin::local_source) continue;
-      std::optional<FileId> target = impl.symbols->module(file.imports[i].target.dotted());
-      if (!target) target = impl.symbols->module(file.imports[i].module.dotted());
-      if (target && target->value != f) imported[target->value] = true;
-    }
-  }
+  std::vector<bool> has_entry(files, false);
   // A file whose code calls a training entry point, directly or through the repo's functions (a notebook
   // that calls `train(model, ...)` from the repo's package), drives training: it trains.
   std::vector<std::vector<std::vector<FunctionId>>> callers(files);
@@ -393,7 +376,7 @@ void find_scripts_without_training(Program::Impl& impl) {
   }
   for (std::uint32_t f = 0; f < files; ++f) {
     const auto& file = impl.files[f];
-    if (file.is_test || imported[f] || has_entry[f] || imports_training[f]) continue;
+    if (file.is_test || !impl.imported_by[f].empty() || has_entry[f] || imports_training[f]) continue;
     const bool notebook = file.kind == discover::FileKind::notebook;
     // Run as a program: a `__main__` block, or functions a runner calls (Modal's `@app.function`,
     // `@app.local_entrypoint`).
