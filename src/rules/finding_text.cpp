@@ -60,6 +60,14 @@ std::string fill_message(std::string_view message, const MessageFields& fields) 
     if (close == std::string_view::npos) break;
     out.append(message.substr(i, open - i));
     const std::string_view name = message.substr(open + 1, close - open - 1);
+    // Module-level code has no function: "`x.item()` in `` syncs" would name nothing.
+    if (name == "function" && fields.function.empty()) {
+      const bool quoted = out.ends_with(" in `") && close + 1 < message.size() && message[close + 1] == '`';
+      if (quoted) out.resize(out.size() - 5);
+      out += quoted ? " at the module's top level" : "the module's top-level code";
+      i = close + (quoted ? 2 : 1);
+      continue;
+    }
     std::size_t k = 0;
     while (k < names.size() && names[k] != name) ++k;
     out.append(k < names.size() ? std::string_view(*values[k]) : message.substr(open, close - open + 1));

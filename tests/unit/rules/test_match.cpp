@@ -350,6 +350,13 @@ TEST_CASE("rules::match fills message placeholders", "[rules]") {
   CHECK(fill_message("{method} {unknown} {", MessageFields{"s", "c", "m"}) == "m {unknown} {");  // ... kept here
   CHECK(fill_message("{subject}/{callee}/{value}/{detail}/{text}",
                      MessageFields{"s", "c", "m", "r", "v", "f", "d", "t"}) == "s/c/v/d/t");
+  // Module-level code has no function to name.
+  CHECK(fill_message("`{text}` in `{function}` syncs", MessageFields{.function = "", .text = "x.item()"}) ==
+        "`x.item()` at the module's top level syncs");
+  CHECK(fill_message("generates inside {function}: a", MessageFields{.function = "", .text = "g"}) ==
+        "generates inside the module's top-level code: a");
+  CHECK(fill_message("`{text}` in `{function}` syncs", MessageFields{.function = "step", .text = "x.item()"}) ==
+        "`x.item()` in `step` syncs");
 
   const RuleSet rules = rule_set(
       {{"cuda-api.to-device", "  method: [to]\n  keyword: {device: ['*']}\n", "severity_by_profile: {native: low}\n"}});
