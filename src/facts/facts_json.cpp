@@ -186,11 +186,13 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
   out["functions"] = list_json(f.functions, [&](const FunctionInfo& fn) {
     Json decorators = Json::array();
     for (const auto& d : fn.decorators) decorators.push_back(d.dotted());
-    return Json{{"qualname", fn.qualname},
-                {"decorators", decorators},
-                {"calls_backward", fn.calls_backward},
-                {"calls_optimizer_step", fn.calls_optimizer_step},
-                {"at", span_json(fn.at)}};
+    Json entry{{"qualname", fn.qualname},
+               {"decorators", decorators},
+               {"calls_backward", fn.calls_backward},
+               {"calls_optimizer_step", fn.calls_optimizer_step},
+               {"at", span_json(fn.at)}};
+    if (fn.conditional) entry["conditional"] = true;
+    return entry;
   });
   out["classes"] = list_json(f.classes, [&](const ClassInfo& c) {
     Json bases = Json::array();

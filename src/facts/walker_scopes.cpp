@@ -45,7 +45,14 @@ void Walker::enter_function(TSNode node) {
   info.parent = m_ctx.function;
   info.is_async = m_src.node_text(node).substr(0, 5) == "async";
   info.at = m_src.span(node);
-  const TSNode parent = ts_node_parent(node);
+  const TSNode parent = ancestor(1);  // node is the one being entered: its ancestors are on the walk's path
+  // The statement list holding the definition: the module, or a class/function body.
+  const std::size_t holder_up = m_src.is(parent, m_k.decorated_definition) ? 2 : 1;
+  const TSNode holder = ancestor(holder_up);
+  const TSNode scope = ancestor(holder_up + 1);
+  const bool body = m_src.is(holder, m_k.block) &&
+                    (m_src.is(scope, m_k.class_definition) || m_src.is(scope, m_k.function_definition));
+  info.conditional = !m_src.is(holder, m_k.module) && !body;
   bool no_grad = false;
   if (m_src.is(parent, m_k.decorated_definition)) {
     const std::uint32_t count = ts_node_named_child_count(parent);

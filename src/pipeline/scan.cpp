@@ -72,6 +72,21 @@ void renumber_entries(rules::Finding& finding, const std::vector<std::uint32_t>&
   if (!has_entries) finding.training_reached = true;
 }
 
+/// Why a finding's code never runs, for its message.
+std::string dead_code_note(program::DeadCode why) {
+  switch (why) {
+    case program::DeadCode::unused_private_helper:
+      return " (dead code: no repo code outside tests calls or names this private helper)";
+    case program::DeadCode::shadowed:
+      return " (dead code: a later definition of the same name in this scope replaces it, so no call runs it)";
+    case program::DeadCode::used_only_by_dead_code:
+      return " (dead code: the only repo code outside tests that launches or names this kernel is itself dead)";
+    case program::DeadCode::live:
+      break;
+  }
+  return {};
+}
+
 /// Code off the training path is reported at most low, so severity follows the training roles that reach
 /// it: code that runs only in eval mode or while decoding, code inference or export reaches, test code,
 /// and a tooling script's own code. Library code that only a benchmark in another file reaches keeps its
@@ -83,7 +98,8 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   const bool decoding = (finding.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
   const bool serving = has(program::Role::inference) || has(program::Role::export_);
   // A script's own code (its entry is in the same file), or a script or notebook that does not train.
-  const bool script = finding.in_script_without_training || finding.in_dead_code;
+  const bool dead = finding.dead_code != program::DeadCode::live;
+  const bool script = finding.in_script_without_training || dead;
   const bool own_script = starts_with(finding.reached_from, finding.path + ":") || script;
   if (!decoding && !serving && !own_script && finding.region != facts::Region::test) return;
   if (finding.category == Category::neuron_ready || finding.category == Category::training_setup) return;
@@ -96,8 +112,7 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   finding.severity = Severity::low;
   finding.message += (finding.guards & facts::guard_bit(facts::Guard::not_training))
                          ? " (off the training path: runs only in eval mode, while decoding or when exporting)"
-                     : finding.in_dead_code
-                         ? " (dead code: no repo code outside tests calls or names this private helper)"
+                     : dead ? dead_code_note(finding.dead_code)
                      : finding.in_script_without_training
                          ? " (off the training path: this script does not train and no training entry point reaches it)"
                          : " (off the training path: only inference, export, tooling or test code runs it)";

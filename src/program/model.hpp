@@ -94,9 +94,10 @@ struct Program::Impl {
   /// Per file, per function: a method of a class (or a function) a shipped config selects by name: the
   /// config's call of it is a call site the call graph cannot see, so it inherits no caller's gate.
   std::vector<std::vector<bool>> config_selected;
-  /// Per file, per function: a module-level private helper (or code nested in one) that no non-test code
-  /// calls, passes or names (program/variants): dead code.
-  std::vector<std::vector<bool>> dead_function;
+  /// Per file, per function: dead code and why (program/variants): a module-level private helper (or code
+  /// nested in one) that no non-test code calls, passes or names; a shadowed definition; a kernel only
+  /// dead code launches.
+  std::vector<std::vector<DeadCode>> dead_function;
   /// Per file: (importing file, import index) of each import of that module from another non-test file of
   /// the repo (index_local_imports).
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;

@@ -166,9 +166,9 @@ bool Program::script_without_training(FileId file) const {
   return file.value < m_impl->script_without_training.size() && m_impl->script_without_training[file.value];
 }
 
-bool Program::dead_code(FileId file, const facts::Context& ctx) const {
+DeadCode Program::dead_code(FileId file, const facts::Context& ctx) const {
   const auto& dead = m_impl->dead_function;
-  if (ctx.function < 0 || file.value >= dead.size()) return false;
+  if (ctx.function < 0 || file.value >= dead.size()) return DeadCode::live;
   return dead[file.value][static_cast<std::size_t>(ctx.function)];
 }
 

@@ -38,6 +38,8 @@ Symbols::Symbols(const std::vector<facts::FileFacts>& files)
   std::sort(m_modules.begin(), m_modules.end());
   m_modules.erase(std::unique(m_modules.begin(), m_modules.end()), m_modules.end());
   m_origins.resize(files.size());
+  m_shadowed.reserve(files.size());
+  for (const auto& file : files) m_shadowed.push_back(shadowed_definitions(file));
   for (std::uint32_t i = 0; i < files.size(); ++i) {
     resolve_origins(FileId{i});
     index_file(FileId{i});
@@ -148,6 +150,7 @@ void Symbols::index_file(FileId id) {
   const std::string prefix = file.module_name + ".";
   for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
     const auto& fn = file.functions[static_cast<std::size_t>(i)];
+    if (m_shadowed[id.value][static_cast<std::size_t>(i)]) continue;  // the later definition is the symbol
     if (fn.parent < 0 && fn.klass < 0) {
       Symbol s;
       s.kind = Symbol::Kind::function;
@@ -227,7 +230,7 @@ Symbol Symbols::lookup_in_file(FileId file, std::string_view name) const {
   if (facts.module_name.empty()) {  // a notebook or a file outside any module: its own top level only
     for (std::int32_t i = 0; i < static_cast<std::int32_t>(facts.functions.size()); ++i) {
       const auto& fn = facts.functions[static_cast<std::size_t>(i)];
-      if (fn.parent < 0 && fn.klass < 0 && fn.name == name) {
+      if (fn.parent < 0 && fn.klass < 0 && fn.name == name && !m_shadowed[file.value][static_cast<std::size_t>(i)]) {
         Symbol s;
         s.kind = Symbol::Kind::function;
         s.function = FunctionId{file, i};
@@ -290,6 +293,76 @@ std::vector<FunctionId> Symbols::methods_named(std::string_view name) const {
   const auto it = m_methods_by_name.find(std::string(name));
   if (it == m_methods_by_name.end() || it->second.size() > k_max_name_candidates) return {};
   return it->second;
+}
+
+bool Symbols::shadowed(FunctionId fn) const {
+  if (fn.index < 0 || fn.file.value >= m_shadowed.size()) return false;
+  const auto& file = m_shadowed[fn.file.value];
+  return static_cast<std::size_t>(fn.index) < file.size() && file[static_cast<std::size_t>(fn.index)];
+}
+
+namespace {
+
+/// Code of a scope (the module body, or a class body) that names `name` between two byte offsets: a
+/// call, argument, assignment, decorator or base class there may use the earlier definition.
+bool scope_names_between(const facts::FileFacts& file, std::int32_t klass, std::string_view name, std::uint32_t from,
+                         std::uint32_t to) {
+  const auto in_scope = [&](const facts::Context& ctx, const Span& at) {
+    return ctx.function < 0 && ctx.klass == klass && at.start_byte >= from && at.start_byte < to;
+  };
+  const auto names = [&](std::string_view text) {
+    return text == name || (starts_with(text, name) && text.size() > name.size() &&
+                            (text[name.size()] == '.' || text[name.size()] == '[' || text[name.size()] == '('));
+  };
+  for (const auto& call : file.calls) {
+    if (!in_scope(call.ctx, call.at)) continue;
+    if (names(call.callee_text)) return true;
+    for (const auto& arg : call.args) {
+      if (names(arg.value)) return true;
+    }
+  }
+  for (const auto& assign : file.assigns) {
+    if (in_scope(assign.ctx, assign.at) && names(assign.value.value)) return true;
+  }
+  for (const auto& decorator : file.decorators) {
+    if (in_scope(decorator.ctx, decorator.at) && names(decorator.text)) return true;
+  }
+  for (const auto& c : file.classes) {
+    if (c.at.start_byte < from || c.at.start_byte >= to) continue;
+    for (const auto& base : c.base_texts) {
+      if (names(base)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<bool> shadowed_definitions(const facts::FileFacts& file) {
+  const std::size_t count = file.functions.size();
+  std::vector<bool> out(count, false);
+  // The next definition of each (class, name) in source order, walking backwards.
+  std::map<std::pair<std::int32_t, std::string_view>, std::size_t> later;
+  for (std::size_t i = count; i-- > 0;) {
+    const auto& fn = file.functions[i];
+    if (fn.parent >= 0 || fn.conditional) continue;
+    const auto key = std::make_pair(fn.klass, std::string_view(fn.name));
+    const auto it = later.find(key);
+    if (it != later.end()) {
+      const auto& next = file.functions[it->second];
+      const bool names_earlier = std::any_of(next.decorators.begin(), next.decorators.end(),
+                                             [&](const QualifiedName& d) { return d.first_segment() == fn.name; });
+      if (!names_earlier && !scope_names_between(file, fn.klass, fn.name, fn.at.end_byte, next.at.start_byte))
+        out[i] = true;
+    }
+    later[key] = i;
+  }
+  // Functions nested in a shadowed one (closures, local helpers) are dead with it.
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::int32_t parent = file.functions[i].parent;
+    if (parent >= 0 && out[static_cast<std::size_t>(parent)]) out[i] = true;
+  }
+  return out;
 }
 
 }  // namespace tr2audit::program

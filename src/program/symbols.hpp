@@ -53,6 +53,9 @@ class Symbols {
   bool is_package(std::string_view dotted) const;
   bool is_local_root(std::string_view top) const;
   const std::vector<std::vector<ImportOrigin>>& origins() const { return m_origins; }
+  /// True when a later definition of the same name in the same scope replaces the function before any
+  /// code runs it (see shadowed_definitions); such a definition denotes nothing.
+  bool shadowed(FunctionId fn) const;
 
  private:
   void index_file(FileId id);
@@ -85,6 +88,14 @@ class Symbols {
   /// Module names the repo's build declares with `CUDAExtension(name=...)` (any setup.py, any folder).
   std::set<std::string> m_cuda_extensions;
   bool declared_cuda_extension(const facts::ImportFact& fact) const;
+  /// Per file, per function: shadowed_definitions(file).
+  std::vector<std::vector<bool>> m_shadowed;
 };
+
+/// Per function of a file: a module-level function or a method whose name a later definition in the same
+/// scope binds again, both written directly in the scope's body (not under an if/try/with/loop), with no
+/// code of that scope between them naming it and no decorator of the later one naming it (`@x.setter`).
+/// Python binds the name to the last definition, so every call runs that one: the earlier is dead.
+std::vector<bool> shadowed_definitions(const facts::FileFacts& file);
 
 }  // namespace tr2audit::program

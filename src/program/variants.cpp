@@ -53,20 +53,23 @@ class Variants {
       m_impl.function_gate[f].assign(m_impl.files[f].functions.size(), 0);
       m_impl.function_gate_option[f].assign(m_impl.files[f].functions.size(), {});
       m_impl.config_selected[f].assign(m_impl.files[f].functions.size(), false);
-      m_impl.dead_function[f].assign(m_impl.files[f].functions.size(), false);
+      m_impl.dead_function[f].assign(m_impl.files[f].functions.size(), DeadCode::live);
     }
     collect_strings();
     registry_candidates();
     component_candidates();
     private_candidates();
-    if (m_candidates.empty()) return;
-    for (auto& c : m_candidates) {
-      c.named = m_strings.count(c.name) > 0 || (!c.registered.empty() && m_strings.count(c.registered) > 0);
-      c.selected = c.named;
-      m_by_name[c.name].push_back(&c - m_candidates.data());
+    if (!m_candidates.empty()) {
+      for (auto& c : m_candidates) {
+        c.named = m_strings.count(c.name) > 0 || (!c.registered.empty() && m_strings.count(c.registered) > 0);
+        c.selected = c.named;
+        m_by_name[c.name].push_back(&c - m_candidates.data());
+      }
+      select_by_use();
+      gate_unselected();
     }
-    select_by_use();
-    gate_unselected();
+    mark_shadowed();
+    mark_kernels_of_dead_code();
   }
 
  private:
@@ -298,7 +301,78 @@ class Variants {
     for (std::size_t i = 0; i < file.functions.size(); ++i) {
       facts::Context ctx;
       ctx.function = static_cast<std::int32_t>(i);
-      if (owner(c.file.value, ctx) == &c - m_candidates.data()) m_impl.dead_function[c.file.value][i] = true;
+      if (owner(c.file.value, ctx) == &c - m_candidates.data())
+        m_impl.dead_function[c.file.value][i] = DeadCode::unused_private_helper;
+    }
+  }
+
+  // Definitions a later one of the same name replaces (program/symbols: shadowed_definitions).
+  void mark_shadowed() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      if (m_impl.files[f].is_test) continue;
+      auto& dead = m_impl.dead_function[f];
+      for (std::size_t i = 0; i < dead.size(); ++i) {
+        if (dead[i] == DeadCode::live && m_impl.symbols->shadowed(FunctionId{FileId{f}, static_cast<std::int32_t>(i)}))
+          dead[i] = DeadCode::shadowed;
+      }
+    }
+  }
+
+  // A module-level kernel (`@triton.jit def flatten_kernel`) that code outside tests launches or names
+  // only from dead code (a shadowed wrapper) never runs either. A kernel nothing names stays live: it
+  // may be the library's API.
+  void mark_kernels_of_dead_code() {
+    if (!m_impl.lockin_knowledge.kernel_decorator) return;
+    std::unordered_map<std::string, std::vector<FunctionId>> kernels;  // name -> live module-level kernels
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test || file.kind != discover::FileKind::python) continue;
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+        const auto& fn = file.functions[static_cast<std::size_t>(i)];
+        if (!top_level(fn) || m_impl.dead_function[f][static_cast<std::size_t>(i)] != DeadCode::live) continue;
+        if (std::any_of(fn.decorators.begin(), fn.decorators.end(), m_impl.lockin_knowledge.kernel_decorator))
+          kernels[fn.name].push_back(FunctionId{FileId{f}, i});
+      }
+    }
+    if (kernels.empty()) return;
+    std::unordered_map<std::string, std::pair<bool, bool>> named;  // name -> (named by dead code, by live code)
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      const auto use = [&](std::string_view text, const facts::Context& ctx) {
+        if (text.empty()) return;
+        const std::string name = last_name(text.substr(0, text.find('[')));
+        if (!kernels.count(name)) return;
+        const bool dead =
+            ctx.function >= 0 && m_impl.dead_function[f][static_cast<std::size_t>(ctx.function)] != DeadCode::live;
+        (dead ? named[name].first : named[name].second) = true;
+      };
+      for (const auto& call : file.calls) {
+        use(call.callee_text, call.ctx);
+        for (const auto& arg : call.args) {
+          if (arg.kind == facts::LiteralKind::name) use(arg.value, call.ctx);
+        }
+      }
+      for (const auto& ref : file.references) use(ref.text, ref.ctx);
+      for (const auto& assign : file.assigns) {
+        if (assign.value.kind == facts::LiteralKind::name) use(assign.value.value, assign.ctx);
+      }
+      for (const auto& value : file.values) use(value.name, value.ctx);
+    }
+    for (const auto& [name, ids] : kernels) {
+      const auto it = named.find(name);
+      if (it == named.end() || !it->second.first || it->second.second) continue;
+      for (const FunctionId& id : ids) {
+        auto& dead = m_impl.dead_function[id.file.value];
+        dead[static_cast<std::size_t>(id.index)] = DeadCode::used_only_by_dead_code;
+        // Its nested functions (a Triton kernel rarely has any) die with it.
+        const auto& functions = m_impl.files[id.file.value].functions;
+        for (std::size_t i = static_cast<std::size_t>(id.index) + 1; i < functions.size(); ++i) {
+          const std::int32_t parent = functions[i].parent;
+          if (parent >= 0 && dead[static_cast<std::size_t>(parent)] != DeadCode::live && dead[i] == DeadCode::live)
+            dead[i] = DeadCode::used_only_by_dead_code;
+        }
+      }
     }
   }
 

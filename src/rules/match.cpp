@@ -169,13 +169,27 @@ class Matcher {
                      m_findings.end());
   }
 
+  /// The context of the function a decorator decorates (the decorator itself runs in the enclosing scope):
+  /// a kernel's `@triton.jit` is dead code when the kernel is.
+  facts::Context decorated_context(const facts::DecoratorFact& deco) const {
+    facts::Context ctx = deco.ctx;
+    for (std::size_t i = 0; i < m_file.functions.size(); ++i) {
+      const facts::FunctionInfo& fn = m_file.functions[i];
+      if (fn.name != deco.decorated || fn.parent != deco.ctx.function || fn.at.start_byte < deco.at.end_byte) continue;
+      ctx.function = static_cast<std::int32_t>(i);
+      break;
+    }
+    return ctx;
+  }
+
   void decorators() {
     for (const facts::DecoratorFact& deco : m_file.decorators) {
       const std::string& name = deco.decorator.dotted();
       for (std::uint32_t i : candidates(SubjectKind::decorator, {name})) {
         MessageFields fields{name, name, {}, {}, {}, {}, {}, deco.text};
         if (detail::decorator_conditions_hold(m_rules.rules()[i].conditions, deco, fields.value)) {
-          emit(i, deco.ctx, deco.at, std::move(fields));
+          const facts::Context decorated = decorated_context(deco);
+          emit(i, deco.ctx, deco.at, std::move(fields), true, {}, &decorated);
         }
       }
     }
@@ -392,8 +406,10 @@ class Matcher {
     return CellLocation{m_file.cell_numbers[index], line - firsts[index] + 1};
   }
 
+  /// `code`: the context of the code the fact stands for when it is not the fact's own (a decorator's
+  /// function), for the dead-code check.
   void emit(std::uint32_t index, const facts::Context& ctx, const Span& at, MessageFields fields,
-            bool has_region = true, const std::string& value_opt_in = {}) {
+            bool has_region = true, const std::string& value_opt_in = {}, const facts::Context* code = nullptr) {
     const Rule& rule = m_rules.rules()[index];
     if (!detail::context_allows(rule, m_view, ctx, at.line)) return;
     if (!m_seen.emplace(index, at).second) return;
@@ -420,9 +436,10 @@ class Matcher {
                                          *f.region == facts::Region::tooling || *f.region == facts::Region::test);
     f.off_training_path = (off_region && (f.roles & program::training_roles()).none()) ||
                           (f.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
-    if (has_region && (f.roles & program::training_roles()).none() && program.dead_code(m_view.id, ctx)) {
-      f.in_dead_code = true;
-      f.off_training_path = true;
+    const program::RoleSet code_roles = code != nullptr ? program.roles_at(m_view.id, *code) : f.roles;
+    if (has_region && (code_roles & program::training_roles()).none()) {
+      f.dead_code = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
+      f.off_training_path |= f.dead_code != program::DeadCode::live;
     }
     if (has_region && (f.roles & program::training_roles()).none() && program.script_without_training(m_view.id)) {
       // A script that runs a model without training it: its code is inference (or data, or tests).

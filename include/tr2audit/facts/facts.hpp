@@ -215,7 +215,10 @@ struct FunctionInfo {
   std::vector<QualifiedName> decorators;
   std::vector<std::string> params;
   bool is_async = false;
-  Span at;  ///< the whole definition
+  /// Defined under an if/try/with/loop of its scope rather than directly in the module, class or function
+  /// body: another definition of the name may be the one that runs (`try: def f(...)` / `except: def f`).
+  bool conditional = false;
+  Span at;  ///< the whole definition (the `def` statement, decorators not included)
   // Filled from the calls inside the body (not nested functions):
   bool calls_backward = false;           ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()
   bool calls_optimizer_step = false;     ///< optimizer.step() / xm.optimizer_step(...) / scaler.step(...)

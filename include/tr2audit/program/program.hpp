@@ -49,6 +49,14 @@ inline constexpr std::size_t k_role_count = 9;
 static_assert(static_cast<std::size_t>(Role::test) + 1 == k_role_count, "k_role_count must match Role");
 using RoleSet = std::bitset<k_role_count>;
 
+/// Why code never runs, though the file holding it does (Program::dead_code).
+enum class DeadCode : std::uint8_t {
+  live,
+  unused_private_helper,   ///< a module-level `_helper` no non-test code calls, passes or names
+  shadowed,                ///< a later definition of the same name in the same scope replaces it
+  used_only_by_dead_code,  ///< a kernel whose only launches and mentions outside tests are in dead code
+};
+
 /// "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test".
 std::string_view to_string(Role role);
 std::optional<Role> parse_role(std::string_view text);
@@ -122,9 +130,10 @@ class Program {
   /// demo, an inference or data-processing script. Code of it that no entry point reaches is off the
   /// training path.
   bool script_without_training(FileId file) const;
-  /// The code at a context is in a module-level private helper that no non-test code of the repo calls,
-  /// passes or names (a `_wip` variant left behind): dead code.
-  bool dead_code(FileId file, const facts::Context& ctx) const;
+  /// Whether the code at a context is dead, and why: in a module-level private helper that no non-test
+  /// code of the repo calls, passes or names (a `_wip` variant left behind), in a definition a later one of
+  /// the same name replaces, or in a kernel that only such code launches. `live` otherwise.
+  DeadCode dead_code(FileId file, const facts::Context& ctx) const;
   /// Indices into entry_points() of the training entry points that reach the code at a context.
   const std::vector<std::uint32_t>& entries_at(FileId file, const facts::Context& ctx) const;
   /// The context's guards plus those only the repo can tell (availability flags, opt-in options).

@@ -56,8 +56,8 @@ struct Finding {
   /// No entry point reaches it, in a script or notebook that does not train
   /// (program::Program::script_without_training): off the training path too.
   bool in_script_without_training = false;
-  /// In a module-level private helper nothing outside tests calls or names (program::Program::dead_code).
-  bool in_dead_code = false;
+  /// In code that never runs, and why (program::Program::dead_code); `live` for nearly every finding.
+  program::DeadCode dead_code = program::DeadCode::live;
 
   /// The region's name, or "file" for file-level findings.
   std::string_view region_name() const { return region ? facts::to_string(*region) : std::string_view("file"); }

@@ -188,7 +188,7 @@ def test_only():
       if (functions[i].name != name) continue;
       facts::Context ctx;
       ctx.function = static_cast<std::int32_t>(i);
-      return p.dead_code(file, ctx);
+      return p.dead_code(file, ctx) != program::DeadCode::live;
     }
     FAIL("no function " << name);
     return false;
@@ -198,4 +198,106 @@ def test_only():
   CHECK_FALSE(dead("_fwd"));    // called by run
   CHECK_FALSE(dead("_prune"));  // passed as a value
   CHECK_FALSE(dead("run"));     // public API
+}
+
+TEST_CASE("program: a definition a later one of the same name replaces is dead, and so is a kernel only it launches",
+          "[program][scripts]") {
+  const char* const ring = R"PY(import torch
+import triton
+import triton.language as tl
+
+try:
+    from fused_ops import apply_rope
+except ImportError:
+    def apply_rope(q, freqs):
+        return q * freqs
+
+
+@triton.jit
+def flatten_kernel(out_ptr, lse_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(lse_ptr + offs))
+
+
+def flatten_lse(lse):
+    def grid(meta):
+        return (triton.cdiv(lse.numel(), meta["BLOCK"]),)
+
+    out = torch.empty_like(lse)
+    flatten_kernel[grid](out, lse, lse.numel(), BLOCK=64)
+    return out
+
+
+def warmup(x):
+    return x.cuda()
+
+
+WARM = warmup(torch.zeros(1))
+
+
+def warmup(x):
+    return x
+
+
+def pad(x):
+    return x.cuda()
+
+
+if torch.cuda.is_available():
+    def pad(x):
+        return x
+
+
+@torch.jit.script
+def flatten_lse(lse):
+    return lse.flatten()
+
+
+class Block(torch.nn.Module):
+    @property
+    def width(self):
+        return 8
+
+    @width.setter
+    def width(self, value):
+        pass
+
+    def forward(self, x):
+        return x.cuda()
+
+    def forward(self, x):
+        return flatten_lse(x) + apply_rope(x, x)
+)PY";
+  std::vector<facts::FileFacts> files;
+  files.push_back(facts_of(ring, "lib/ring.py"));
+  program::LockinKnowledge knowledge;
+  knowledge.kernel_decorator = [](const QualifiedName& name) { return name.dotted() == "triton.jit"; };
+  const auto p = program::Program::build(std::move(files), false, std::move(knowledge));
+  const auto file = *p.find_file("lib/ring.py");
+  const auto& functions = p.file(file).functions;
+  // The n-th function (in source order) whose qualified name is `qualname`.
+  const auto why = [&](const std::string& qualname, int nth) {
+    for (std::size_t i = 0; i < functions.size(); ++i) {
+      if (functions[i].qualname != qualname || nth-- > 0) continue;
+      facts::Context ctx;
+      ctx.function = static_cast<std::int32_t>(i);
+      return p.dead_code(file, ctx);
+    }
+    FAIL("no function " << qualname);
+    return program::DeadCode::live;
+  };
+  CHECK(why("flatten_lse", 0) == program::DeadCode::shadowed);       // the jit-scripted one replaces it
+  CHECK(why("flatten_lse.grid", 0) == program::DeadCode::shadowed);  // nested code dies with it
+  CHECK(why("flatten_lse", 1) == program::DeadCode::live);
+  CHECK(why("flatten_kernel", 0) == program::DeadCode::used_only_by_dead_code);
+  CHECK(why("warmup", 0) == program::DeadCode::live);  // module code between the two calls the first
+  CHECK(why("pad", 0) == program::DeadCode::live);     // the later one is defined only on one branch
+  CHECK(why("apply_rope", 0) == program::DeadCode::live);
+  CHECK(why("Block.width", 0) == program::DeadCode::live);  // `@width.setter` names the getter
+  CHECK(why("Block.forward", 0) == program::DeadCode::shadowed);
+  CHECK(why("Block.forward", 1) == program::DeadCode::live);
+  // The fact behind it: a definition under an if/try is conditional, one in a body is not.
+  CHECK(functions[0].name == "apply_rope");
+  CHECK(functions[0].conditional);
+  CHECK_FALSE(functions[1].conditional);
 }
