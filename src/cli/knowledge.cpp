@@ -31,7 +31,14 @@ std::vector<std::filesystem::path> rule_folders(const std::vector<std::string>& 
 bool load_knowledge(Knowledge& out, std::vector<Problem>& problems) {
   const std::filesystem::path dir = builtin_rules_dir();
   std::error_code ec;
-  if (dir.empty()) return true;
+  if (dir.empty()) {
+    // A binary copied away from its rules would otherwise scan with none and report a clean repo.
+    problems.push_back(Problem{ProblemKind::invalid_config, "built-in rules", 0, 0,
+                               "cannot find tr2audit's built-in rules (" + builtin_rules_search_note() +
+                                   "): install it with `cmake --install`, or set TR2AUDIT_RULES_DIR to its "
+                                   "rules folder"});
+    return false;
+  }
   if (std::filesystem::exists(dir / "neuron-ops.yaml", ec)) {
     rules::LoadedOpTable table = rules::OpTable::load(dir / "neuron-ops.yaml");
     problems.insert(problems.end(), table.problems.begin(), table.problems.end());

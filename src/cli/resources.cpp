@@ -26,4 +26,10 @@ std::filesystem::path builtin_rules_dir(const char* argv0_hint) {
   return {};
 }
 
+std::string builtin_rules_search_note() {
+  const auto dir = executable_dir(nullptr);
+  return "looked in " + (dir / "rules").generic_string() + " and " +
+         (dir.parent_path() / "share" / "tr2audit" / "rules").generic_string() + ", and TR2AUDIT_RULES_DIR is not set";
+}
+
 }  // namespace tr2audit::cli

@@ -64,3 +64,31 @@ TEST_CASE("cli messages: a notebook's syntax error names its cell and line", "[c
   REQUIRE(run.out.find("\"syntax-errors\"") != std::string::npos);
   CHECK(run.out.find("syntax error (first at cell 3:2)") != std::string::npos);
 }
+
+TEST_CASE("cli messages: a binary that cannot find its built-in rules refuses to scan", "[cli][messages]") {
+  // Copied away from its build tree (no rules/ beside it, no share/tr2audit/rules above it), it used to
+  // scan with no rules at all and report a clean repo: a CI gate that always passes.
+  TempDir place;
+  std::filesystem::create_directories(place.path() / "bin");
+  const auto copy = place.path() / "bin" / "tr2audit";
+  std::filesystem::copy_file(TR2AUDIT_BINARY, copy);
+  TempDir repo;
+  repo.write("train.py", "import torch\nx = torch.ones(2).cuda()\n");
+  const auto err = place.path() / "err";
+  const std::string command = "env -u TR2AUDIT_RULES_DIR CI=true '" + copy.string() + "' scan '" +
+                              repo.path().string() + "' </dev/null >/dev/null 2>'" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 2);
+  const std::string message = tr2audit::testing::slurp(err);
+  CHECK(message.find("cannot find tr2audit's built-in rules") != std::string::npos);
+  CHECK(message.find((place.path() / "bin" / "rules").generic_string()) != std::string::npos);
+  CHECK(message.find("TR2AUDIT_RULES_DIR") != std::string::npos);
+  // Pointed at them, the same copy scans.
+  const std::string pointed = "CI=true TR2AUDIT_RULES_DIR='" +
+                              (std::filesystem::path(TR2AUDIT_BINARY).parent_path() / "rules").string() + "' '" +
+                              copy.string() + "' scan -q '" + repo.path().string() + "' >/dev/null 2>&1";
+  const int ok = std::system(pointed.c_str());
+  CHECK(WIFEXITED(ok));
+  CHECK(WEXITSTATUS(ok) != 2);
+}
