@@ -23,9 +23,9 @@ static_assert(sizeof(LoopInfo) == 112 && sizeof(ConditionTerm) == 72 && sizeof(B
 static_assert(sizeof(DependencyFact) == 120 && sizeof(DirectiveComment) == 48 && sizeof(Problem) == 80,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(BoundCall) == 56 && sizeof(ReferenceFact) == 112 && sizeof(SettingFact) == 88 &&
-                  sizeof(ValueFact) == 120,
+                  sizeof(ValueFact) == 120 && sizeof(DispatchEntry) == 120,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 664, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 712, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -211,6 +211,10 @@ void fields(IO& io, ValueFact& f) {
   io.enumeration(f.sink, ValueSink::dict_entry), io(f.key), io(f.name), io(f.value), io(f.ctx);
 }
 template <class IO>
+void fields(IO& io, DispatchEntry& f) {
+  io(f.table), io(f.key), io(f.name), io(f.value);
+}
+template <class IO>
 void fields(IO& io, ReferenceFact& f) {
   io(f.name), io(f.text), io(f.at), io(f.ctx);
 }
@@ -224,7 +228,8 @@ void fields(IO& io, PatternFact& f) {
 }
 template <class IO>
 void fields(IO& io, FunctionInfo& f) {
-  io(f.name), io(f.qualname), io(f.klass), io(f.parent), io(f.decorators), io(f.params), io(f.is_async), io(f.conditional), io(f.at);
+  io(f.name), io(f.qualname), io(f.klass), io(f.parent), io(f.decorators), io(f.params), io(f.is_async),
+      io(f.conditional), io(f.at);
   io(f.calls_backward), io(f.calls_optimizer_step), io(f.param_defaults);
 }
 template <class IO>
@@ -267,8 +272,9 @@ void fields(IO& io, FileFacts& f) {
   io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators),
       io(f.assigns), io(f.bound_calls);
   io(f.values), io(f.references), io(f.devices), io(f.patterns);
-  io(f.dependencies), io(f.settings), io(f.name_strings), io(f.used_names), io(f.functions), io(f.classes), io(f.loops),
-      io(f.branches), io(f.directives), io(f.problems);
+  io(f.dependencies), io(f.settings), io(f.name_strings), io(f.used_names), io(f.dispatch_entries),
+      io(f.computed_lookups), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives),
+      io(f.problems);
 }
 
 template <class T>

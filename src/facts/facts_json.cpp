@@ -183,6 +183,10 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
   });
   out["name_strings"] = f.name_strings;
   out["used_names"] = f.used_names;
+  out["dispatch_entries"] = list_json(f.dispatch_entries, [&](const DispatchEntry& e) {
+    return Json{{"table", e.table}, {"key", e.key}, {"name", e.name}, {"value", span_json(e.value)}};
+  });
+  out["computed_lookups"] = f.computed_lookups;
   out["functions"] = list_json(f.functions, [&](const FunctionInfo& fn) {
     Json decorators = Json::array();
     for (const auto& d : fn.decorators) decorators.push_back(d.dotted());

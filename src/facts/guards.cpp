@@ -144,6 +144,9 @@ bool Walker::is_step_closure_lambda(TSNode lambda) const {
 void Walker::finish() {
   std::sort(m_out.name_strings.begin(), m_out.name_strings.end());
   m_out.name_strings.erase(std::unique(m_out.name_strings.begin(), m_out.name_strings.end()), m_out.name_strings.end());
+  std::sort(m_out.computed_lookups.begin(), m_out.computed_lookups.end());
+  m_out.computed_lookups.erase(std::unique(m_out.computed_lookups.begin(), m_out.computed_lookups.end()),
+                               m_out.computed_lookups.end());
   std::sort(m_out.used_names.begin(), m_out.used_names.end());
   m_out.used_names.erase(std::unique(m_out.used_names.begin(), m_out.used_names.end()), m_out.used_names.end());
   if (m_step_closure_names.empty()) return;

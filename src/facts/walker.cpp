@@ -246,6 +246,8 @@ void Walker::record_facts(TSNode node, TSSymbol kind, TSFieldId field) {
     on_reference(node, field);
   } else if (kind == m_k.return_statement || kind == m_k.pair) {
     on_value(node, kind);
+  } else if (kind == m_k.subscript) {
+    on_subscript(node);
   }
 }
 

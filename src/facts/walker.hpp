@@ -98,6 +98,12 @@ class Walker final : public detectors::NodeScope {
   void on_value(TSNode node, TSSymbol kind);
   void add_value(ValueSink sink, std::string key, TSNode value);
   void on_string(TSNode node);
+  /// `TABLE[config.key]`: an upper-case name read by a computed key (FileFacts::computed_lookups).
+  void on_subscript(TSNode node);
+  /// `TABLE = {"sdpa": sdpa_forward, ...}` at module level: FileFacts::dispatch_entries.
+  void on_dispatch_table(TSNode left, TSNode right);
+  /// The string `up` levels below the path's end is a key of a dispatch table (not a use of the name).
+  bool dispatch_key(std::size_t up) const;
   void on_reference(TSNode node, TSFieldId field);
   std::vector<Argument> read_arguments(TSNode argument_list) const;
   void note_training_calls(const CallFact& call);

@@ -213,6 +213,7 @@ void Walker::on_assignment(TSNode node) {
   const TSNode right = m_src.unwrap_parens(ts_node_child_by_field_id(node, m_k.f_right));
   if (m_mode == Mode::full) note_host_name(left, right);
   if (m_src.is(left, m_k.identifier)) {
+    if (m_mode == Mode::full) on_dispatch_table(left, right);
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
     if (!alias.empty())
       m_imports.bind(m_src.node_text(left), alias,  // F = torch.nn.functional
@@ -371,13 +372,82 @@ bool Walker::in_dunder_all(std::size_t up) const {
   }
 }
 
+namespace {
+
+// `ALL_ATTENTION_FUNCTIONS`, `ACT2FN`: a constant's name (letters upper case, at least one letter).
+bool upper_case_name(std::string_view name) {
+  bool letter = false;
+  for (const char c : name) {
+    if (c >= 'a' && c <= 'z') return false;
+    letter |= c >= 'A' && c <= 'Z';
+  }
+  return letter;
+}
+
+}  // namespace
+
+void Walker::on_dispatch_table(TSNode left, TSNode right) {
+  if (m_ctx.function >= 0 || m_ctx.klass >= 0 || !m_src.is(right, m_k.dictionary)) return;
+  const std::string_view table = m_src.node_text(left);
+  if (!upper_case_name(table)) return;
+  const std::uint32_t count = ts_node_named_child_count(right);
+  std::vector<DispatchEntry> entries;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode pair = ts_node_named_child(right, i);
+    if (m_src.is(pair, m_k.comment)) continue;
+    if (!m_src.is(pair, m_k.pair)) return;  // `**OTHER`: not a plain table
+    const auto key = m_src.string_literal(ts_node_child_by_field_id(pair, m_k.f_key));
+    if (!key || !names_a_definition(*key)) return;
+    const TSNode value = m_src.unwrap_parens(ts_node_child_by_field_id(pair, m_k.f_value));
+    DispatchEntry entry;
+    entry.table = std::string(table);
+    entry.key = *key;
+    if (m_src.is(value, m_k.identifier)) entry.name = std::string(m_src.node_text(value));
+    entry.value = m_src.span(value);
+    entries.push_back(std::move(entry));
+  }
+  if (entries.size() < 2) return;
+  m_out.dispatch_entries.insert(m_out.dispatch_entries.end(), std::make_move_iterator(entries.begin()),
+                                std::make_move_iterator(entries.end()));
+}
+
+// The key of a pair in `TABLE = {...}` at module level.
+bool Walker::dispatch_key(std::size_t up) const {
+  const TSNode pair = ancestor(up);
+  if (!m_src.is(pair, m_k.pair) || m_ctx.function >= 0 || m_ctx.klass >= 0) return false;
+  if (!ts_node_eq(ts_node_child_by_field_id(pair, m_k.f_key), ancestor(up - 1))) return false;
+  const TSNode assignment = ancestor(up + 2);
+  if (!m_src.is(ancestor(up + 1), m_k.dictionary) || !m_src.is(assignment, m_k.assignment)) return false;
+  const TSNode left = ts_node_child_by_field_id(assignment, m_k.f_left);
+  return m_src.is(left, m_k.identifier) && upper_case_name(m_src.node_text(left));
+}
+
+void Walker::on_subscript(TSNode node) {
+  if (m_mode != Mode::full) return;
+  const TSNode value = ts_node_child_by_field_id(node, m_k.f_value);
+  const TSNode key = ts_node_child_by_field_id(node, m_k.f_subscript);
+  if (ts_node_is_null(key) || m_src.is(key, m_k.string)) return;
+  std::string_view name;
+  if (m_src.is(value, m_k.identifier)) {
+    name = m_src.node_text(value);
+  } else if (m_src.is(value, m_k.attribute)) {
+    name = m_src.node_text(ts_node_child_by_field_id(value, m_k.f_attribute));
+  } else {
+    return;
+  }
+  if (upper_case_name(name)) m_out.computed_lookups.emplace_back(name);
+}
+
 void Walker::on_string(TSNode node) {
   if (m_mode != Mode::full) return;
   std::size_t up = 1;  // node is the one being entered: its ancestors are on the walk's path
   TSNode parent = ancestor(up);
   if (m_src.is(parent, m_k.expression_statement)) return;  // a docstring or bare string
   const auto value = m_src.string_literal(node);
-  if (value && names_a_definition(*value) && !in_dunder_all(up)) m_out.name_strings.push_back(*value);
+  // `if cfg.attn == "ring":` tests for a name a config may hold; it selects nothing.
+  if (value && names_a_definition(*value) && !in_dunder_all(up) && !dispatch_key(up) &&
+      !m_src.is(parent, m_k.comparison_operator))
+    m_out.name_strings.push_back(*value);
   if (!value || !is_device_string(*value)) return;
   DeviceLiteralFact fact;
   fact.value = *value;

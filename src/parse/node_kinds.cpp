@@ -99,6 +99,7 @@ NodeKinds::NodeKinds(const TSLanguage* l)
       comment(must_resolve(l, "comment")),
       error(must_resolve(l, "ERROR")),
       pair(must_resolve(l, "pair")),
+      dictionary(must_resolve(l, "dictionary")),
       f_function(must_field(l, "function")),
       f_arguments(must_field(l, "arguments")),
       f_name(must_field(l, "name")),

@@ -109,6 +109,16 @@ class Inheritance {
     return guards;
   }
 
+  // A call inside a dispatch-table entry no config selects (`"ring": lambda *a: ring_attn()(*a)`).
+  std::uint16_t dispatch_gate(std::uint32_t f, const Span& at, std::string& option) const {
+    for (const auto& [value, gate] : m_impl.dispatch_gates[f]) {
+      if (at.start_byte < value.start_byte || at.end_byte > value.end_byte) continue;
+      if (option.empty()) option = gate;
+      return facts::guard_bit(facts::Guard::opt_in);
+    }
+    return 0;
+  }
+
   void collect_calls() {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       if (m_impl.files[f].is_test) continue;
@@ -118,8 +128,10 @@ class Inheritance {
         for (const Edge& edge : slots[s]) {
           if (edge.target.index < -1) continue;
           std::string option;
-          const std::uint16_t guards =
+          std::uint16_t guards =
               static_cast<std::uint16_t>((edge.guards | branch_guards(FileId{f}, edge.branch, option)) & k_inherited);
+          if (edge.call >= 0)
+            guards |= dispatch_gate(f, m_impl.files[f].calls[static_cast<std::size_t>(edge.call)].at, option);
           m_sites[edge.target.file.value][m_impl.slot(edge.target)].push_back(
               Site{FunctionId{FileId{f}, index}, guards, option});
         }

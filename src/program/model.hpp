@@ -98,6 +98,10 @@ struct Program::Impl {
   /// nested in one) that no non-test code calls, passes or names; a shadowed definition; a kernel only
   /// dead code launches.
   std::vector<std::vector<DeadCode>> dead_function;
+  /// Per file: the values of dispatch-table entries no config selects that are not a plain name (a
+  /// lambda), with the option that would ("config selects ring_flash_triton"): calls inside them run only
+  /// then (program/variants; program/inherit gates their call sites).
+  std::vector<std::vector<std::pair<Span, std::string>>> dispatch_gates;
   /// Per file: (importing file, import index) of each import of that module from another non-test file of
   /// the repo (index_local_imports).
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;

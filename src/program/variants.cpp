@@ -1,6 +1,8 @@
 // Variants no shipped configuration selects. Two ways of picking code by name are followed:
 // - registries: `@ROI_HEADS_REGISTRY.register()` on a class (or a builder function) that the repo looks
 //   up by a computed name (`ROI_HEADS_REGISTRY.get(cfg.MODEL.ROI_HEADS.NAME)`);
+// - dispatch tables: `ALL_ATTENTION_FUNCTIONS = {"sdpa": sdpa_forward, "ring": lambda ...}` read by a
+//   computed key (`ALL_ATTENTION_FUNCTIONS[config.attn]`); the table's own keys select nothing;
 // - component paths in config files: `_component_: torchtune.modules.loss.ForwardKLLoss` (also Hydra's
 //   `_target_` and jsonargparse's `class_path`). A module one of whose top-level definitions a config
 //   names this way is a library of components, and its other top-level definitions are candidates too.
@@ -49,6 +51,7 @@ class Variants {
     m_impl.function_gate_option.assign(files, {});
     m_impl.config_selected.assign(files, {});
     m_impl.dead_function.assign(files, {});
+    m_impl.dispatch_gates.assign(files, {});
     for (std::size_t f = 0; f < files; ++f) {
       m_impl.function_gate[f].assign(m_impl.files[f].functions.size(), 0);
       m_impl.function_gate_option[f].assign(m_impl.files[f].functions.size(), {});
@@ -58,6 +61,7 @@ class Variants {
     collect_strings();
     registry_candidates();
     component_candidates();
+    dispatch_candidates();
     private_candidates();
     if (!m_candidates.empty()) {
       for (auto& c : m_candidates) {
@@ -140,6 +144,42 @@ class Variants {
       for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
         const auto& fn = file.functions[static_cast<std::size_t>(i)];
         if (top_level(fn) && !fn.name.starts_with('_')) add(Candidate{FileId{f}, -1, i, fn.name, {}, {}});
+      }
+    }
+  }
+
+  // Entries of dispatch tables the repo reads by a computed key (`ALL_ATTENTION_FUNCTIONS[config.attn]`,
+  // `ACT2FN.get(name)`): an entry whose key no string of the code or config value names runs only when a
+  // user's config picks it. A plain-name value is a candidate like a registry member (code that uses the
+  // function otherwise selects it); the calls inside any other value (a lambda) are gated directly.
+  void dispatch_candidates() {
+    std::unordered_set<std::string> computed;
+    for (const auto& file : m_impl.files) {
+      if (file.is_test) continue;
+      computed.insert(file.computed_lookups.begin(), file.computed_lookups.end());
+      for (const auto& call : file.calls) {
+        if (call.method != "get" || call.args.empty() || call.args[0].kind == facts::LiteralKind::string) continue;
+        computed.insert(last_name(call.receiver_text));
+      }
+    }
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (const auto& entry : file.dispatch_entries) {
+        if (!computed.count(entry.table) || m_strings.count(entry.key)) continue;
+        if (entry.name.empty()) {
+          m_impl.dispatch_gates[f].emplace_back(entry.value, "config selects " + entry.key);
+          continue;
+        }
+        const Symbol symbol = m_impl.symbols->lookup_in_file(FileId{f}, entry.name);
+        if (symbol.kind == Symbol::Kind::function && symbol.function.index >= 0) {
+          const auto& fn =
+              m_impl.files[symbol.function.file.value].functions[static_cast<std::size_t>(symbol.function.index)];
+          add(Candidate{symbol.function.file, -1, symbol.function.index, fn.name, entry.key, entry.table});
+        } else if (symbol.kind == Symbol::Kind::klass) {
+          const auto& c = m_impl.files[symbol.klass.file.value].classes[static_cast<std::size_t>(symbol.klass.index)];
+          add(Candidate{symbol.klass.file, symbol.klass.index, -1, c.name, entry.key, entry.table});
+        }
       }
     }
   }

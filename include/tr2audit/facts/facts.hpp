@@ -171,6 +171,19 @@ struct ValueFact {
   bool operator==(const ValueFact&) const = default;
 };
 
+/// One entry of a module-level dispatch table: `ALL_ATTENTION_FUNCTIONS = {"sdpa": sdpa_forward, ...}`, a
+/// dict bound to an upper-case name whose keys are all name-shaped string literals. Code that reads the
+/// table by a computed key (`ALL_ATTENTION_FUNCTIONS[config.attn]`) runs the entry a config names
+/// (program/variants).
+struct DispatchEntry {
+  std::string table;  ///< "ALL_ATTENTION_FUNCTIONS"
+  std::string key;    ///< "sdpa"
+  std::string name;   ///< the value when it is a plain name ("sdpa_forward"); empty otherwise (a lambda)
+  Span value;         ///< the value expression: the calls a lambda makes lie within this span
+
+  bool operator==(const DispatchEntry&) const = default;
+};
+
 /// A name or attribute chain that resolves through the imports and is used as a value, not called:
 /// `ProfilerActivity.CUDA`, `isinstance(x, torch.cuda.FloatTensor)`, `autocast = torch.cuda.amp.autocast`,
 /// `cmdclass={"build_ext": BuildExtension}`, a base class. Calls, decorators, import statements and
@@ -339,6 +352,10 @@ struct FileFacts {
   /// {"early_config_prune": _prune}`, `fn=_helper`), sorted and unique: not calls, definitions or
   /// assignment targets (program/variants: which module-level private helpers are used).
   std::vector<std::string> used_names;
+  std::vector<DispatchEntry> dispatch_entries;
+  /// Upper-case names the code reads by a computed key, sorted and unique: `TABLE[expr]` with a key that is
+  /// not a string literal (program/variants: which dispatch tables pick an entry by configuration).
+  std::vector<std::string> computed_lookups;
   std::vector<FunctionInfo> functions;
   std::vector<ClassInfo> classes;
   std::vector<LoopInfo> loops;

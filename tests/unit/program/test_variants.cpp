@@ -1,6 +1,7 @@
 // Code a configuration picks by name (program/variants), early returns on an option (facts walker +
 // program/options), and parameters rebound before a branch (program/options), on small repos held in
 // the test.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "support/extract_helpers.hpp"
@@ -295,4 +296,107 @@ def resume(path, checkpoint=None):
   CHECK_FALSE(opt_in(p, "lib.py", "cuda"));
   CHECK_FALSE(opt_in(p, "lib.py", "cpu"));   // rebound to a computed value
   CHECK(opt_in(p, "lib.py", "torch.load"));  // rebound only inside the branch
+}
+
+namespace {
+
+// HF-style attention dispatch: a table of implementations read by the config's key.
+const char* const k_attention = R"PY(import torch
+
+
+def get_ring():
+    from lib.ring import ring_attention
+
+    return ring_attention
+
+
+def sdpa_forward(q, k, v):
+    return torch.nn.functional.scaled_dot_product_attention(q, k, v)
+
+
+def flash_forward(q, k, v):
+    return flash_attn_func(q, k, v).cuda()
+
+
+ATTENTION = {
+    "sdpa": sdpa_forward,
+    "flash": flash_forward,
+    "ring": lambda *a: get_ring()(*a),
+}
+)PY";
+
+const char* const k_ring = R"PY(import torch
+
+
+def ring_attention(q, k, v):
+    return q.cuda() @ k.transpose(-1, -2) @ v
+)PY";
+
+const char* const k_model = R"PY(import torch
+
+from lib.attention import ATTENTION
+
+DEFAULT = "sdpa"
+
+
+class Block(torch.nn.Module):
+    def __init__(self, impl=DEFAULT):
+        super().__init__()
+        self.impl = impl
+
+    def forward(self, q, k, v):
+        if self.impl == "ring":
+            q = q.contiguous()
+        return ATTENTION[self.impl](q, k, v)
+)PY";
+
+Repo attention_repo() {
+  return Repo{}.py("lib/attention.py", k_attention).py("lib/ring.py", k_ring).py("lib/model.py", k_model);
+}
+
+}  // namespace
+
+TEST_CASE("facts: a module-level table of implementations and the names read by a computed key", "[facts][variants]") {
+  const auto attention = facts_of(k_attention, "lib/attention.py");
+  REQUIRE(attention.dispatch_entries.size() == 3);
+  CHECK(attention.dispatch_entries[0].table == "ATTENTION");
+  CHECK(attention.dispatch_entries[0].key == "sdpa");
+  CHECK(attention.dispatch_entries[0].name == "sdpa_forward");
+  CHECK(attention.dispatch_entries[2].key == "ring");
+  CHECK(attention.dispatch_entries[2].name.empty());  // a lambda: its calls are what runs
+  // The table's own keys are not name strings: they would select every entry.
+  CHECK(std::find(attention.name_strings.begin(), attention.name_strings.end(), "flash") ==
+        attention.name_strings.end());
+  const auto model = facts_of(k_model, "lib/model.py");
+  CHECK(model.computed_lookups == std::vector<std::string>{"ATTENTION"});
+  // A string compared with the option tests for it; the default assigned to a constant names it.
+  CHECK(std::find(model.name_strings.begin(), model.name_strings.end(), "ring") == model.name_strings.end());
+  CHECK(std::find(model.name_strings.begin(), model.name_strings.end(), "sdpa") != model.name_strings.end());
+  // Lower-case dicts, dicts with computed keys and one-entry dicts are data, not tables.
+  const auto data =
+      facts_of("cfg = {\"a\": f, \"b\": g}\nT = {\"a\": f}\nU = {k: f for k in ks}\nV = {\"x y\": f, \"z\": g}\n",
+               "lib/data.py");
+  CHECK(data.dispatch_entries.empty());
+}
+
+TEST_CASE("program: a dispatch-table entry no config selects is opt-in, through a lambda and a lazy import",
+          "[program][variants]") {
+  const auto p = attention_repo().build();
+  CHECK(opt_in(p, "lib/attention.py", "cuda"));  // flash_forward: the "flash" entry
+  CHECK(option(p, "lib/attention.py", "cuda") == "config selects flash");
+  CHECK(opt_in(p, "lib/ring.py", "cuda"));  // reached only through the "ring" lambda's lazy import
+  CHECK(option(p, "lib/ring.py", "cuda") == "config selects ring");
+  CHECK_FALSE(opt_in(p, "lib/attention.py", "scaled_dot_product_attention"));  // the default
+
+  // A shipped config that names an entry selects it.
+  const auto q = attention_repo().config("configs/fast.yaml", "impl: flash\n").build();
+  CHECK_FALSE(opt_in(q, "lib/attention.py", "cuda"));
+  CHECK(opt_in(q, "lib/ring.py", "cuda"));
+
+  // A table nothing reads by a computed key picks nothing by configuration: no gate.
+  std::string literal = k_model;
+  literal.replace(literal.find("ATTENTION[self.impl]"), 20, "ATTENTION[\"flash\"]");
+  const auto r =
+      Repo{}.py("lib/attention.py", k_attention).py("lib/ring.py", k_ring).py("lib/model.py", literal).build();
+  CHECK_FALSE(opt_in(r, "lib/attention.py", "cuda"));
 }
