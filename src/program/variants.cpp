@@ -29,6 +29,25 @@ bool is_component_key(std::string_view key) {
   return last == "_component_" || last == "_target_" || last == "class_path";
 }
 
+/// Visits each text the file's code uses a name by, with its context: callees and name arguments
+/// (`REG.register(...)` calls skipped when asked: registering is not using), references, names assigned
+/// and names returned or put in a dict.
+template <class Visit>
+void visit_value_uses(const facts::FileFacts& file, Visit&& visit, bool skip_registration) {
+  for (const auto& call : file.calls) {
+    if (skip_registration && (call.method == "register" || call.method == "register_module")) continue;
+    visit(std::string_view(call.callee_text), call.ctx);
+    for (const auto& arg : call.args) {
+      if (arg.kind == facts::LiteralKind::name) visit(std::string_view(arg.value), call.ctx);
+    }
+  }
+  for (const auto& ref : file.references) visit(std::string_view(ref.text), ref.ctx);
+  for (const auto& assign : file.assigns) {
+    if (assign.value.kind == facts::LiteralKind::name) visit(std::string_view(assign.value.value), assign.ctx);
+  }
+  for (const auto& value : file.values) visit(std::string_view(value.name), value.ctx);
+}
+
 struct Candidate {
   FileId file;
   std::int32_t klass = -1;     ///< a top-level class, or
@@ -246,18 +265,7 @@ class Variants {
         std::string name = last_name(text);
         if (m_by_name.count(name)) uses.emplace_back(std::move(name), owner(f, ctx));
       };
-      for (const auto& call : file.calls) {
-        if (call.method == "register" || call.method == "register_module") continue;
-        use(call.callee_text, call.ctx);
-        for (const auto& arg : call.args) {
-          if (arg.kind == facts::LiteralKind::name) use(arg.value, call.ctx);
-        }
-      }
-      for (const auto& ref : file.references) use(ref.text, ref.ctx);
-      for (const auto& assign : file.assigns) {
-        if (assign.value.kind == facts::LiteralKind::name) use(assign.value.value, assign.ctx);
-      }
-      for (const auto& value : file.values) use(value.name, value.ctx);
+      visit_value_uses(file, use, true);
       for (const auto& decorator : file.decorators) {
         const std::string method = last_name(decorator.text);
         if (method == "register" || method == "register_module") continue;
@@ -387,17 +395,7 @@ class Variants {
             ctx.function >= 0 && m_impl.dead_function[f][static_cast<std::size_t>(ctx.function)] != DeadCode::live;
         (dead ? named[name].first : named[name].second) = true;
       };
-      for (const auto& call : file.calls) {
-        use(call.callee_text, call.ctx);
-        for (const auto& arg : call.args) {
-          if (arg.kind == facts::LiteralKind::name) use(arg.value, call.ctx);
-        }
-      }
-      for (const auto& ref : file.references) use(ref.text, ref.ctx);
-      for (const auto& assign : file.assigns) {
-        if (assign.value.kind == facts::LiteralKind::name) use(assign.value.value, assign.ctx);
-      }
-      for (const auto& value : file.values) use(value.name, value.ctx);
+      visit_value_uses(file, use, false);
     }
     for (const auto& [name, ids] : kernels) {
       const auto it = named.find(name);
