@@ -37,6 +37,15 @@ class Inheritance {
     const std::size_t files = m_impl.files.size();
     m_sites.resize(files);
     for (std::size_t f = 0; f < files; ++f) m_sites[f].resize(m_impl.files[f].functions.size() + 1);
+    m_entry.resize(files);
+    for (std::size_t f = 0; f < files; ++f) m_entry[f].assign(m_sites[f].size(), false);
+    for (const EntryPoint& entry : m_impl.entries) {
+      // Training entries only: a serving or export entry is often called under an option
+      // (`if args.use_vllm: synthesize(...)`), and that gate is worth keeping.
+      if (!m_impl.files[entry.function.file.value].is_test &&
+          training_roles().test(static_cast<std::size_t>(entry.role)))
+        m_entry[entry.function.file.value][m_impl.slot(entry.function)] = true;
+    }
     collect_calls();
     collect_imports();
     mark_rooted();
@@ -48,7 +57,7 @@ class Inheritance {
       inherited[f].assign(m_sites[f].size(), 0);
       option[f].assign(m_sites[f].size(), {});
       for (std::size_t s = 0; s < m_sites[f].size(); ++s)
-        inherited[f][s] = m_sites[f][s].empty() || !m_rooted[f][s] || config_selected(f, s) ? 0 : k_inherited;
+        inherited[f][s] = m_sites[f][s].empty() || !m_rooted[f][s] || starts_run(f, s) ? 0 : k_inherited;
       inherited[f].back() |= m_impl.module_gate[f];  // the module body's own gate (program/gates)
       option[f].back() = m_impl.module_gate_option[f];
       for (std::size_t s = 0; s + 1 < m_sites[f].size(); ++s) {  // a function's own gate (program/variants)
@@ -60,7 +69,7 @@ class Inheritance {
       bool changed = false;
       for (std::size_t f = 0; f < files; ++f) {
         for (std::size_t s = 0; s < m_sites[f].size(); ++s) {
-          if (m_sites[f][s].empty() || !m_rooted[f][s] || config_selected(f, s)) continue;
+          if (m_sites[f][s].empty() || !m_rooted[f][s] || starts_run(f, s)) continue;
           std::uint16_t all = k_inherited;
           std::string first;
           for (const Site& site : m_sites[f][s]) {
@@ -95,8 +104,12 @@ class Inheritance {
 
  private:
   // Selected by a shipped config (program/variants): a caller the call graph cannot see runs it ungated.
-  bool config_selected(std::size_t f, std::size_t s) const {
-    return s < m_impl.config_selected[f].size() && m_impl.config_selected[f][s];
+  // A training entry point starts a run: its callers' gates are not its own, and a call edge leading back into it
+  // (litgpt's training loop hands its `setup` to `save_hyperparameters`, closing setup → main → fit →
+  // setup) must not let a cycle of optimistic guesses gate the whole run.
+  bool starts_run(std::size_t f, std::size_t s) const {
+    if (s < m_impl.config_selected[f].size() && m_impl.config_selected[f][s]) return true;
+    return s < m_entry[f].size() && m_entry[f][s];
   }
 
   std::uint16_t branch_guards(FileId file, std::int32_t branch, std::string& option) const {
@@ -174,6 +187,14 @@ class Inheritance {
         }
       }
     }
+    // An entry point starts a run even when a call edge leads back into it: what it reaches is rooted.
+    for (std::uint32_t f = 0; f < m_sites.size(); ++f) {
+      for (std::size_t s = 0; s < m_sites[f].size(); ++s) {
+        if (!m_entry[f][s] || m_rooted[f][s]) continue;
+        m_rooted[f][s] = true;
+        work.push_back(FunctionId{FileId{f}, s + 1 == m_sites[f].size() ? -1 : static_cast<std::int32_t>(s)});
+      }
+    }
     while (!work.empty()) {
       const FunctionId at = work.back();
       work.pop_back();
@@ -187,6 +208,7 @@ class Inheritance {
   }
 
   Program::Impl& m_impl;
+  std::vector<std::vector<bool>> m_entry;               // per file, per slot: a training entry point
   std::vector<std::vector<bool>> m_rooted;              // per file, per slot: reached from a root through sites
   std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported
 };
