@@ -96,9 +96,14 @@ class Variants {
   }
 
  private:
+  // Name strings and config values; and the names code reads by a computed key with `.get(key)`.
   void collect_strings() {
     for (const auto& file : m_impl.files) {
       if (file.is_test) continue;
+      for (const auto& call : file.calls) {
+        if (call.method == "get" && !call.args.empty() && call.args[0].kind != facts::LiteralKind::string)
+          m_got_by_key.insert(last_name(call.receiver_text));
+      }
       for (const auto& s : file.name_strings) {
         m_strings.insert(s);
         m_strings.insert(last_name(s));
@@ -113,17 +118,8 @@ class Variants {
 
   // Registries the repo reads by a computed name: `REG.get(name)` with a non-literal argument.
   void registry_candidates() {
-    std::unordered_set<std::string> dynamic;
-    for (const auto& file : m_impl.files) {
-      if (file.is_test) continue;
-      for (const auto& call : file.calls) {
-        if (call.method != "get" || call.args.empty() || call.args[0].kind == facts::LiteralKind::string) continue;
-        const std::string registry = last_name(call.receiver_text);
-        if (m_impl.types.registries.count(registry)) dynamic.insert(registry);
-      }
-    }
     for (const auto& [registry, members] : m_impl.types.registries) {
-      if (!dynamic.count(registry)) continue;
+      if (!m_got_by_key.count(registry)) continue;
       for (const ClassId& c : members.classes) {
         const auto& info = m_impl.files[c.file.value].classes[static_cast<std::size_t>(c.index)];
         add(Candidate{c.file, c.index, -1, info.name, registered_as(c.file, info.name), registry});
@@ -172,14 +168,9 @@ class Variants {
   // user's config picks it. A plain-name value is a candidate like a registry member (code that uses the
   // function otherwise selects it); the calls inside any other value (a lambda) are gated directly.
   void dispatch_candidates() {
-    std::unordered_set<std::string> computed;
+    std::unordered_set<std::string> computed = m_got_by_key;
     for (const auto& file : m_impl.files) {
-      if (file.is_test) continue;
-      computed.insert(file.computed_lookups.begin(), file.computed_lookups.end());
-      for (const auto& call : file.calls) {
-        if (call.method != "get" || call.args.empty() || call.args[0].kind == facts::LiteralKind::string) continue;
-        computed.insert(last_name(call.receiver_text));
-      }
+      if (!file.is_test) computed.insert(file.computed_lookups.begin(), file.computed_lookups.end());
     }
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
@@ -415,8 +406,10 @@ class Variants {
   }
 
   Program::Impl& m_impl;
-  std::unordered_set<std::string> m_strings;          ///< name strings and config values (and their last names)
-  std::unordered_set<std::string> m_component_names;  ///< last names of `_component_`/`_target_` values
+  std::unordered_set<std::string> m_strings;  ///< name strings and config values (and their last names)
+  std::unordered_set<std::string> m_component_names;
+  std::unordered_set<std::string> m_got_by_key;  ///< last names of receivers of `.get(key)` with a computed key  ///<
+                                                 ///< last names of `_component_`/`_target_` values
   std::vector<Candidate> m_candidates;
   std::set<std::tuple<std::uint32_t, std::int32_t, std::int32_t>> m_seen;
   std::map<std::tuple<std::uint32_t, std::int32_t, std::int32_t>, std::int64_t> m_owner;  ///< (file, class, fn)

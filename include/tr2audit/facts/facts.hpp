@@ -344,9 +344,9 @@ struct FileFacts {
   std::vector<PatternFact> patterns;
   std::vector<DependencyFact> dependencies;
   std::vector<SettingFact> settings;  ///< config files (discover's `config` kind): one per scalar
-  /// String literals of the code shaped like a name or dotted path ("RROIHeads", "torch.optim.AdamW"),
-  /// sorted and unique; not docstrings and not `__all__` entries. A registry or a config picks a class
-  /// by such a string (program/variants).
+  /// Name-shaped string literals ("RROIHeads", "torch.optim.AdamW"), sorted and unique, by which a registry or config
+  /// picks a class (program/variants); not docstrings, `__all__` entries, keys of a module-level upper-case dict (a
+  /// dispatch table's own keys) or strings compared with a value (`== "ring"` tests for a name, it selects nothing).
   std::vector<std::string> name_strings;
   /// Private plain names (`_helper`, not dunders) the code uses as values (`prune_configs_by=
   /// {"early_config_prune": _prune}`, `fn=_helper`), sorted and unique: not calls, definitions or
