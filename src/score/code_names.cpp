@@ -1,6 +1,7 @@
 // score/code_names: how reasons, flip and drivers name a finding's code: the matched expression as
 // written (`loss.item()`), cut cleanly at a token boundary, then its function, rather than the rule's
 // subject word ("item").
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -30,6 +31,20 @@ std::string matched_expression(const rules::Finding& f) {
   const std::size_t start = byte_of(f.snippet, f.snippet_column);
   const std::size_t end = byte_of(f.snippet, f.snippet_column + (f.at.end_column - f.at.column));
   return start < end ? f.snippet.substr(start, end - start) : std::string();
+}
+
+/// A statement the finding spans from its first line (a hard gate's `if not x.is_cuda:` and its
+/// `raise`): its header as written, without the colon, or "" when the span starts no such statement.
+std::string statement_header(const rules::Finding& f) {
+  if (f.snippet_column == 0 || f.at.end_line == f.at.line) return {};
+  std::string header = f.snippet.substr(std::min(byte_of(f.snippet, f.snippet_column), f.snippet.size()));
+  static constexpr std::string_view k_keywords[] = {"if ", "elif ", "while ", "assert "};
+  if (std::none_of(std::begin(k_keywords), std::end(k_keywords),
+                   [&](std::string_view k) { return header.starts_with(k); })) {
+    return {};
+  }
+  while (!header.empty() && (header.back() == ' ' || header.back() == ':')) header.pop_back();
+  return header;
 }
 
 }  // namespace
@@ -78,6 +93,7 @@ std::string cut_expression(const std::string& text, std::size_t max) {
 std::string code_of(const rules::Finding& finding) {
   std::string expression = matched_expression(finding);
   if (expression.find('\n') != std::string::npos) expression.clear();
+  if (expression.empty()) expression = statement_header(finding);
   std::string text = !expression.empty()        ? "`" + cut_expression(expression, k_max_expression) + "`"
                      : !finding.subject.empty() ? "`" + cut_expression(finding.subject, k_max_expression) + "`"
                                                 : finding.rule_id;

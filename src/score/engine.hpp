@@ -58,6 +58,13 @@ struct Tally {
   std::vector<AppliedCap> caps;
   double readiness = 0;  ///< 0..100, unrounded
 };
+/// What one rule id's counted findings add to its category's penalty, before the category's cap.
+struct RulePenalty {
+  Category category = Category::cuda_api;
+  double penalty = 0;  ///< Σ over its problems, heaviest first, of weight × decay^k (up to the repeat limit)
+};
+/// The penalty of every rule id with counted findings: the sums the tally adds per category.
+std::map<std::string, RulePenalty> rule_penalties(const Findings& findings, const ScoringPolicy& policy);
 /// Category penalties, bonuses and readiness of a set of counted findings.
 Tally tally(const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy);
 

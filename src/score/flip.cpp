@@ -27,21 +27,24 @@ Findings without(const Findings& findings, const std::set<std::string>& rule_ids
   return out;
 }
 
-/// The rule id whose findings weigh most (neuron signals never count as work to remove).
+/// The rule id whose findings cost the most readiness, as the tally counts them (neuron signals never
+/// count as work to remove). Not the plain sum of weights: forty low findings of standalone kernel
+/// experiments are a few problems after the repeat decay, not forty times one.
 std::optional<std::string> heaviest_rule(const Findings& findings, const ScoringPolicy& policy) {
-  std::map<std::string, double> weight;
+  std::set<std::string> signals;
   for (const auto* f : findings) {
-    if (!is_neuron_signal(*f, policy)) weight[f->rule_id] += finding_weight(*f, policy);
+    if (is_neuron_signal(*f, policy)) signals.insert(f->rule_id);
   }
   std::optional<std::string> best;
   double best_weight = 0;
-  for (const auto& [rule, w] : weight) {
-    if (w > best_weight) best = rule, best_weight = w;
+  for (const auto& [rule, penalty] : rule_penalties(findings, policy)) {
+    if (penalty.penalty > best_weight && !signals.contains(rule)) best = rule, best_weight = penalty.penalty;
   }
   return best;
 }
 
-/// Removes rule groups (a deciding hard rule's first, else the heaviest) until `done` holds.
+/// Removes rule groups (a deciding hard rule's first, else the one that costs the most readiness) until
+/// `done` holds.
 std::optional<Removal> remove_until(const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy,
                                     const std::function<bool(const Decision&)>& done) {
   std::set<std::string> removed;
@@ -51,7 +54,7 @@ std::optional<Removal> remove_until(const Findings& findings, const ScoreInput& 
     out.after = decide(current, input, policy);
     if (done(out.after)) return out;
     std::vector<std::string> next;
-    if (out.after.rule != nullptr && out.after.rule->verdict == Verdict::gpu_keep) {
+    if (out.after.rule != nullptr) {  // a hard rule holds the verdict whatever readiness is: its findings first
       for (const auto* f : out.after.matched) next.push_back(f->rule_id);
     } else if (auto rule = heaviest_rule(current, policy)) {
       next.push_back(*rule);

@@ -161,31 +161,41 @@ Findings by_weight(const Findings& findings, const ScoringPolicy& policy) {
   return out;
 }
 
-Tally tally(const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy) {
-  Tally out;
-  std::array<double, k_category_count> raw{};
+std::map<std::string, RulePenalty> rule_penalties(const Findings& findings, const ScoringPolicy& policy) {
   // One problem is one rule id in one function (its heaviest finding); the k-th heaviest problem of a
   // rule id counts decay^k, up to the limit: ten .item() calls in one loop are one piece of work.
   std::map<std::string, std::map<std::string, double>> per_rule;
-  std::map<std::string, Category> rule_category;
-  std::set<std::string> signals;
+  std::map<std::string, RulePenalty> out;
   for (const auto* finding : findings) {
     if (!counts(*finding)) continue;
-    ++out.counted[index_of(finding->category)];
     double& heaviest = per_rule[finding->rule_id][problem_key(*finding)];
     heaviest = std::max(heaviest, finding_weight(*finding, policy));
-    rule_category[finding->rule_id] = finding->category;
-    if (is_neuron_signal(*finding, policy)) signals.insert(finding->rule_id);
+    out[finding->rule_id].category = finding->category;
   }
   for (const auto& [rule, problems] : per_rule) {
     std::vector<double> weights;
     for (const auto& [key, weight] : problems) weights.push_back(weight);
     std::sort(weights.begin(), weights.end(), std::greater<>());
     double factor = 1.0;
+    double& sum = out[rule].penalty;
     for (std::size_t k = 0; k < weights.size() && k < policy.repeat_limit; ++k, factor *= policy.repeat_decay) {
-      raw[index_of(rule_category[rule])] += weights[k] * factor;
+      sum += weights[k] * factor;
     }
   }
+  return out;
+}
+
+Tally tally(const Findings& findings, const ScoreInput& input, const ScoringPolicy& policy) {
+  Tally out;
+  std::array<double, k_category_count> raw{};
+  std::set<std::string> signals;
+  for (const auto* finding : findings) {
+    if (!counts(*finding)) continue;
+    ++out.counted[index_of(finding->category)];
+    if (is_neuron_signal(*finding, policy)) signals.insert(finding->rule_id);
+  }
+  for (const auto& [rule, penalty] : rule_penalties(findings, policy))
+    raw[index_of(penalty.category)] += penalty.penalty;
   raw[index_of(Category::operator_support)] += operator_penalty(input.operators, policy);
   for (Category category : k_all_categories) {
     const auto it = policy.categories.find(category);

@@ -222,6 +222,68 @@ TEST_CASE("score::assess flip re-decides with the named work done", "[score]") {
   }
 }
 
+TEST_CASE("score::assess flip names the work that costs the most readiness, not the most findings", "[score]") {
+  // llm.c's shape: a training script with portable CUDA calls, and forty standalone .cu experiments
+  // that no Python builds. Forty low findings are a few problems after the repeat decay; removing
+  // them first would name a kernel experiment as the way to the pilot.
+  std::vector<F> specs = {
+      {"cuda-api.nccl-backend", "setup", Severity::medium, "train.py", 20, "nccl"},
+      {"cuda-api.cuda-device-management", "setup", Severity::medium, "train.py", 21, "torch.cuda.set_device"},
+      {"dynamic-graph.item-in-training-step", "training-step", Severity::medium, "train.py", 70, "item"},
+      {"dynamic-shape.generate-in-training", "training-step", Severity::medium, "train.py", 75, "generate"},
+      {"cuda-api.cuda-hard-gate", "setup", Severity::high, "train.py", 19, "cuda-hard-gate"},
+      {"cuda-api.cuda-memory-and-profiling-api", "training-step", Severity::medium, "train.py", 80,
+       "torch.cuda.max_memory_allocated"},
+      {"cuda-api.cuda-method", "training-step", Severity::high, "train.py", 61, "cuda"},
+  };
+  for (std::uint32_t i = 0; i < 40; ++i) {
+    specs.push_back({"cuda-extension.standalone-cuda-source",
+                     "other",
+                     Severity::low,
+                     "dev/cuda/kernel" + std::to_string(i) + ".cu",
+                     1,
+                     "kernel" + std::to_string(i),
+                     {},
+                     Confidence::high,
+                     "",
+                     false});
+  }
+  const auto a = assess_findings(findings_of(specs));
+  INFO("readiness " << a.readiness);
+  REQUIRE(a.verdict == score::Verdict::dual_run);
+  REQUIRE(!a.flip.empty());
+  CHECK_THAT(a.flip[0], !Catch::Contains("dev/cuda/"));
+  CHECK_THAT(a.flip[0], Catch::Contains("trainium2-pilot"));
+
+  SECTION("the findings of a hard rule that holds the verdict at dual-run are part of the work") {
+    specs.push_back({"operator-support.unsupported-dtype",
+                     "forward",
+                     Severity::medium,
+                     "model.py",
+                     109,
+                     "torch.view_as_complex",
+                     {},
+                     Confidence::high,
+                     "apply_rotary_emb"});
+    auto findings = findings_of(specs);
+    for (auto& f : findings) {
+      if (f.rule_id != "cuda-api.cuda-hard-gate") continue;
+      // `if not batch.is_cuda:` and its `raise` on the next line: named by the statement, not the rule.
+      f.snippet = "    if not batch.is_cuda:";
+      f.snippet_column = 5;
+      f.at.column = 5;
+      f.at.end_line = f.at.line + 1;
+      f.at.end_column = 30;
+    }
+    const auto b = assess_findings(findings);
+    REQUIRE(b.verdict == score::Verdict::dual_run);
+    REQUIRE(!b.flip.empty());
+    CHECK_THAT(b.flip[0], Catch::Contains("`if not batch.is_cuda` (train.py:19)"));
+    CHECK_THAT(b.flip[0], Catch::Contains("replace `torch.view_as_complex` in `apply_rotary_emb` (model.py:109)"));
+    CHECK_THAT(b.flip[0], !Catch::Contains("dev/cuda/"));
+  }
+}
+
 TEST_CASE("score::assess is independent of the order of findings", "[score]") {
   std::vector<F> specs = k_portable;
   specs.push_back({"cuda-library.apex-import", "setup", Severity::high, "train.py", 3, "apex"});
