@@ -61,6 +61,7 @@ class EntryFinder {
 
   void run() {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) scan_file(FileId{f});
+    add_run_drivers();
   }
 
  private:
@@ -124,6 +125,7 @@ class EntryFinder {
       } else {
         continue;
       }
+      if (!file.is_test) m_runs.push_back(here);
       any_training = true;
     }
     scan_methods(id, any_training);
@@ -208,7 +210,56 @@ class EntryFinder {
     }
   }
 
+  // A function or script body that runs a repo training run (a notebook cell calling the repo's
+  // `train(model, loader, optimizer, ...)`, a `main()` calling `fit(...)`, and whatever calls those)
+  // sets that run up: it is a run's setup, so what it does before and after the call runs once, on the
+  // training path. Only calls that name their target count (not a method linked by name or one of a
+  // registry's classes: `model.train()` is not a call of some repo `train`), and functions handed over
+  // as values (`launch(main, ...)`, `mp.spawn(worker)`). Code that already trains keeps its role.
+  void add_run_drivers() {
+    const auto& files = m_impl.files;
+    std::vector<std::vector<std::vector<FunctionId>>> callers(files.size());
+    for (std::uint32_t f = 0; f < files.size(); ++f) callers[f].resize(files[f].functions.size() + 1);
+    for (std::uint32_t f = 0; f < files.size(); ++f) {
+      if (files[f].is_test) continue;
+      for (std::size_t s = 0; s < m_impl.edges[f].size(); ++s) {
+        const FunctionId caller{FileId{f}, s == files[f].functions.size() ? -1 : static_cast<std::int32_t>(s)};
+        for (const Edge& edge : m_impl.edges[f][s]) {
+          if (edge.constructs || edge.dispatch || edge.target.index < -1 || (edge.call >= 0 && !edge.by_name)) continue;
+          callers[edge.target.file.value][m_impl.slot(edge.target)].push_back(caller);
+        }
+      }
+    }
+    std::vector<std::vector<char>> entry(files.size());
+    for (std::uint32_t f = 0; f < files.size(); ++f) entry[f].assign(files[f].functions.size() + 1, 0);
+    std::vector<std::pair<FunctionId, FunctionId>> queue;  // (function, the training function it runs)
+    // A script the path or a `generate` call made an inference or tooling entry still drives the run it
+    // starts: calling the repo's training function is the stronger evidence.
+    for (const auto& e : m_impl.entries) {
+      if (e.role == Role::test || training_roles().test(static_cast<std::size_t>(e.role)))
+        entry[e.function.file.value][m_impl.slot(e.function)] = 1;
+    }
+    for (const FunctionId run : m_runs) queue.emplace_back(run, run);
+    for (std::size_t next = 0; next < queue.size(); ++next) {
+      const auto [fn, trains] = queue[next];
+      for (const FunctionId caller : callers[fn.file.value][m_impl.slot(fn)]) {
+        char& seen = entry[caller.file.value][m_impl.slot(caller)];
+        if (seen) continue;
+        seen = 1;
+        const auto& file = files[trains.file.value];
+        const std::string name =
+            trains.index >= 0 ? file.functions[static_cast<std::size_t>(trains.index)].qualname : "<module>";
+        add(caller, Role::setup, "runs the training function `" + name + "` (" + file.path + ")");
+        queue.emplace_back(caller, trains);
+      }
+    }
+  }
+
   Program::Impl& m_impl;
+  /// Code that runs training itself (backward with a step, a loop calling backward, a trainer's
+  /// train()/fit()), not a step method a framework calls (`compute_loss`, Lightning `training_step`):
+  /// an evaluation's `prediction_step` calling `compute_loss` does not drive a run.
+  std::vector<FunctionId> m_runs;
 };
 
 }  // namespace

@@ -3,6 +3,8 @@
 // behind that gate, and so does a module whose every import sits behind one. Computed as the greatest
 // fixpoint over the call graph (and local imports), so chains of helpers inherit it; test code's
 // calls do not count (tests call everything).
+#include <algorithm>
+
 #include "program/model.hpp"
 #include "tr2audit/core/text.hpp"
 
@@ -72,7 +74,12 @@ class Inheritance {
           if (m_sites[f][s].empty() || !m_rooted[f][s] || starts_run(f, s)) continue;
           std::uint16_t all = k_inherited;
           std::string first;
+          // Code on the training path runs behind the gates of its training callers: an inference
+          // helper calling it ungated (`load_model(quantization)`) does not ungate the training run's
+          // `if train_config.quantization:`.
+          const bool training_only = training_callers(f, s);
           for (const Site& site : m_sites[f][s]) {
+            if (training_only && !on_training_path(site.caller)) continue;
             const std::uint16_t here = site.guards | inherited[site.caller.file.value][m_impl.slot(site.caller)];
             all &= here;
             if (first.empty())
@@ -110,6 +117,17 @@ class Inheritance {
   bool starts_run(std::size_t f, std::size_t s) const {
     if (s < m_impl.config_selected[f].size() && m_impl.config_selected[f][s]) return true;
     return s < m_entry[f].size() && m_entry[f][s];
+  }
+
+  bool on_training_path(FunctionId fn) const { return (m_impl.at(fn).roles & training_roles()).any(); }
+
+  // The slot is on the training path and some training code calls (or imports) it.
+  bool training_callers(std::size_t f, std::size_t s) const {
+    const FunctionId self{FileId{static_cast<std::uint32_t>(f)},
+                          s + 1 == m_sites[f].size() ? -1 : static_cast<std::int32_t>(s)};
+    if (!on_training_path(self)) return false;
+    return std::any_of(m_sites[f][s].begin(), m_sites[f][s].end(),
+                       [&](const Site& site) { return on_training_path(site.caller); });
   }
 
   std::uint16_t branch_guards(FileId file, std::int32_t branch, std::string& option) const {

@@ -60,8 +60,10 @@ struct FunctionState {
   RoleSet roles;
   FunctionId via;  ///< the caller that first reached it (index -2 = none)
   bool has_via = false;
-  bool training_reached = false;       ///< a training entry point reaches it (not a library default, not tests only)
-  bool called_in_training = false;     ///< called (not constructed) from training-forward or training-step code
+  bool entry = false;               ///< an entry point (reached with no caller)
+  bool training_reached = false;    ///< a training entry point reaches it (not a library default, not tests only)
+  bool called_in_training = false;  ///< called (not constructed) from training-forward or training-step code
+  bool repeats = false;  ///< may run more than once per run: step/forward/eval/data code, or reached through a loop
   std::vector<std::uint32_t> entries;  ///< indices into Impl::entries of the training entry points that reach it
 };
 

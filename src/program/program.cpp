@@ -177,6 +177,16 @@ bool Program::training_reached(FileId file, const facts::Context& ctx) const {
   return owner && m_impl->at(*owner).training_reached;
 }
 
+bool Program::runs_once(FileId file, const facts::Context& ctx) const {
+  if (ctx.loop >= 0 || m_impl->files[file.value].is_test) return false;
+  const auto owner = role_owner(*m_impl, file, ctx);
+  if (!owner) return false;
+  const FunctionState& st = m_impl->at(*owner);
+  RoleSet roles = st.roles;
+  roles.reset(static_cast<std::size_t>(Role::test));
+  return roles.any() && !st.repeats;
+}
+
 const std::vector<std::uint32_t>& Program::entries_at(FileId file, const facts::Context& ctx) const {
   static const std::vector<std::uint32_t> none;
   const auto owner = role_owner(*m_impl, file, ctx);
@@ -218,7 +228,10 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
                    syntactic == facts::Region::evaluation
                ? syntactic
                : facts::Region::setup;
-  if (has(Role::inference)) return facts::Region::inference;
+  // An evaluation a training run does once, after training (`evaluate(model, test_loader)` after
+  // `trainer.fit`), is off the training path but keeps its place: it runs on the same device in the same job.
+  if (has(Role::inference))
+    return syntactic == facts::Region::evaluation && training_reached(file, ctx) ? syntactic : facts::Region::inference;
   if (has(Role::export_)) return facts::Region::export_;
   return facts::Region::tooling;
 }

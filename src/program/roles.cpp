@@ -2,6 +2,7 @@
 // where its name says one (a module's forward, a collator, an evaluation loop); constructing a repo
 // class in some role runs its forward in that role; calls outside the training loop of a function that
 // drives one are setup. Each function remembers the first caller that reached it, for reached_from.
+#include <algorithm>
 #include <deque>
 #include <map>
 
@@ -31,6 +32,20 @@ bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
 bool named_like_rollout(std::string_view name) {
   const std::string lower = to_lower(name);
   return lower.find("rollout") != std::string::npos || lower.find("trajector") != std::string::npos;
+}
+
+// Data code: a function named or placed like data loading (`make_coco_transforms`, a collator), or a
+// method of a dataset class (`CocoDetection.__init__`).
+bool builds_data(const facts::FileFacts& file, std::int32_t function) {
+  if (function < 0) return false;
+  if (facts::function_role(file, function) == facts::Region::data_pipeline) return true;
+  const std::int32_t klass = file.functions[static_cast<std::size_t>(function)].klass;
+  if (klass < 0) return false;
+  const auto& cls = file.classes[static_cast<std::size_t>(klass)];
+  return std::any_of(cls.bases.begin(), cls.bases.end(), [](const QualifiedName& base) {
+    const std::string name = to_lower(base.dotted());  // torchvision.datasets.CocoDetection
+    return name.find("dataset") != std::string::npos || name.find("dataloader") != std::string::npos;
+  });
 }
 
 class Propagation {
@@ -89,12 +104,18 @@ class Propagation {
     if (fn.index < -1) return;
     FunctionState& st = m_impl.at(fn);
     if (m_training_pass) st.training_reached = true;
-    if (st.roles.test(static_cast<std::size_t>(role))) return;
-    st.roles.set(static_cast<std::size_t>(role));
-    if (!st.has_via && via) {
+    if (!via) st.entry = true;
+    // The chain a function remembers is the one a training run takes: a test calling a training run's
+    // `main` later does not become where that run starts. Code that trains starts its own chain; code
+    // that only drives a run (`main()` calling the repo's `train(...)`) keeps the script body calling it.
+    const bool trains =
+        st.entry && (role == Role::training_step || st.roles.test(static_cast<std::size_t>(Role::training_step)));
+    if (!st.has_via && via && !trains && (m_training_pass || !st.training_reached)) {
       st.via = *via;
       st.has_via = true;
     }
+    if (st.roles.test(static_cast<std::size_t>(role))) return;
+    st.roles.set(static_cast<std::size_t>(role));
     m_queue.emplace_back(fn, role);
   }
 
@@ -105,7 +126,7 @@ class Propagation {
   }
 
   // The role a callee takes when code of `site` role calls it.
-  Role callee_role(Role site, FunctionId target, bool periodic) const {
+  Role callee_role(Role site, FunctionId target, bool periodic, bool once) const {
     if (!is_training(site) || target.index < 0) return site;
     const auto& file = m_impl.files[target.file.value];
     const auto& fn = file.functions[static_cast<std::size_t>(target.index)];
@@ -127,6 +148,11 @@ class Propagation {
         // training forward that calls `predict_proposals` every step runs it as part of the forward.
         if (site == Role::training_forward && !periodic) return site;
         if (site == Role::training_step && !periodic && named_like_rollout(fn.name)) return site;
+        // Called once by the body of a training run, before or after training (a demo `generate(...)`
+        // after `trainer.train()`, `evaluate_safety(prompt)` in a notebook that then fine-tunes):
+        // inference of the model. An evaluation each epoch (`for epoch ...: train_one_epoch(...);
+        // evaluate(...)`) stays training-eval.
+        if (site == Role::setup && once) return Role::inference;
         return facts::named_like_evaluation(fn.name) || periodic ? Role::training_eval : site;
       case facts::Region::setup:
         return site == Role::training_step || site == Role::training_forward ? site : Role::setup;
@@ -150,7 +176,12 @@ class Propagation {
       if (edge.constructs) {
         const Role made = is_training(site) ? Role::setup : site;
         if (edge.target.index >= 0) reach(edge.target, made, fn);
-        construct(edge.klass, is_training(site) ? Role::training_forward : site, fn);
+        // What data code builds (a dataset's `self.prepare = ConvertCocoPolysToMask()`, the transforms
+        // `make_coco_transforms` composes) runs as data, not as the model's forward.
+        const Role runs = !is_training(site)                                  ? site
+                          : site == Role::data || builds_data(file, fn.index) ? Role::data
+                                                                              : Role::training_forward;
+        construct(edge.klass, runs, fn);
         continue;
       }
       // A call in an eval-mode or decoding branch (`if not self.training:`, after `if self.training:
@@ -162,7 +193,10 @@ class Propagation {
           (is_training(site) && ((edge.guards & k_not_training) != 0 || named_like_inference(edge.target)));
       if (!inference && edge.target.index >= 0 && (site == Role::training_forward || site == Role::training_step))
         m_impl.at(edge.target).called_in_training = true;
-      Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic);
+      // A call of the run's own body (a training entry: a script's top level, `main`), in no loop.
+      const bool once =
+          m_impl.at(fn).entry && edge.call >= 0 && file.calls[static_cast<std::size_t>(edge.call)].ctx.loop < 0;
+      Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic, once);
       // A call that may reach one of several methods (by name, an override, a registry) carries step code
       // only from the loop or from a function that is itself step code (`training_step`): elsewhere
       // (`add_adapter` → `inject_adapter` overrides) it is setup.
@@ -214,8 +248,45 @@ bool outside_trainer_run(const Span& run, std::uint32_t line) {
   return run.line != 0 && line != 0 && (line < run.line || line > run.end_line);
 }
 
+namespace {
+
+// Which functions may run more than once per run: code of a repeating role (a step, a forward, an
+// evaluation every N steps, data loading), a callee whose call site sits in a loop, one handed over as
+// a value (a callback), and everything those call. The rest (a script's top level, the setup around a
+// training call, a demo `generate` after `trainer.train()`) runs once.
+void mark_repeats(Program::Impl& impl) {
+  RoleSet repeating;
+  for (Role r : {Role::training_forward, Role::training_step, Role::training_eval, Role::data})
+    repeating.set(static_cast<std::size_t>(r));
+  std::vector<FunctionId> queue;
+  const auto mark = [&](FunctionId fn) {
+    if (fn.index < -1) return;
+    FunctionState& st = impl.at(fn);
+    if (st.repeats) return;
+    st.repeats = true;
+    queue.push_back(fn);
+  };
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    for (std::size_t s = 0; s < impl.state[f].size(); ++s) {
+      const FunctionId fn{FileId{f}, s == file.functions.size() ? -1 : static_cast<std::int32_t>(s)};
+      if ((impl.state[f][s].roles & repeating).any()) mark(fn);
+      for (const Edge& edge : impl.edges[f][s]) {
+        if (edge.call < 0 || file.calls[static_cast<std::size_t>(edge.call)].ctx.loop >= 0) mark(edge.target);
+      }
+    }
+  }
+  for (std::size_t next = 0; next < queue.size(); ++next) {
+    const FunctionId fn = queue[next];
+    for (const Edge& edge : impl.edges[fn.file.value][impl.slot(fn)]) mark(edge.target);
+  }
+}
+
+}  // namespace
+
 void propagate_roles(Program::Impl& impl) {
   Propagation(impl).run();
+  mark_repeats(impl);
 }
 
 }  // namespace tr2audit::program

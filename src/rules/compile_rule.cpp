@@ -315,6 +315,7 @@ class Compiler {
     if (spec.guard) p.guards = word_bits(*spec.guard, guard_vocabulary(), "guard");
     if (spec.in_loop) p.in_loop = spec.in_loop->value;
     if (spec.in_training_loop) p.in_training_loop = spec.in_training_loop->value;
+    if (spec.runs_once) p.runs_once = spec.runs_once->value;
     if (spec.in_error_region) p.in_error_region = spec.in_error_region->value;
     if (spec.in_test) p.in_test = spec.in_test->value;
     if (spec.neuron_stack) p.neuron_stack = spec.neuron_stack->value;

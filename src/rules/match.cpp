@@ -434,7 +434,11 @@ class Matcher {
     f.guards = program.guards_at(m_view.id, ctx);
     const bool off_region = f.region && (*f.region == facts::Region::inference || *f.region == facts::Region::export_ ||
                                          *f.region == facts::Region::tooling || *f.region == facts::Region::test);
-    f.off_training_path = (off_region && (f.roles & program::training_roles()).none()) ||
+    // Code that only inference, export or tooling reaches is off the training path whatever its region
+    // (an evaluation a run does once after training keeps the region `evaluation`).
+    program::RoleSet run_roles = f.roles;  // library code that only tests exercise keeps its own place
+    run_roles.reset(static_cast<std::size_t>(program::Role::test));
+    f.off_training_path = ((off_region || run_roles.any()) && (f.roles & program::training_roles()).none()) ||
                           (f.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
     const program::RoleSet code_roles = code != nullptr ? program.roles_at(m_view.id, *code) : f.roles;
     if (has_region && (code_roles & program::training_roles()).none()) {

@@ -45,7 +45,7 @@ bool NameMatcher::matches(std::string_view text) const {
 }
 
 bool Predicates::empty() const {
-  return regions.none() && !in_loop && !in_training_loop && guards == 0 && !in_error_region && !in_test &&
+  return regions.none() && !in_loop && !in_training_loop && !runs_once && guards == 0 && !in_error_region && !in_test &&
          !neuron_stack && !repo_loads_compiled_code && functions.empty() && paths.empty();
 }
 

@@ -82,6 +82,7 @@ struct PredicatesSpec {
   std::optional<TextList> region;
   std::optional<Flag> in_loop;
   std::optional<Flag> in_training_loop;
+  std::optional<Flag> runs_once;
   std::optional<TextList> guard;
   std::optional<Flag> in_error_region;
   std::optional<Flag> in_test;

@@ -41,8 +41,8 @@ const std::vector<std::string> k_condition_keys{"keyword",      "missing_keyword
                                                 "effect",       "op_kind",         "value_calls_gpu_only",
                                                 "item_argument"};
 const std::vector<std::string> k_predicate_keys{
-    "region", "in_loop",      "in_training_loop",        "guard", "in_error_region", "in_test", "function",
-    "path",   "neuron_stack", "repo_loads_compiled_code"};
+    "region", "in_loop",      "in_training_loop",         "guard",    "in_error_region", "in_test", "function",
+    "path",   "neuron_stack", "repo_loads_compiled_code", "runs_once"};
 
 std::vector<std::string> concat(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   std::vector<std::string> out = a;
@@ -253,6 +253,7 @@ PredicatesSpec read_predicates(SpecReader& r, const Entry& e) {
     if (entry.key == "path") p.path = r.text_list(entry);
     if (entry.key == "in_loop") p.in_loop = r.flag(entry);
     if (entry.key == "in_training_loop") p.in_training_loop = r.flag(entry);
+    if (entry.key == "runs_once") p.runs_once = r.flag(entry);
     if (entry.key == "in_error_region") p.in_error_region = r.flag(entry);
     if (entry.key == "in_test") p.in_test = r.flag(entry);
     if (entry.key == "neuron_stack") p.neuron_stack = r.flag(entry);

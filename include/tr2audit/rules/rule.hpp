@@ -114,7 +114,8 @@ struct Predicates {
   std::bitset<facts::k_region_count> regions;  ///< bit per facts::Region; none = not given
   std::optional<bool> in_loop;
   std::optional<bool> in_training_loop;
-  std::uint16_t guards = 0;  ///< facts::Guard bits; 0 = not given
+  std::optional<bool> runs_once;  ///< program::Program::runs_once
+  std::uint16_t guards = 0;       ///< facts::Guard bits; 0 = not given
   std::optional<bool> in_error_region;
   std::optional<bool> in_test;
   std::optional<bool> neuron_stack;  ///< the repo trains with a Neuron stack (program::Program::neuron_stack)

@@ -1,0 +1,245 @@
+// Training runs driven from outside the code that trains: a notebook or `main()` that calls the repo's
+// own `train(...)`, what such a run does once (a demo generate before or after training), the data
+// objects a dataset builds, and gates that only the training callers impose.
+#include <catch2/catch.hpp>
+
+#include "support/extract_helpers.hpp"
+#include "tr2audit/program/program.hpp"
+
+using namespace tr2audit;
+using tr2audit::testing::facts_of;
+
+namespace {
+
+const facts::CallFact& call_at(const facts::FileFacts& f, std::string_view method_or_callee, std::uint32_t line) {
+  for (const auto& c : f.calls) {
+    const bool named =
+        c.method == method_or_callee || c.callee.dotted() == method_or_callee || c.callee_text == method_or_callee;
+    if (named && c.at.line == line) return c;
+  }
+  FAIL("no call " << method_or_callee << " at line " << line);
+  return f.calls.front();
+}
+
+program::Program repo(std::vector<std::pair<std::string, std::string>> files) {
+  std::vector<facts::FileFacts> facts;
+  for (auto& [path, code] : files) facts.push_back(facts_of(code, path, path.rfind("tests/", 0) == 0));
+  return program::Program::build(std::move(facts));
+}
+
+bool has_role(const program::Program& model, program::FileId file, const facts::Context& ctx, program::Role role) {
+  return model.roles_at(file, ctx).test(static_cast<std::size_t>(role));
+}
+
+// The repo's training utility: the loop with backward and an optimizer step.
+const char* const k_train_utils = R"PY(import torch
+
+
+def train(model, loader, optimizer, config):
+    for batch in loader:
+        loss = model(**batch).loss
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    return loss.item()
+)PY";
+
+// A quickstart notebook exported as a script: it loads the model, previews a generation, calls the
+// repo's train(), and previews again.
+const char* const k_quickstart = R"PY(import torch
+from transformers import AutoModelForCausalLM, AutoTokenizer
+from cookbook.utils.train_utils import train
+
+model = AutoModelForCausalLM.from_pretrained("meta-llama/Llama-3.1-8B")
+model.to("cuda")
+tokenizer = AutoTokenizer.from_pretrained("meta-llama/Llama-3.1-8B")
+prompt = tokenizer("Summarize this dialog:", return_tensors="pt")
+
+model.eval()
+with torch.inference_mode():
+    print(model.generate(**prompt, max_new_tokens=100))
+
+optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+train(model, loader, optimizer, config)
+
+model.eval()
+with torch.inference_mode():
+    print(model.generate(**prompt, max_new_tokens=100))
+for question in questions:
+    with torch.inference_mode():
+        print(model.generate(**tokenizer(question, return_tensors="pt")))
+)PY";
+
+}  // namespace
+
+TEST_CASE("program::Program treats code that calls the repo's training function as that run's setup", "[program]") {
+  const auto model =
+      repo({{"src/cookbook/utils/train_utils.py", k_train_utils}, {"notebooks/quickstart.py", k_quickstart}});
+  const auto nb = *model.find_file("notebooks/quickstart.py");
+  const auto& facts = model.file(nb);
+  bool driver = false;
+  for (const auto& e : model.entry_points()) {
+    driver |= e.role == program::Role::setup && model.describe(e.function) == "notebooks/quickstart.py:<module>" &&
+              e.why.find("`train`") != std::string::npos;
+  }
+  CHECK(driver);
+  // The device move is the training run's setup, reached by it.
+  const auto& to_cuda = call_at(facts, "to", 6);
+  CHECK(has_role(model, nb, to_cuda.ctx, program::Role::setup));
+  CHECK(model.training_reached(nb, to_cuda.ctx));
+  CHECK(model.region_at(nb, to_cuda.ctx) == facts::Region::setup);
+  // The previews before and after train() run once; generating over a list of questions does not.
+  CHECK(model.runs_once(nb, call_at(facts, "generate", 12).ctx));
+  CHECK(model.runs_once(nb, call_at(facts, "generate", 19).ctx));
+  CHECK_FALSE(model.runs_once(nb, call_at(facts, "generate", 22).ctx));
+  // The loop in train() repeats.
+  const auto utils = *model.find_file("src/cookbook/utils/train_utils.py");
+  CHECK_FALSE(model.runs_once(utils, call_at(model.file(utils), "backward", 7).ctx));
+}
+
+TEST_CASE("program::Program: an evaluation the run's body calls once is inference, one per epoch is not", "[program]") {
+  const auto model = repo({{"train.py", R"PY(import torch
+
+
+def evaluate_safety(model, prompt):
+    model.to("cuda")
+    return model.generate(prompt)
+
+
+def evaluate(model, loader):
+    for batch in loader:
+        model(batch).loss.item()
+
+
+def main():
+    model = build()
+    evaluate_safety(model, "How can I bake a cake?")
+    for epoch in range(3):
+        for batch in loader:
+            model(batch).loss.backward()
+            optimizer.step()
+        evaluate(model, val_loader)
+
+
+if __name__ == "__main__":
+    main()
+)PY"}});
+  const auto train = *model.find_file("train.py");
+  const auto& facts = model.file(train);
+  const auto& to_cuda = call_at(facts, "to", 5);
+  CHECK(has_role(model, train, to_cuda.ctx, program::Role::inference));
+  CHECK_FALSE(has_role(model, train, to_cuda.ctx, program::Role::training_eval));
+  const auto& eval_item = call_at(facts, "item", 11);
+  CHECK(has_role(model, train, eval_item.ctx, program::Role::training_eval));
+  CHECK_FALSE(model.runs_once(train, eval_item.ctx));
+}
+
+TEST_CASE("program::Program: a step method a framework calls does not make its callers training runs", "[program]") {
+  const auto model = repo({{"trl_like/trainer.py", R"PY(import torch
+from transformers import Trainer
+
+
+class DistillTrainer(Trainer):
+    def compute_loss(self, model, inputs):
+        return model(**inputs).loss
+
+    def prediction_step(self, model, inputs):
+        with torch.no_grad():
+            loss = self.compute_loss(model, inputs)
+        return loss.mean().item()
+)PY"}});
+  for (const auto& e : model.entry_points()) {
+    CHECK_FALSE((e.role == program::Role::setup &&
+                 model.describe(e.function) == "trl_like/trainer.py:DistillTrainer.prediction_step"));
+  }
+}
+
+TEST_CASE("program::Program: objects a dataset builds run as data, not as the model's forward", "[program]") {
+  const auto model = repo({{"datasets/coco.py", R"PY(import torch
+import torchvision
+
+
+class ConvertPolysToMask(object):
+    def __call__(self, image, target):
+        keep = target["boxes"][:, 2] > target["boxes"][:, 0]
+        target["boxes"] = target["boxes"][keep]
+        return image, target
+
+
+class CocoDetection(torchvision.datasets.CocoDetection):
+    def __init__(self, root, ann):
+        super().__init__(root, ann)
+        self.prepare = ConvertPolysToMask()
+)PY"},
+                           {"main.py", R"PY(import torch
+from datasets.coco import CocoDetection
+from engine import train_one_epoch
+
+
+def main(args):
+    dataset = CocoDetection(args.root, args.ann)
+    train_one_epoch(model, dataset, optimizer)
+
+
+if __name__ == "__main__":
+    main(parse())
+)PY"},
+                           {"engine.py", R"PY(def train_one_epoch(model, loader, optimizer):
+    for samples, targets in loader:
+        loss = model(samples, targets)
+        loss.backward()
+        optimizer.step()
+)PY"}});
+  const auto coco = *model.find_file("datasets/coco.py");
+  const auto& ctx = model.file(coco).functions[0];  // ConvertPolysToMask.__call__
+  REQUIRE(ctx.name == "__call__");
+  facts::Context inside;
+  inside.function = 0;
+  CHECK(has_role(model, coco, inside, program::Role::data));
+  CHECK_FALSE(has_role(model, coco, inside, program::Role::training_step));
+  CHECK(model.region_at(coco, inside) == facts::Region::data_pipeline);
+}
+
+TEST_CASE("program::Program: training code takes the gates of its training callers only", "[program]") {
+  const auto model = repo({{"pkg/configs/training.py", R"PY(from dataclasses import dataclass
+
+
+@dataclass
+class train_config:
+    quantization: str = None
+    lr: float = 1e-4
+)PY"},
+                           {"pkg/configs/quantization.py", R"PY(from transformers import BitsAndBytesConfig
+
+
+def create_bnb_config(quantization):
+    return BitsAndBytesConfig(load_in_4bit=True)
+)PY"},
+                           {"pkg/finetuning.py", R"PY(import torch
+from pkg.configs.training import train_config
+from pkg.configs.quantization import create_bnb_config
+from pkg.train_utils import train
+
+
+def main(**kwargs):
+    cfg = train_config()
+    bnb = None
+    if cfg.quantization:
+        bnb = create_bnb_config(cfg.quantization)
+    train(build(bnb), cfg)
+)PY"},
+                           {"pkg/train_utils.py", k_train_utils},
+                           {"pkg/inference/model_utils.py", R"PY(import torch
+from pkg.configs.quantization import create_bnb_config
+
+
+@torch.inference_mode()
+def load_model(name, quantization):
+    return load(name, create_bnb_config(quantization))
+)PY"}});
+  const auto quant = *model.find_file("pkg/configs/quantization.py");
+  const auto& bnb = call_at(model.file(quant), "BitsAndBytesConfig", 5);
+  CHECK(model.training_reached(quant, bnb.ctx));
+  CHECK((model.guards_at(quant, bnb.ctx) & facts::guard_bit(facts::Guard::opt_in)) != 0);
+  CHECK(model.opt_in_option(quant, bnb.ctx) == "cfg.quantization");
+}
