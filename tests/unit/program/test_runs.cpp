@@ -54,20 +54,17 @@ model = AutoModelForCausalLM.from_pretrained("meta-llama/Llama-3.1-8B")
 model.to("cuda")
 tokenizer = AutoTokenizer.from_pretrained("meta-llama/Llama-3.1-8B")
 prompt = tokenizer("Summarize this dialog:", return_tensors="pt")
-
 model.eval()
 with torch.inference_mode():
-    print(model.generate(**prompt, max_new_tokens=100))
-
+    before = model.generate(**prompt, max_new_tokens=100)
+    print(tokenizer.decode(before[0]))
 optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
-train(model, loader, optimizer, config)
-
-model.eval()
+results = train(model, loader, optimizer, config)
+print(results)
 with torch.inference_mode():
-    print(model.generate(**prompt, max_new_tokens=100))
-for question in questions:
-    with torch.inference_mode():
-        print(model.generate(**tokenizer(question, return_tensors="pt")))
+    after = model.generate(**prompt, max_new_tokens=100)
+    print(tokenizer.decode(after[0]))
+    answers = [model.generate(**tokenizer(q, return_tensors="pt")) for q in questions]
 )PY";
 
 }  // namespace
@@ -89,9 +86,9 @@ TEST_CASE("program::Program treats code that calls the repo's training function 
   CHECK(model.training_reached(nb, to_cuda.ctx));
   CHECK(model.region_at(nb, to_cuda.ctx) == facts::Region::setup);
   // The previews before and after train() run once; generating over a list of questions does not.
-  CHECK(model.runs_once(nb, call_at(facts, "generate", 12).ctx));
-  CHECK(model.runs_once(nb, call_at(facts, "generate", 19).ctx));
-  CHECK_FALSE(model.runs_once(nb, call_at(facts, "generate", 22).ctx));
+  CHECK(model.runs_once(nb, call_at(facts, "generate", 11).ctx));
+  CHECK(model.runs_once(nb, call_at(facts, "generate", 17).ctx));
+  CHECK_FALSE(model.runs_once(nb, call_at(facts, "generate", 19).ctx));
   // The loop in train() repeats.
   const auto utils = *model.find_file("src/cookbook/utils/train_utils.py");
   CHECK_FALSE(model.runs_once(utils, call_at(model.file(utils), "backward", 7).ctx));
