@@ -25,11 +25,29 @@ std::size_t byte_of(const std::string& text, std::uint32_t cp) {
   return text.size();
 }
 
+/// The byte where a span starting at `start` ends after `width` columns of the notebook's JSON, where
+/// `"` and `\` are written `\"` and `\\`, and control characters `\n`, `\t` or `\u00XX`: a notebook
+/// finding's columns are the JSON file's (pipeline::place_in_notebook), its snippet is the source.
+std::size_t end_in_json_columns(const std::string& text, std::size_t start, std::uint32_t width) {
+  std::size_t i = start;
+  for (std::uint32_t used = 0; i < text.size() && used < width; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c & 0xC0) == 0x80) continue;  // inside a UTF-8 sequence: its first byte counted it
+    used += c == '"' || c == '\\' || c == '\n' || c == '\t' || c == '\r' || c == '\b' || c == '\f' ? 2
+            : c < 0x20                                                                             ? 6
+                                                                                                   : 1;
+  }
+  while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+  return i;
+}
+
 /// The expression the finding spans on its one-line snippet, or "" when the span is not on it.
 std::string matched_expression(const rules::Finding& f) {
   if (f.snippet_column == 0 || f.at.end_line != f.at.line || f.at.end_column <= f.at.column) return {};
   const std::size_t start = byte_of(f.snippet, f.snippet_column);
-  const std::size_t end = byte_of(f.snippet, f.snippet_column + (f.at.end_column - f.at.column));
+  const std::uint32_t width = f.at.end_column - f.at.column;
+  const std::size_t end =
+      f.cell.cell != 0 ? end_in_json_columns(f.snippet, start, width) : byte_of(f.snippet, f.snippet_column + width);
   return start < end ? f.snippet.substr(start, end - start) : std::string();
 }
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <random>
 
+#include "score/engine.hpp"
 #include "score_test_support.hpp"
 
 using namespace tr2audit;
@@ -401,4 +402,24 @@ TEST_CASE("score::assess needs a training entry point for the fine-tune floor an
   const auto n = score::assess(guarded, testing::shipped_policy());
   REQUIRE_FALSE(n.reasons.empty());
   CHECK_THAT(n.reasons[0].text, Catch::Contains("already targets Neuron"));
+}
+
+TEST_CASE("score::detail::code_of names a notebook finding's code in source text, not JSON columns", "[score]") {
+  // `.to("cuda")` in a notebook cell: the finding's columns are the JSON file's, where each quote is
+  // written `\"`, so the span is 8 columns wide for the 6 characters of "cuda".
+  auto findings = findings_of({{"cuda-api.cuda-device-literal", "setup", Severity::medium, "nb.ipynb", 40, "cuda"}});
+  auto& f = findings[0];
+  f.cell = CellLocation{8, 24};
+  f.snippet = "model_input = tokenizer(eval_prompt, return_tensors=\"pt\").to(\"cuda\")";
+  f.snippet_column = 62;  // the opening quote of "cuda"
+  f.at.end_line = f.at.line;
+  f.at.column = 81;  // in the JSON line: the `\"` escapes of "pt" and the line's indent and opening quote
+  f.at.end_column = 89;
+  CHECK(score::detail::code_of(f) == "`\"cuda\"`");
+  SECTION("a Python file's columns are the source's") {
+    f.cell = CellLocation{};
+    f.at.column = 62;
+    f.at.end_column = 68;
+    CHECK(score::detail::code_of(f) == "`\"cuda\"`");
+  }
 }
