@@ -117,17 +117,7 @@ class Matcher {
                              {},
                              {},
                              call.callee_text};
-        detail::ValueDefaults defaults{
-            [&](std::string_view value_name) { return m_view.program.default_of(m_view.id, call.ctx, value_name); },
-            {}};
-        const bool holds = detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults);
-        // A positive signal needs the value itself, not a setting that could be changed to it.
-        const Category category = m_rules.rules()[i].category;
-        const bool positive = category == Category::neuron_ready || category == Category::training_setup;
-        if (holds && !(positive && !defaults.opt_in.empty())) {
-          const Span& at = defaults.keyword_at.line != 0 ? defaults.keyword_at : call.at;
-          emit(i, call.ctx, at, std::move(fields), true, defaults.opt_in);
-        }
+        emit_call(i, call, std::move(fields));
       }
       for (std::uint32_t i : candidates(SubjectKind::call_text, {call.callee_text})) {
         MessageFields fields{call.callee_text,
@@ -138,10 +128,23 @@ class Matcher {
                              {},
                              {},
                              call.callee_text};
-        if (detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value)) {
-          emit(i, call.ctx, call.at, std::move(fields));
-        }
+        emit_call(i, call, std::move(fields));
       }
+    }
+  }
+
+  // A `call:` or `call_text:` rule's finding when its conditions hold: a local name's default counts
+  // (`drop_last=self.drop_last`), and the finding points at the first matched keyword argument.
+  void emit_call(std::uint32_t i, const facts::CallFact& call, MessageFields fields) {
+    detail::ValueDefaults defaults{
+        [&](std::string_view value_name) { return m_view.program.default_of(m_view.id, call.ctx, value_name); }, {}};
+    const bool holds = detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults);
+    // A positive signal needs the value itself, not a setting that could be changed to it.
+    const Category category = m_rules.rules()[i].category;
+    const bool positive = category == Category::neuron_ready || category == Category::training_setup;
+    if (holds && !(positive && !defaults.opt_in.empty())) {
+      const Span& at = defaults.keyword_at.line != 0 ? defaults.keyword_at : call.at;
+      emit(i, call.ctx, at, std::move(fields), true, defaults.opt_in);
     }
   }
 
