@@ -4,8 +4,10 @@
 // fixpoint over the call graph (and local imports), so chains of helpers inherit it; test code's
 // calls do not count (tests call everything).
 #include <algorithm>
+#include <set>
 
 #include "program/model.hpp"
+#include "program/symbols.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
@@ -48,6 +50,7 @@ class Inheritance {
           training_roles().test(static_cast<std::size_t>(entry.role)))
         m_entry[entry.function.file.value][m_impl.slot(entry.function)] = true;
     }
+    collect_value_classes();
     collect_calls();
     collect_imports();
     mark_rooted();
@@ -150,6 +153,33 @@ class Inheritance {
     return 0;
   }
 
+  // Repo classes named as values outside tests (a dict entry, an argument, a returned name, an attribute
+  // reference), not only called.
+  void collect_value_classes() {
+    const Symbols& symbols = *m_impl.symbols;
+    const auto note = [&](const Symbol& symbol) {
+      if (symbol.kind == Symbol::Kind::klass) m_value_classes.insert({symbol.klass.file.value, symbol.klass.index});
+    };
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (const auto& reference : file.references) note(symbols.lookup(reference.name.dotted()));
+      for (const auto& value : file.values) {
+        if (!value.name.empty()) note(symbols.lookup_in_file(FileId{f}, value.name));
+      }
+      for (const auto& entry : file.dispatch_entries) {
+        if (!entry.name.empty()) note(symbols.lookup_in_file(FileId{f}, entry.name));
+      }
+      for (const auto& call : file.calls) {
+        for (const auto& arg : call.args) {
+          if (arg.kind != facts::LiteralKind::name) continue;
+          note(arg.resolved.empty() ? symbols.lookup_in_file(FileId{f}, arg.value)
+                                    : symbols.lookup(arg.resolved.dotted()));
+        }
+      }
+    }
+  }
+
   void collect_calls() {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       if (m_impl.files[f].is_test) continue;
@@ -157,14 +187,23 @@ class Inheritance {
       for (std::size_t s = 0; s < slots.size(); ++s) {
         const std::int32_t index = s == m_impl.files[f].functions.size() ? -1 : static_cast<std::int32_t>(s);
         for (const Edge& edge : slots[s]) {
-          if (edge.target.index < -1) continue;
+          if (edge.target.index < -1 && !edge.constructs) continue;
           std::string option;
           std::uint16_t guards =
               static_cast<std::uint16_t>((edge.guards | branch_guards(FileId{f}, edge.branch, option)) & k_inherited);
           if (edge.call >= 0)
             guards |= dispatch_gate(f, m_impl.files[f].calls[static_cast<std::size_t>(edge.call)].at, option);
-          m_sites[edge.target.file.value][m_impl.slot(edge.target)].push_back(
-              Site{FunctionId{FileId{f}, index}, guards, option});
+          const Site site{FunctionId{FileId{f}, index}, guards, option};
+          if (edge.target.index >= -1) m_sites[edge.target.file.value][m_impl.slot(edge.target)].push_back(site);
+          // Building a module runs its forward (a callable's __call__) where the object is used, which
+          // the call graph often cannot see: a module built only under `if args.masks:` runs only then.
+          // A class also handed around as a value (a registry's `{"alora": ALoraLinearVariant}`) may be
+          // built where no edge shows, so its visible constructions say nothing.
+          if (!edge.constructs || m_value_classes.contains({edge.klass.file.value, edge.klass.index})) continue;
+          for (const std::string_view name : {"forward", "__call__"}) {
+            if (const auto method = m_impl.symbols->method(edge.klass, name))
+              m_sites[method->file.value][m_impl.slot(*method)].push_back(site);
+          }
         }
       }
     }
@@ -229,6 +268,7 @@ class Inheritance {
   std::vector<std::vector<bool>> m_entry;               // per file, per slot: a training entry point
   std::vector<std::vector<bool>> m_rooted;              // per file, per slot: reached from a root through sites
   std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported
+  std::set<std::pair<std::uint32_t, std::int32_t>> m_value_classes;  // (file, class index), collect_value_classes
 };
 
 }  // namespace

@@ -240,3 +240,73 @@ def load_model(name, quantization):
   CHECK((model.guards_at(quant, bnb.ctx) & facts::guard_bit(facts::Guard::opt_in)) != 0);
   CHECK(model.opt_in_option(quant, bnb.ctx) == "cfg.quantization");
 }
+
+TEST_CASE("program::Program: a module built only behind an option runs its forward only behind it", "[program]") {
+  const auto model = repo({{"models/detr.py", R"PY(import torch
+from torch import nn
+
+
+class DETR(nn.Module):
+    def forward(self, samples):
+        return samples.sum().item()
+
+
+class PostProcessPanoptic(nn.Module):
+    def forward(self, outputs):
+        return outputs.max().item()
+
+
+class AuxHead(nn.Module):
+    def forward(self, x):
+        return x.min().item()
+
+
+HEADS = {"aux": AuxHead, "aux_v2": AuxHead}
+
+
+def build(args):
+    model = DETR()
+    postprocessors = {}
+    if args.masks:
+        postprocessors["panoptic"] = PostProcessPanoptic()
+        aux = AuxHead()
+    return model, postprocessors
+)PY"},
+                           {"main.py", R"PY(import argparse
+from models.detr import build
+from engine import train_one_epoch
+
+
+def get_args_parser():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--masks", action="store_true")
+    return parser
+
+
+def main(args):
+    model, postprocessors = build(args)
+    train_one_epoch(model, loader, optimizer)
+
+
+if __name__ == "__main__":
+    main(get_args_parser().parse_args())
+)PY"},
+                           {"engine.py", R"PY(def train_one_epoch(model, loader, optimizer):
+    for samples in loader:
+        loss = model(samples)
+        loss.backward()
+        optimizer.step()
+)PY"}});
+  const auto detr = *model.find_file("models/detr.py");
+  const auto& construct = call_at(model.file(detr), "PostProcessPanoptic", 27);
+  CHECK(model.opt_in_option(detr, construct.ctx) == "args.masks");
+  const auto& panoptic_item = call_at(model.file(detr), "item", 12);
+  CHECK((model.guards_at(detr, panoptic_item.ctx) & facts::guard_bit(facts::Guard::opt_in)) != 0);
+  CHECK(model.opt_in_option(detr, panoptic_item.ctx) == "args.masks");
+  const auto& detr_item = call_at(model.file(detr), "item", 7);
+  CHECK((model.guards_at(detr, detr_item.ctx) & facts::guard_bit(facts::Guard::opt_in)) == 0);
+  // AuxHead is also a registry's value: it may be built where no edge shows, so the gate of its one
+  // visible construction is not its forward's.
+  const auto& aux_item = call_at(model.file(detr), "item", 17);
+  CHECK((model.guards_at(detr, aux_item.ctx) & facts::guard_bit(facts::Guard::opt_in)) == 0);
+}
