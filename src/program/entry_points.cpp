@@ -233,11 +233,11 @@ class EntryFinder {
     std::vector<std::vector<char>> entry(files.size());
     for (std::uint32_t f = 0; f < files.size(); ++f) entry[f].assign(files[f].functions.size() + 1, 0);
     std::vector<std::pair<FunctionId, FunctionId>> queue;  // (function, the training function it runs)
-    // A script the path or a `generate` call made an inference or tooling entry still drives the run it
-    // starts: calling the repo's training function is the stronger evidence.
+    // A script a `generate` call or its path made an inference entry still drives the run it starts:
+    // calling the repo's training function is the stronger evidence. A benchmark or profiling script
+    // (tooling) and export code run training code without being a training run.
     for (const auto& e : m_impl.entries) {
-      if (e.role == Role::test || training_roles().test(static_cast<std::size_t>(e.role)))
-        entry[e.function.file.value][m_impl.slot(e.function)] = 1;
+      if (e.role != Role::inference) entry[e.function.file.value][m_impl.slot(e.function)] = 1;
     }
     for (const FunctionId run : m_runs) queue.emplace_back(run, run);
     for (std::size_t next = 0; next < queue.size(); ++next) {
