@@ -416,6 +416,12 @@ class BranchGuards {
     const bool prefix_test = ends_with(term.name, ".startswith()") || ends_with(term.name, ".endswith()");
     if (prefix_test) receiver_term = facts::ConditionTerm{term.name.substr(0, term.name.rfind('.')), {}, false};
     const bool receiver_is_bare = receiver_term.name.find('.') == std::string::npos;
+    // `self.use_vllm` bound from `args.use_vllm` of a repo config class: that class's default decides,
+    // not every same-named option of the repo (another script's `--use_vllm` defaulting to True).
+    if (const auto scoped = attribute_default(f, function, term.name)) {
+      if (!is_literal(*scoped) || !leaves_off(*scoped, term)) return std::nullopt;
+      return describe(term);
+    }
     const bool off =
         constant_false ||
         (dotted ? (config_receiver(term.name) || option_like) &&
@@ -424,6 +430,57 @@ class BranchGuards {
                        : bare_off_by_default(file, function, term, option_like, branch));
     if (!off) return std::nullopt;
     return describe(prefix_test ? receiver_term : term);
+  }
+
+  // The default of `self.attr` in a method of class K when K's methods bind it from a parameter typed
+  // with a repo class (`self.use_vllm = args.use_vllm` with `args: IWOPDConfig`): that class's (or a
+  // repo base class's) field default. Nothing when the binding or the type is not found.
+  std::optional<facts::Argument> attribute_default(std::size_t f, std::int32_t function,
+                                                   const std::string& name) const {
+    if (function < 0 || !starts_with(name, "self.")) return std::nullopt;
+    const std::string attribute = name.substr(5);
+    if (attribute.find('.') != std::string::npos) return std::nullopt;
+    const auto& file = m_impl.files[f];
+    std::int32_t klass = -1;
+    for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
+      klass = file.functions[static_cast<std::size_t>(fn)].klass;
+    if (klass < 0) return std::nullopt;
+    for (const auto& assign : file.assigns) {
+      if (assign.target_text != name || assign.ctx.function < 0) continue;
+      const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
+      const std::string& value = assign.value.value;  // "args.use_vllm"
+      const auto dot = value.find('.');
+      if (method.klass != klass || dot == std::string::npos || value.substr(dot + 1) != attribute) continue;
+      const std::string param = value.substr(0, dot);
+      for (const std::string& text : method.params) {  // "args: IWOPDConfig", "args: Optional[IWOPDConfig] = None"
+        const auto colon = text.find(':');
+        if (colon == std::string::npos || trim(std::string_view(text).substr(0, colon)) != param) continue;
+        std::string_view type = trim(std::string_view(text).substr(
+            colon + 1, text.find('=') == std::string::npos ? std::string::npos : text.find('=') - colon - 1));
+        if (starts_with(type, "Optional[") && ends_with(type, "]")) type = type.substr(9, type.size() - 10);
+        if (const auto bar = type.find('|'); bar != std::string_view::npos) type = trim(type.substr(0, bar));
+        const Symbol symbol = m_impl.symbols->lookup_in_file(FileId{static_cast<std::uint32_t>(f)}, type);
+        if (symbol.kind == Symbol::Kind::klass) return field_default(symbol.klass, attribute);
+      }
+    }
+    return std::nullopt;
+  }
+
+  /// A config class's field default (`use_vllm: bool = field(default=False)`), searched through its repo
+  /// base classes breadth-first.
+  std::optional<facts::Argument> field_default(ClassId klass, const std::string& field) const {
+    std::vector<ClassId> work{klass};
+    for (std::size_t next = 0; next < work.size() && next < 16; ++next) {
+      const ClassId at = work[next];
+      for (const auto& assign : m_impl.files[at.file.value].assigns) {
+        if (assign.ctx.function < 0 && assign.ctx.klass == at.index && assign.target_text == field) return assign.value;
+      }
+      const auto& info = m_impl.files[at.file.value].classes[static_cast<std::size_t>(at.index)];
+      for (std::size_t b = 0; b < info.bases.size(); ++b) {
+        if (const auto base = m_impl.symbols->base_class(at, b)) work.push_back(*base);
+      }
+    }
+    return std::nullopt;
   }
 
   // A shipped config file (a torchtune recipe) that sets the key a `cfg.get(key, default)` reads so that the

@@ -310,3 +310,46 @@ if __name__ == "__main__":
   const auto& aux_item = call_at(model.file(detr), "item", 17);
   CHECK((model.guards_at(detr, aux_item.ctx) & facts::guard_bit(facts::Guard::opt_in)) == 0);
 }
+
+TEST_CASE("program::Program: an attribute bound from a typed config takes that config's default", "[program]") {
+  const char* const trainer = R"PY(import torch
+from pkg.config import IWConfig
+
+
+class IWTrainer:
+    def __init__(self, model, args: IWConfig):
+        self.use_vllm = args.use_vllm
+
+    def generate(self, batch):
+        if not self.use_vllm:
+            return self.model.generate(batch)
+        return self.engine.generate(batch).max().item()
+)PY";
+  // Another script of the repo turns a same-named option on by default: it says nothing of IWConfig.
+  const char* const other = R"PY(import argparse
+
+
+def parse():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--use_vllm", action=argparse.BooleanOptionalAction, default=True)
+    return parser.parse_args()
+)PY";
+  const auto opt_in_at_item = [&](const char* config) {
+    const auto model = repo(
+        {{"pkg/__init__.py", ""}, {"pkg/config.py", config}, {"pkg/trainer.py", trainer}, {"scripts/other.py", other}});
+    const auto file = *model.find_file("pkg/trainer.py");
+    return model.opt_in_option(file, call_at(model.file(file), "item", 12).ctx);
+  };
+  CHECK(opt_in_at_item("from dataclasses import dataclass, field\n\n\n@dataclass\nclass IWConfig:\n"
+                       "    use_vllm: bool = field(default=False, metadata={\"help\": \"vLLM rollouts\"})\n") ==
+        "self.use_vllm");
+  CHECK(opt_in_at_item("from dataclasses import dataclass\n\n\n@dataclass\nclass IWConfig:\n"
+                       "    use_vllm: bool = True\n")
+            .empty());
+  SECTION("a field of a repo base class counts") {
+    CHECK(
+        opt_in_at_item("from dataclasses import dataclass\n\n\n@dataclass\nclass Base:\n"
+                       "    use_vllm: bool = False\n\n\n@dataclass\nclass IWConfig(Base):\n    beta: float = 0.1\n") ==
+        "self.use_vllm");
+  }
+}
