@@ -171,6 +171,9 @@ class BranchGuards {
         return std::string_view(text).substr(0, text.find_first_of(":= ")) == term.name;
       });
       if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
+      // ... or whose value the repo's shipped config files give (`"compile": false` in a training-params
+      // JSON that a `TrainConfig(**json)` fills): every value they give leaves the branch off.
+      if (is_param && settings_leave_off(term)) return true;
     }
     const std::string key = file.path + ":" + term.name;
     const auto env = m_env_constants.find(key);
@@ -481,6 +484,18 @@ class BranchGuards {
       }
     }
     return std::nullopt;
+  }
+
+  // A truth test (`if compile:`) on a key every config file of the repo gives a false boolean. Only
+  // switches: a compared name (`task_type == "scienceqa"`) collides with unrelated keys (an adapter
+  // config's `"task_type": "CAUSAL_LM"`).
+  bool settings_leave_off(const facts::ConditionTerm& term) const {
+    if (!term.equals.empty() || term.negated) return false;
+    const auto it = m_settings.find(term.name);
+    return it != m_settings.end() && !it->second.empty() &&
+           std::all_of(it->second.begin(), it->second.end(), [&](const facts::Argument& v) {
+             return v.kind == facts::LiteralKind::boolean && leaves_off(v, term);
+           });
   }
 
   // A shipped config file (a torchtune recipe) that sets the key a `cfg.get(key, default)` reads so that the

@@ -400,3 +400,30 @@ TEST_CASE("program: a dispatch-table entry no config selects is opt-in, through 
       Repo{}.py("lib/attention.py", k_attention).py("lib/ring.py", k_ring).py("lib/model.py", literal).build();
   CHECK_FALSE(opt_in(r, "lib/attention.py", "cuda"));
 }
+
+TEST_CASE("program::Program: a switch parameter that the repo's config files set false is opt-in", "[program]") {
+  const char* const utils = R"PY(import torch
+
+
+def get_model(model, compile: bool, task_type: str):
+    if compile:
+        model = torch.compile(model, dynamic=True)
+    if task_type == "scienceqa":
+        model.generate(prompt)
+    return model
+)PY";
+  const auto off =
+      Repo{}
+          .py("bench/utils.py", utils)
+          .config("bench/default_training_params.json", "{\"compile\": false, \"task_type\": \"CAUSAL_LM\"}")
+          .build();
+  CHECK(option(off, "bench/utils.py", "torch.compile") == "compile");
+  // A compared name is no switch: an unrelated config key of the same name says nothing of it.
+  CHECK_FALSE(opt_in(off, "bench/utils.py", "generate"));
+  const auto on = Repo{}
+                      .py("bench/utils.py", utils)
+                      .config("bench/default_training_params.json", "{\"compile\": false}")
+                      .config("bench/experiments/fast/training_params.json", "{\"compile\": true}")
+                      .build();
+  CHECK_FALSE(opt_in(on, "bench/utils.py", "torch.compile"));
+}
