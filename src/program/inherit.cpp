@@ -70,6 +70,14 @@ class Inheritance {
         option[f][s] = m_impl.function_gate_option[f][s];
       }
     }
+    // Code on the training path runs behind the gates of its training callers: an inference helper
+    // calling it ungated (`load_model(quantization)`) does not ungate the training run's `if
+    // train_config.quantization:`. Which slots take only their training callers' sites, found once.
+    std::vector<std::vector<char>> training_only(files);
+    for (std::size_t f = 0; f < files; ++f) {
+      training_only[f].resize(m_sites[f].size());
+      for (std::size_t s = 0; s < m_sites[f].size(); ++s) training_only[f][s] = training_callers(f, s);
+    }
     for (int round = 0; round < k_max_rounds; ++round) {
       bool changed = false;
       for (std::size_t f = 0; f < files; ++f) {
@@ -77,12 +85,8 @@ class Inheritance {
           if (m_sites[f][s].empty() || !m_rooted[f][s] || starts_run(f, s)) continue;
           std::uint16_t all = k_inherited;
           std::string first;
-          // Code on the training path runs behind the gates of its training callers: an inference
-          // helper calling it ungated (`load_model(quantization)`) does not ungate the training run's
-          // `if train_config.quantization:`.
-          const bool training_only = training_callers(f, s);
           for (const Site& site : m_sites[f][s]) {
-            if (training_only && !on_training_path(site.caller)) continue;
+            if (training_only[f][s] && !on_training_path(site.caller)) continue;
             const std::uint16_t here = site.guards | inherited[site.caller.file.value][m_impl.slot(site.caller)];
             all &= here;
             if (first.empty())

@@ -12,22 +12,6 @@ namespace {
 
 constexpr std::size_t k_max_drivers = 10;
 
-/// The rule's penalty after repeats: its problems (heaviest finding each), the k-th counting decay^k.
-double rule_penalty(const Findings& group, const ScoringPolicy& policy) {
-  std::map<std::string, double> problems;
-  for (const auto* f : group) {
-    double& heaviest = problems[problem_key(*f)];
-    heaviest = std::max(heaviest, finding_weight(*f, policy));
-  }
-  std::vector<double> weights;
-  for (const auto& [key, weight] : problems) weights.push_back(weight);
-  std::sort(weights.begin(), weights.end(), std::greater<>());
-  double sum = 0, factor = 1;
-  for (std::size_t k = 0; k < weights.size() && k < policy.repeat_limit; ++k, factor *= policy.repeat_decay)
-    sum += weights[k] * factor;
-  return sum;
-}
-
 /// "train.py:main" from "train.py:main → Trainer.train → step".
 std::string entry_of(const rules::Finding& finding) {
   const std::string& chain = finding.reached_from;
@@ -47,13 +31,16 @@ std::vector<Driver> build_drivers(const Decision& decision, const Findings& find
   for (const auto* f : by_weight(findings, policy)) {
     if (finding_weight(*f, policy) > 0 || deciding.contains(f->rule_id)) groups[f->rule_id].push_back(f);
   }
+  // The readiness points each rule costs, as the tally counts them (its penalty after repeats).
+  const std::map<std::string, RulePenalty> penalties = rule_penalties(findings, policy);
   std::vector<Driver> out;
   for (const auto& [rule, group] : groups) {
     Driver d;
     d.rule_id = rule;
     d.category = group.front()->category;
     d.decides = deciding.contains(rule);
-    d.penalty = rule_penalty(group, policy);
+    const auto penalty = penalties.find(rule);
+    d.penalty = penalty != penalties.end() ? penalty->second.penalty : 0.0;
     d.problems = static_cast<std::uint32_t>(distinct_problems(group));
     for (const auto* f : group) {
       d.severity = std::max(d.severity, f->severity);
