@@ -48,6 +48,13 @@ bool is_serving_import(std::string_view module) {
                                 "sglang", "tensorrt_llm", "lmdeploy"});
 }
 
+/// `evaluate`, `eval_model`, `run_evaluation`: not `validate_and_update_archs` or `test_kernels`, which
+/// the region's broader evaluation names include.
+bool is_evaluation_name(std::string_view name) {
+  const std::string lower = to_lower(name);
+  return starts_with(lower, "eval") || contains(lower, "evaluat");
+}
+
 bool is_inference_name(std::string_view name) {
   return name == "generate" || name == "sample" || name == "chat" || name == "serve" || name == "predict" ||
          any_of_prefix(name, {"generate_", "sample_", "infer", "decode_", "beam_search", "greedy_search", "stream_",
@@ -166,9 +173,11 @@ class EntryFinder {
     if (times_steps) add(FunctionId{id, -1}, Role::tooling, "a benchmark script that times training steps");
     const std::size_t module_calls = static_cast<std::size_t>(std::count_if(
         file.calls.begin(), file.calls.end(), [](const facts::CallFact& c) { return c.ctx.function < 0; }));
-    // A script whose top level calls its own generate()/predict() function is a generation script.
+    // A script whose top level calls its own generate()/predict()/evaluate() function is a generation or
+    // evaluation script (`hellaswag.py`'s `__main__` block runs `evaluate(model_type, device)`).
     const bool runs_own_inference = std::any_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& c) {
-      return c.ctx.function < 0 && c.method.empty() && is_inference_name(c.callee_text) &&
+      return c.ctx.function < 0 && c.method.empty() &&
+             (is_inference_name(c.callee_text) || is_evaluation_name(c.callee_text)) &&
              std::any_of(file.functions.begin(), file.functions.end(), [&](const facts::FunctionInfo& fn) {
                return fn.parent < 0 && fn.klass < 0 && fn.name == c.callee_text;
              });

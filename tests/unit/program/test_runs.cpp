@@ -353,3 +353,45 @@ def parse():
         "self.use_vllm");
   }
 }
+
+TEST_CASE("program::Program: a script whose main block runs its own evaluate() is an evaluation script", "[program]") {
+  const auto model = repo({{"hellaswag.py", R"PY(import torch
+
+
+def render_example(example):
+    return torch.zeros((4, len(example)), dtype=torch.long)
+
+
+@torch.no_grad()
+def evaluate(model_type, device):
+    model = load(model_type).to(device)
+    return model(render_example("abc")).argmax().item()
+
+
+if __name__ == "__main__":
+    evaluate("gpt2", "cuda")
+)PY"},
+                           {"train.py", R"PY(import torch
+from hellaswag import render_example
+
+
+def main():
+    for step in range(10):
+        loss = model(render_example("ab")).sum()
+        loss.backward()
+        optimizer.step()
+
+
+if __name__ == "__main__":
+    main()
+)PY"}});
+  const auto hs = *model.find_file("hellaswag.py");
+  bool evaluation_entry = false;
+  for (const auto& e : model.entry_points())
+    evaluation_entry |= e.role == program::Role::inference && model.describe(e.function) == "hellaswag.py:<module>";
+  CHECK(evaluation_entry);
+  const auto& main_call = call_at(model.file(hs), "evaluate", 15);
+  CHECK_FALSE((model.roles_at(hs, main_call.ctx) & program::training_roles()).any());
+  // render_example, which the training loop calls, stays on the training path.
+  CHECK(model.training_reached(hs, call_at(model.file(hs), "torch.zeros", 5).ctx));
+}
