@@ -1,5 +1,6 @@
 #include "tr2audit/facts/region.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "tr2audit/core/text.hpp"
@@ -31,9 +32,19 @@ bool is_eval_name(std::string_view name) {
   if (starts_with(name, "on_evaluate") || starts_with(name, "on_log") || starts_with(name, "on_save") ||
       starts_with(name, "on_predict"))
     return true;
-  return starts_with(name, "eval") || starts_with(name, "valid") || starts_with(name, "predict") ||
-         starts_with(name, "test") ||
-         name_has(name, {"evaluate", "validation_step", "test_step", "inference", "generate", "compute_metrics"});
+  if (starts_with(name, "eval") || starts_with(name, "valid") || starts_with(name, "predict") ||
+      starts_with(name, "test") ||
+      name_has(name, {"evaluate", "validation_step", "test_step", "inference", "generate", "compute_metrics"}))
+    return true;
+  // A word of a snake_case name: `run_validation`, `llm_eval`, `do_eval`, `run_evaluation` (not `retrieval`,
+  // `interval`, or a `val_loader`, whose word is only an abbreviation).
+  for (std::size_t start = 0; start <= name.size();) {
+    const std::size_t end = std::min(name.find('_', start), name.size());
+    const std::string_view word = name.substr(start, end - start);
+    if (word == "eval" || word == "evaluation" || word == "validation" || word == "validate") return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 bool is_data_name(std::string_view name, std::string_view class_bases) {

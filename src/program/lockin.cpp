@@ -194,6 +194,12 @@ class LockinPass {
       for (const auto& edge : per_slot[s]) {
         if (!edge.by_name || edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
         if (!m_impl.lockin[edge.target.file.value][m_impl.slot(edge.target)].lockin || is_entry(edge.target)) continue;
+        // A training run's body that calls the function only to run it outside training (a notebook's
+        // one `run_validation(...)` before it fine-tunes): the callee's own calls carry the chain, in the
+        // role it runs in, and this call site would lend it the run's role.
+        if ((edge.reached_as & training_roles()).none() && edge.reached_as.any() &&
+            (m_impl.at(caller).roles & training_roles()).any())
+          continue;
         const auto& call = facts.calls[static_cast<std::size_t>(edge.call)];
         if (call.ctx.has(facts::Guard::main_block) || !reported.insert(edge.call).second) continue;
         m_impl.derived[file.value].push_back(

@@ -27,6 +27,7 @@ struct Edge {
                                   ///< several classes) or a method linked by name: may run, not certain
   bool by_name = false;           ///< the call names its target (`f(x)`, `mod.f(x)`, `self.helper(x)`, `Fn.apply(x)`),
                                   ///< rather than running a submodule's forward or constructing a class
+  RoleSet reached_as;             ///< the roles the target takes through this edge (set by propagate_roles)
 };
 
 /// Per-function lock-in: set when the function runs GPU-only code unguarded, itself or through a callee.

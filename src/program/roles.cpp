@@ -168,13 +168,14 @@ class Propagation {
     // before (model setup, EVA/KappaTune initialisation) or after it (a demo generate) runs once.
     // Constructed modules and functions handed to the trainer as values keep the training role.
     const Span run = role == Role::training_step && !drives ? trainer_run(file, fn.index) : Span{};
-    for (const Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
+    for (Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
       Role site = drives && !edge.in_training_loop ? Role::setup : role;
       if (edge.call >= 0 && !edge.constructs &&
           outside_trainer_run(run, file.calls[static_cast<std::size_t>(edge.call)].at.line))
         site = Role::setup;
       if (edge.constructs) {
         const Role made = is_training(site) ? Role::setup : site;
+        edge.reached_as.set(static_cast<std::size_t>(made));
         if (edge.target.index >= 0) reach(edge.target, made, fn);
         // What data code builds (a dataset's `self.prepare = ConvertCocoPolysToMask()`, the transforms
         // `make_coco_transforms` composes) runs as data, not as the model's forward.
@@ -203,6 +204,7 @@ class Propagation {
       if (edge.dispatch && role_there == Role::training_step && !edge.in_training_loop &&
           (fn.index < 0 || facts::function_role(file, fn.index) != facts::Region::training_step))
         role_there = Role::setup;
+      edge.reached_as.set(static_cast<std::size_t>(role_there));
       reach(edge.target, role_there, fn);
     }
   }

@@ -132,6 +132,37 @@ TEST_CASE("program: tests calling lock-in code by name neither propagate nor mov
   CHECK(patterns(p, "tests/test_block.py", "lock-in-call").empty());
 }
 
+TEST_CASE("program: a run's body calling lock-in code only to evaluate is not reported at that call", "[program]") {
+  // A notebook that evaluates a model once through a kernel wrapper, then fine-tunes: the evaluation's own
+  // call carries the chain (in evaluation code), and the notebook's call of it is not training lock-in.
+  // A call the training loop makes through the same wrapper is.
+  const auto p = repo({{"mylib/__init__.py", "from .ops import fused_norm, guarded_norm\n"},
+                       {"mylib/ops.py", k_ops},
+                       {"notebook.py", R"PY(import torch
+from mylib import fused_norm
+
+
+def run_validation(batches, w):
+    return [fused_norm(b, w) for b in batches]
+
+
+def norm_step(x, w):
+    return fused_norm(x, w)
+
+
+run_validation(val_batches, w)
+for batch in loader:
+    loss = norm_step(batch, w).sum()
+    loss.backward()
+    optimizer.step()
+)PY"}});
+  CHECK(patterns(p, "notebook.py", "lock-in-call") ==
+        std::vector<std::pair<std::uint32_t, std::string>>{
+            {6, "run_validation → ops.fused_norm → torch.ops.mylib.fused_norm"},
+            {10, "norm_step → ops.fused_norm → torch.ops.mylib.fused_norm"},
+            {15, "notebook → norm_step → ops.fused_norm → torch.ops.mylib.fused_norm"}});
+}
+
 TEST_CASE("program: a cycle in the call graph ends the worklist", "[program]") {
   const auto p = repo({{"loop.py", R"PY(import torch
 

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/extract_helpers.hpp"
+#include "tr2audit/facts/region.hpp"
 #include "tr2audit/program/program.hpp"
 
 using namespace tr2audit;
@@ -129,6 +130,44 @@ if __name__ == "__main__":
   const auto& eval_item = call_at(facts, "item", 11);
   CHECK(has_role(model, train, eval_item.ctx, program::Role::training_eval));
   CHECK_FALSE(model.runs_once(train, eval_item.ctx));
+}
+
+TEST_CASE("program::Program: an evaluation helper named by a word (`run_validation`, `llm_eval`) is one too",
+          "[program]") {
+  const auto model = repo({{"guard.py", R"PY(import torch
+from transformers import AutoModelForCausalLM, BitsAndBytesConfig
+
+
+def llm_eval(prompts):
+    config = BitsAndBytesConfig(load_in_4bit=True)
+    model = AutoModelForCausalLM.from_pretrained("guard", quantization_config=config)
+    return [model.generate(p.to("cuda")) for p in prompts]
+
+
+def run_validation(data):
+    return llm_eval([format_prompt(x) for x in data])
+
+
+def retrieval_step(model, batch):
+    return model(batch.to("cuda"))
+
+
+run_validation(validation_data)
+for batch in loader:
+    retrieval_step(model, batch).loss.backward()
+    optimizer.step()
+)PY"}});
+  const auto guard = *model.find_file("guard.py");
+  const auto& facts = model.file(guard);
+  const auto& quantize = call_at(facts, "transformers.BitsAndBytesConfig", 6);
+  CHECK(has_role(model, guard, quantize.ctx, program::Role::inference));
+  CHECK_FALSE(has_role(model, guard, quantize.ctx, program::Role::setup));
+  CHECK(facts::named_like_evaluation("run_validation"));
+  CHECK(facts::named_like_evaluation("llm_eval"));
+  CHECK_FALSE(facts::named_like_evaluation("retrieval_step"));
+  CHECK_FALSE(facts::named_like_evaluation("train_val_split"));
+  const auto& step_cuda = call_at(facts, "to", 16);
+  CHECK_FALSE(has_role(model, guard, step_cuda.ctx, program::Role::inference));
 }
 
 TEST_CASE("program::Program: a step method a framework calls does not make its callers training runs", "[program]") {
