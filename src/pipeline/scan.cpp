@@ -99,7 +99,7 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   const bool serving = has(program::Role::inference) || has(program::Role::export_);
   // A script's own code (its entry is in the same file), or a script or notebook that does not train.
   const bool dead = finding.dead_code != program::DeadCode::live;
-  const bool script = finding.in_script_without_training || dead;
+  const bool script = finding.in_script_without_training || finding.in_project_without_training || dead;
   const bool own_script = starts_with(finding.reached_from, finding.path + ":") || script;
   if (!decoding && !serving && !own_script && finding.region != facts::Region::test) return;
   if (finding.category == Category::neuron_ready || finding.category == Category::training_setup) return;
@@ -115,6 +115,8 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
                      : dead ? dead_code_note(finding.dead_code)
                      : finding.in_script_without_training
                          ? " (off the training path: this script does not train and no training entry point reaches it)"
+                     : finding.in_project_without_training
+                         ? " (off the training path: no code in this manifest's folder trains or runs in training)"
                          : " (off the training path: only inference, export, tooling or test code runs it)";
 }
 

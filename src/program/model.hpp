@@ -111,6 +111,8 @@ struct Program::Impl {
   bool single_file = false;
   /// Per file: a standalone script or notebook that does not train (Program::script_without_training).
   std::vector<bool> script_without_training;
+  /// Per file: a manifest whose project holds no training code (Program::project_without_training).
+  std::vector<bool> project_without_training;
   LockinKnowledge lockin_knowledge;
   std::vector<std::vector<LockinState>> lockin;          ///< per file, per slot
   std::vector<std::vector<facts::PatternFact>> derived;  ///< per file: Program::patterns
@@ -149,7 +151,8 @@ void find_registered_executors(Program::Impl& impl);
 /// Registered classes and config-named components that no shipped config or running code selects:
 /// their functions get the opt-in gate in Impl::function_gate (variants.cpp).
 void find_unselected_variants(Program::Impl& impl);
-/// Fills Impl::script_without_training (variants.cpp), after roles and entry points.
+/// Fills Impl::script_without_training and Impl::project_without_training (variants.cpp), after roles
+/// and entry points.
 void find_scripts_without_training(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 void inherit_guards(Program::Impl& impl);

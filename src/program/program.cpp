@@ -166,6 +166,10 @@ bool Program::script_without_training(FileId file) const {
   return file.value < m_impl->script_without_training.size() && m_impl->script_without_training[file.value];
 }
 
+bool Program::project_without_training(FileId file) const {
+  return file.value < m_impl->project_without_training.size() && m_impl->project_without_training[file.value];
+}
+
 DeadCode Program::dead_code(FileId file, const facts::Context& ctx) const {
   const auto& dead = m_impl->dead_function;
   if (ctx.function < 0 || file.value >= dead.size()) return DeadCode::live;

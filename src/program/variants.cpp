@@ -422,6 +422,34 @@ void find_unselected_variants(Program::Impl& impl) {
   Variants(impl).run();
 }
 
+namespace {
+
+// Manifests below the root whose folder's Python code has no training role (called once a repo is known
+// to train).
+void find_projects_without_training(Program::Impl& impl) {
+  const std::size_t files = impl.files.size();
+  impl.project_without_training.assign(files, false);
+  for (std::uint32_t f = 0; f < files; ++f) {
+    const auto& manifest = impl.files[f];
+    const auto slash = manifest.path.rfind('/');
+    if (manifest.dependencies.empty() || manifest.is_test || slash == std::string::npos) continue;
+    const std::string folder = manifest.path.substr(0, slash + 1);
+    bool python = false;
+    bool trains = false;
+    for (std::uint32_t g = 0; g < files && !trains; ++g) {
+      const auto& file = impl.files[g];
+      const bool code = file.kind == discover::FileKind::python || file.kind == discover::FileKind::notebook;
+      if (file.is_test || !code || !starts_with(file.path, folder)) continue;
+      python = true;
+      trains = std::any_of(impl.state[g].begin(), impl.state[g].end(),
+                           [](const FunctionState& s) { return (s.roles & training_roles()).any(); });
+    }
+    impl.project_without_training[f] = python && !trains;
+  }
+}
+
+}  // namespace
+
 void find_scripts_without_training(Program::Impl& impl) {
   const std::size_t files = impl.files.size();
   impl.script_without_training.assign(files, false);
@@ -499,6 +527,7 @@ void find_scripts_without_training(Program::Impl& impl) {
         std::any_of(states.begin(), states.end(), [](const FunctionState& s) { return s.training_reached; });
     impl.script_without_training[f] = !reached;
   }
+  find_projects_without_training(impl);
 }
 
 }  // namespace tr2audit::program

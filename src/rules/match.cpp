@@ -262,8 +262,13 @@ class Matcher {
     for (const facts::DependencyFact& dep : m_file.dependencies) {
       for (std::uint32_t i : candidates(SubjectKind::dependency, {dep.name})) {
         if (detail::dependency_conditions_hold(m_rules.rules()[i].conditions, dep)) {
+          const std::size_t before = m_findings.size();
           emit(i, facts::Context{}, dep.at, MessageFields{dep.name, {}, {}, {}, dep.spec, {}, dep.section, dep.spec},
                false);
+          if (m_findings.size() > before && m_view.program.project_without_training(m_view.id)) {
+            m_findings.back().in_project_without_training = true;
+            m_findings.back().off_training_path = true;
+          }
         }
       }
     }

@@ -133,6 +133,11 @@ class Program {
   /// demo, an inference or data-processing script. Code of it that no entry point reaches is off the
   /// training path.
   bool script_without_training(FileId file) const;
+  /// A file that declares dependencies (requirements, pyproject, setup.py/cfg, a Dockerfile) in a folder
+  /// below the root that holds Python code, none of it training code (no function or module body in the
+  /// folder has a training role), in a repo with training entry points: the manifest of a serving,
+  /// benchmark or conversion example (`integrations/vllm-fp8/pyproject.toml`), not of the training run.
+  bool project_without_training(FileId file) const;
   /// Whether the code at a context is dead, and why: in a module-level private helper that no non-test
   /// code of the repo calls, passes or names (a `_wip` variant left behind), in a definition a later one of
   /// the same name replaces, or in a kernel that only such code launches. `live` otherwise.

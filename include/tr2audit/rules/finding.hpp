@@ -56,6 +56,8 @@ struct Finding {
   /// No entry point reaches it, in a script or notebook that does not train
   /// (program::Program::script_without_training): off the training path too.
   bool in_script_without_training = false;
+  /// Declared by a manifest whose project holds no training code (program::Program::project_without_training).
+  bool in_project_without_training = false;
   /// In code that never runs, and why (program::Program::dead_code); `live` for nearly every finding.
   program::DeadCode dead_code = program::DeadCode::live;
 

@@ -170,6 +170,45 @@ for batch in loader:
   CHECK_FALSE(has_role(model, guard, step_cuda.ctx, program::Role::inference));
 }
 
+TEST_CASE("program::Program: a manifest whose folder holds no training code is not the training run's", "[program]") {
+  const auto manifest = [](std::string path, std::string_view text) {
+    facts::FileFacts out;
+    out.path = std::move(path);
+    out.kind = discover::FileKind::requirements;
+    out.dependencies = facts::extract_dependencies(out.kind, text);
+    return out;
+  };
+  std::vector<facts::FileFacts> files;
+  files.push_back(facts_of(R"PY(import torch
+from transformers import AutoModelForCausalLM
+
+def main():
+    model = AutoModelForCausalLM.from_pretrained("m", device_map="auto")
+    for batch in loader:
+        model(**batch).loss.backward()
+        optimizer.step()
+
+if __name__ == "__main__":
+    main()
+)PY",
+                           "examples/sft/train.py"));
+  files.push_back(manifest("examples/sft/requirements.txt", "bitsandbytes\n"));
+  files.push_back(facts_of(R"PY(from vllm import LLM
+
+if __name__ == "__main__":
+    print(LLM("m").generate(["hello"]))
+)PY",
+                           "examples/serve/serve.py"));
+  files.push_back(manifest("examples/serve/requirements.txt", "vllm>=0.5\n"));
+  files.push_back(manifest("docker/gpu/requirements.txt", "flash-attn\n"));  // no Python beside it
+  files.push_back(manifest("requirements.txt", "flash-attn\n"));             // the root's
+  const auto model = program::Program::build(std::move(files));
+  CHECK_FALSE(model.project_without_training(*model.find_file("examples/sft/requirements.txt")));
+  CHECK(model.project_without_training(*model.find_file("examples/serve/requirements.txt")));
+  CHECK_FALSE(model.project_without_training(*model.find_file("docker/gpu/requirements.txt")));
+  CHECK_FALSE(model.project_without_training(*model.find_file("requirements.txt")));
+}
+
 TEST_CASE("program::Program: a step method a framework calls does not make its callers training runs", "[program]") {
   const auto model = repo({{"trl_like/trainer.py", R"PY(import torch
 from transformers import Trainer
