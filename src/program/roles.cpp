@@ -48,6 +48,22 @@ bool builds_data(const facts::FileFacts& file, std::int32_t function) {
   });
 }
 
+bool inference_mode(const facts::FunctionInfo& fn) {
+  return std::any_of(fn.decorators.begin(), fn.decorators.end(),
+                     [](const QualifiedName& d) { return d.dotted() == "torch.inference_mode"; });
+}
+
+// `fit`/`train`/`step` of a plain class (no base class) that runs no backward or optimizer step itself:
+// an estimator's API (`IncrementalPCA.fit`, a k-means `train`), not a training step. A library's own
+// step code still reaches it when an entry point or a step calls it.
+bool estimator_method(const facts::FileFacts& file, std::int32_t function) {
+  const auto& fn = file.functions[static_cast<std::size_t>(function)];
+  if (fn.klass < 0 || fn.calls_backward || fn.calls_optimizer_step) return false;
+  if (fn.name != "fit" && fn.name != "train" && fn.name != "step") return false;
+  const auto& cls = file.classes[static_cast<std::size_t>(fn.klass)];
+  return cls.bases.empty() && cls.base_texts.empty();
+}
+
 class Propagation {
  public:
   explicit Propagation(Program::Impl& impl) : m_impl(impl) {}
@@ -82,6 +98,7 @@ class Propagation {
       RoleSet roles = m_impl.at(id).roles;
       roles.reset(static_cast<std::size_t>(Role::test));  // being exercised by tests says nothing of the run
       if (roles.any() || facts::function_role(file, i) != kind) continue;
+      if (kind == facts::Region::training_step && estimator_method(file, i)) continue;
       // ... unless the library files it under inference or export (`models/clip/inference/`, `_export/`).
       const auto by_path = role_by_path(file.path);
       if (by_path == Role::inference || by_path == Role::export_)
@@ -152,7 +169,11 @@ class Propagation {
         // after `trainer.train()`, `evaluate_safety(prompt)` in a notebook that then fine-tunes):
         // inference of the model. An evaluation each epoch (`for epoch ...: train_one_epoch(...);
         // evaluate(...)`) stays training-eval.
-        if (site == Role::setup && once) return Role::inference;
+        // A `@torch.no_grad()` function by another name (`get_eva_state_dict`, `init_weights`) that the
+        // run calls once initialises the model before training: setup. `@torch.inference_mode()` makes
+        // tensors no training can use: measuring (`calculate_mean_per_token_loss`), so inference.
+        if (site == Role::setup && once)
+          return facts::named_like_evaluation(fn.name) || inference_mode(fn) ? Role::inference : Role::setup;
         return facts::named_like_evaluation(fn.name) || periodic ? Role::training_eval : site;
       case facts::Region::setup:
         return site == Role::training_step || site == Role::training_forward ? site : Role::setup;
@@ -179,8 +200,11 @@ class Propagation {
         if (edge.target.index >= 0) reach(edge.target, made, fn);
         // What data code builds (a dataset's `self.prepare = ConvertCocoPolysToMask()`, the transforms
         // `make_coco_transforms` composes) runs as data, not as the model's forward.
+        // Hooks a function registers and removes again (EVA's or a calibration's SVD hooks around its own
+        // forward passes) run only while it runs, in its role.
         const Role runs = !is_training(site)                                  ? site
                           : site == Role::data || builds_data(file, fn.index) ? Role::data
+                          : site == Role::setup && temporary_hooks(fn)        ? Role::setup
                                                                               : Role::training_forward;
         construct(edge.klass, runs, fn);
         continue;
@@ -209,6 +233,21 @@ class Propagation {
     }
   }
 
+  // The function registers module hooks (`register_forward_hook`) and removes a handle (`handle.remove()`).
+  bool temporary_hooks(FunctionId fn) {
+    if (fn.index < 0) return false;
+    const auto [at, fresh] = m_temporary_hooks.try_emplace({fn.file.value, fn.index}, false);
+    if (!fresh) return at->second;
+    bool registers = false;
+    bool removes = false;
+    for (const auto& call : m_impl.files[fn.file.value].calls) {
+      if (call.ctx.function != fn.index) continue;
+      registers |= starts_with(call.method, "register_") && ends_with(call.method, "hook");
+      removes |= call.method == "remove" && call.args.empty();
+    }
+    return at->second = registers && removes;
+  }
+
   // A module built in some role runs its forward in that role; a callable object (a collator, a loss)
   // runs its __call__ as data or step code.
   void construct(ClassId klass, Role forward_role, FunctionId via) {
@@ -234,6 +273,7 @@ class Propagation {
   bool m_training_pass = false;  ///< draining what training entry points reach
   std::deque<std::pair<FunctionId, Role>> m_queue;
   std::map<std::pair<std::uint32_t, std::int32_t>, RoleSet> m_constructed;
+  std::map<std::pair<std::uint32_t, std::int32_t>, bool> m_temporary_hooks;  ///< per function: temporary_hooks
 };
 
 }  // namespace

@@ -209,6 +209,69 @@ if __name__ == "__main__":
   CHECK_FALSE(model.project_without_training(*model.find_file("requirements.txt")));
 }
 
+TEST_CASE("program::Program: a one-off initialisation before training is setup, not a step or an evaluation",
+          "[program]") {
+  // EVA-style initialisation: a @torch.no_grad() function the run calls once, hooks it registers and
+  // removes around its own forward passes, and a plain estimator class whose `fit` is no training step.
+  const auto model = repo({{"lib/pca.py", R"PY(import torch
+
+
+class IncrementalPCA:
+    def fit(self, X):
+        for batch in X.split(64):
+            self.partial_fit(batch)
+
+    def partial_fit(self, X):
+        self.mean = X.to(torch.float64).mean(0)
+)PY"},
+                           {"lib/init.py", R"PY(import torch
+from lib.pca import IncrementalPCA
+
+
+class StatsHook:
+    def __init__(self):
+        self.pca = IncrementalPCA()
+
+    def __call__(self, module, inputs, output):
+        self.pca.partial_fit(inputs[0])
+
+
+@torch.no_grad()
+def init_from_activations(model, loader):
+    hooks = []
+    for module in model.modules():
+        hook = StatsHook()
+        hooks.append(module.register_forward_hook(hook))
+    for batch in loader:
+        model(batch)
+    for handle in hooks:
+        handle.remove()
+
+
+@torch.inference_mode()
+def mean_token_loss(model, rows):
+    return sum(model(r).loss.item() for r in rows)
+)PY"},
+                           {"train.py", R"PY(import torch
+from lib.init import init_from_activations, mean_token_loss
+
+init_from_activations(model, loader)
+before = mean_token_loss(model, rows)
+for batch in loader:
+    model(batch).loss.backward()
+    optimizer.step()
+)PY"}});
+  const auto pca = *model.find_file("lib/pca.py");
+  const auto& cast = call_at(model.file(pca), "to", 10);
+  CHECK(has_role(model, pca, cast.ctx, program::Role::setup));
+  CHECK_FALSE(has_role(model, pca, cast.ctx, program::Role::training_step));
+  CHECK_FALSE(has_role(model, pca, cast.ctx, program::Role::inference));
+  const auto init = *model.find_file("lib/init.py");
+  const auto& item = call_at(model.file(init), "item", 27);
+  CHECK(has_role(model, init, item.ctx, program::Role::inference));
+  CHECK_FALSE(has_role(model, init, item.ctx, program::Role::setup));
+}
+
 TEST_CASE("program::Program: a step method a framework calls does not make its callers training runs", "[program]") {
   const auto model = repo({{"trl_like/trainer.py", R"PY(import torch
 from transformers import Trainer
