@@ -50,7 +50,19 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       if (!negated) terms.push_back(ConditionTerm{"False", {}, false});
     } else if (kind == m_k.call) {
       const TSNode fn = ts_node_child_by_field_id(node, m_k.f_function);
-      if (const auto name = m_src.dotted_chain(fn)) terms.push_back(ConditionTerm{*name + "()", {}, negated});
+      const auto name = m_src.dotted_chain(fn);
+      if (!name) continue;
+      // `hasattr(param, "ds_numel")`: which attribute it asks for says whose object it expects.
+      const TSNode args = ts_node_child_by_field_id(node, m_k.f_arguments);
+      if (*name == "hasattr" && !ts_node_is_null(args) && ts_node_named_child_count(args) == 2) {
+        const auto object = m_src.dotted_chain(ts_node_named_child(args, 0));
+        const Argument attribute = m_src.literal(ts_node_named_child(args, 1));
+        if (object && attribute.kind == LiteralKind::string) {
+          terms.push_back(ConditionTerm{"hasattr(" + *object + ", \"" + attribute.value + "\")", {}, negated});
+          continue;
+        }
+      }
+      terms.push_back(ConditionTerm{*name + "()", {}, negated});
     } else if (const auto name = m_src.dotted_chain(node)) {
       terms.push_back(ConditionTerm{*name, {}, negated});
     }

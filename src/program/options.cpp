@@ -361,7 +361,12 @@ class BranchGuards {
     // a backend the user opts into.
     const std::string lower = to_lower(term.name);
     const bool present = term.equals.empty() ? !term.negated : term.negated && term.equals == "None";
-    if (present && (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos)) {
+    // So is `if hasattr(param, "ds_numel"):`: DeepSpeed ZeRO-3 gives the parameters it partitions `ds_*`
+    // attributes (microsoft/DeepSpeed deepspeed/runtime/zero/partition_parameters.py, _convert_to_deepspeed_param:
+    // ds_shape, ds_numel, ds_tensor, ds_status).
+    const bool zero_parameter = starts_with(term.name, "hasattr(") && term.name.find(", \"ds_") != std::string::npos;
+    if (present &&
+        (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos || zero_parameter)) {
       mark(f, b, describe(term));
       return;
     }
