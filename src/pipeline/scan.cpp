@@ -96,7 +96,11 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   if (!finding.off_training_path || finding.meta || finding.severity <= Severity::low) return;
   const auto has = [&](program::Role role) { return finding.roles.test(static_cast<std::size_t>(role)); };
   const bool decoding = (finding.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
-  const bool serving = has(program::Role::inference) || has(program::Role::export_);
+  // Code no entry point reaches, in a file its path files under inference, export or tooling.
+  const bool unreached_tool = finding.roles.none() && finding.region &&
+                              (*finding.region == facts::Region::inference ||
+                               *finding.region == facts::Region::export_ || *finding.region == facts::Region::tooling);
+  const bool serving = has(program::Role::inference) || has(program::Role::export_) || unreached_tool;
   // A script's own code (its entry is in the same file), or a script or notebook that does not train.
   const bool dead = finding.dead_code != program::DeadCode::live;
   const bool script = finding.in_script_without_training || finding.in_project_without_training || dead;

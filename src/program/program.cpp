@@ -204,7 +204,20 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
   const facts::Region syntactic = facts::region_of(facts, ctx);
   RoleSet roles = roles_at(file, ctx);
   roles.reset(static_cast<std::size_t>(Role::test));  // library code the tests exercise keeps its own place
-  if (roles.none()) return is_test_helper(facts, ctx.function) ? facts::Region::test : syntactic;
+  if (roles.none()) {
+    if (is_test_helper(facts, ctx.function)) return facts::Region::test;
+    // Code no entry point reaches, with no role of its own (not a forward, a step or data code), in a file
+    // its path files under inference, export or tooling (`prompt_guard/inference.py`): the path breaks the tie.
+    if (syntactic == facts::Region::other || syntactic == facts::Region::setup ||
+        syntactic == facts::Region::evaluation) {
+      if (const auto by_path = role_by_path(facts.path)) {
+        if (*by_path == Role::inference) return facts::Region::inference;
+        if (*by_path == Role::export_) return facts::Region::export_;
+        if (*by_path == Role::tooling) return facts::Region::tooling;
+      }
+    }
+    return syntactic;
+  }
   const auto has = [&](Role r) { return roles.test(static_cast<std::size_t>(r)); };
   if (has(Role::training_forward))
     return ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation &&
