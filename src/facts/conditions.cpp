@@ -70,6 +70,34 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
   return terms;
 }
 
+std::vector<ConditionTerm> Walker::terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms) const {
+  std::vector<ConditionTerm> after;
+  if (terms.size() == 1) {
+    after = terms;
+  } else if (terms.empty()) {
+    std::vector<TSNode> work{condition};  // an `or` chain, flattened with a work list
+    while (!work.empty()) {
+      const TSNode node = m_src.unwrap_parens(work.back());
+      work.pop_back();
+      if (ts_node_is_null(node)) return {};
+      if (m_src.is(node, m_k.boolean_operator) &&
+          m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "or") {
+        work.push_back(ts_node_child_by_field_id(node, m_k.f_right));
+        work.push_back(ts_node_child_by_field_id(node, m_k.f_left));
+        continue;
+      }
+      std::vector<ConditionTerm> one = condition_terms(node);
+      if (one.size() != 1) return {};
+      after.push_back(std::move(one.front()));
+    }
+  }
+  for (auto& term : after) {
+    if (term.greater) return {};
+    term.negated = !term.negated;
+  }
+  return after;
+}
+
 bool Walker::else_only_raises(TSNode if_statement) const {
   const std::uint32_t count = ts_node_named_child_count(if_statement);
   for (std::uint32_t i = 0; i < count; ++i) {

@@ -68,13 +68,13 @@ void Walker::on_leave(const parse::WalkStep& step) {
   --m_depth;
   m_path.pop_back();
   std::uint16_t after = 0;
-  std::optional<ConditionTerm> term_after;
+  std::vector<ConditionTerm> terms_after;
   TSNode condition{};
   while (!m_frames.empty() && ts_node_eq(m_frames.back().node, step.node)) {
     if (m_frames.back().pops_scope) m_imports.pop_scope();
     after |= m_frames.back().guards_after;
-    if (m_frames.back().term_after) {
-      term_after = std::move(m_frames.back().term_after);
+    if (!m_frames.back().terms_after.empty()) {
+      terms_after = std::move(m_frames.back().terms_after);
       condition = m_frames.back().condition_node;
     }
     m_ctx = m_frames.back().saved;
@@ -84,7 +84,7 @@ void Walker::on_leave(const parse::WalkStep& step) {
   m_ctx.guards |= after;
   // `if not opt: return` — the rest of the function runs in a branch on `opt` (until the block that
   // holds the if is left, when its frame restores the context).
-  if (term_after) m_ctx.branch = add_branch({std::move(*term_after)}, false, condition);
+  if (!terms_after.empty()) m_ctx.branch = add_branch(std::move(terms_after), false, condition);
 }
 
 // A branch of an if/elif/try receives the guards its statement computed on entry; an if/elif branch
@@ -168,13 +168,11 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
         (else_only_raises(node) || binds_name_needed_later(node)))
       guards &= static_cast<std::uint16_t>(~k_fallback_guards);
     std::vector<ConditionTerm> terms = condition_terms(condition);
-    // `if not check_deepspeed_zero3_enabled(): return` — the rest runs only when the term is false.
-    std::optional<ConditionTerm> after;
-    if (kind == m_k.if_statement && m_mode == Mode::full && terms.size() == 1 && !terms.front().greater &&
-        returns_early(node)) {
-      after = terms.front();
-      after->negated = !after->negated;
-    }
+    // `if not check_deepspeed_zero3_enabled(): return` — the rest runs only when the term is false;
+    // `if plugin is None or plugin.zero_stage != 3: return` — only when every disjunct is.
+    std::vector<ConditionTerm> after;
+    if (kind == m_k.if_statement && m_mode == Mode::full && returns_early(node))
+      after = terms_after_return(condition, terms);
     bool early_return = false;
     const auto [then_guards, else_guards] = training_mode_guards(terms, node, early_return);
     const std::int32_t branch = m_mode == Mode::full ? add_branch(std::move(terms), false, condition) : -1;
@@ -186,8 +184,8 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     m_frames.back().else_guards = else_guards;
     if (early_return && kind == m_k.if_statement) m_frames.back().guards_after |= guard_bit(Guard::not_training);
     if (kind == m_k.if_statement) m_frames.back().guards_after |= returns_unless_available(node, condition);
-    if (after) {
-      m_frames.back().term_after = std::move(after);
+    if (!after.empty()) {
+      m_frames.back().terms_after = std::move(after);
       m_frames.back().condition_node = condition;
     }
   } else if (kind == m_k.boolean_operator &&

@@ -55,7 +55,7 @@ class Walker final : public detectors::NodeScope {
     std::uint16_t guards_after = 0;
     /// For `if not opt: return` (no else, one term): the branch the rest of the enclosing block runs
     /// in is the negated term, recorded as a FileFacts::branches entry once the if is left.
-    std::optional<ConditionTerm> term_after;
+    std::vector<ConditionTerm> terms_after;  ///< what holds after an early-return if (all of them)
     TSNode condition_node{};
     std::uint32_t depth = 0;    ///< of node in the tree (its children are one deeper)
     bool message_only = false;  ///< for if: the body only prints/logs/warns, so its condition picks a message
@@ -133,6 +133,9 @@ class Walker final : public detectors::NodeScope {
   std::pair<std::uint16_t, std::uint16_t> training_mode_guards(const std::vector<ConditionTerm>& terms,
                                                                TSNode if_statement, bool& early_return) const;
   std::int32_t add_branch(std::vector<ConditionTerm> terms, bool else_side, TSNode condition);
+  /// What holds after `if <condition>: return` (no else): the negated term of a one-term condition, or of
+  /// each disjunct of `a or b or ...` whose disjuncts are one term each; empty otherwise.
+  std::vector<ConditionTerm> terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms) const;
   std::uint16_t try_guards(TSNode try_statement) const;
   bool is_no_grad_with(TSNode with_statement) const;
   bool is_step_closure_lambda(TSNode lambda) const;

@@ -42,3 +42,21 @@ def gather_if_sharded(module):
     if hasattr(module, "weight"):
         # expect-high: cuda-library.deepspeed-import
         import deepspeed.comm
+
+
+def lm_head_gather_context(accelerator, model):
+    # The rest runs only when neither disjunct holds: a DeepSpeed plugin is configured (ZeRO-3).
+    deepspeed_plugin = accelerator.state.deepspeed_plugin
+    if deepspeed_plugin is None or deepspeed_plugin.zero_stage != 3:
+        return None
+    # expect-low: cuda-library.deepspeed-import
+    import deepspeed
+
+    return deepspeed.zero.GatheredParameters([model.lm_head.weight])
+
+
+def gather_head(model, head):
+    if model is None or head is None:
+        return None
+    # expect-high: cuda-library.deepspeed-import
+    import deepspeed.runtime
