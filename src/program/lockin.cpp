@@ -94,11 +94,12 @@ class LockinPass {
     }
   }
 
-  void seed(FunctionId fn, std::string what) {
+  void seed(FunctionId fn, std::string what, bool library = false) {
     LockinState& state = m_impl.lockin[fn.file.value][m_impl.slot(fn)];
     if (state.lockin) return;
     state.lockin = true;
     state.seed = std::move(what);
+    state.library = library;
     m_queue.push_back(fn);
   }
 
@@ -119,7 +120,8 @@ class LockinPass {
       } else if (knowledge.kernel_call && !m_impl.symbols->is_local_root(call.callee.first_segment()) &&
                  !is_build_declaration(call) && knowledge.kernel_call(call)) {
         // The repo's own package (flash_attn.* inside flash-attention) is judged by its code instead.
-        seed(at, call.callee.empty() ? call.callee_text : call.callee.dotted());
+        seed(at, call.callee.empty() ? call.callee_text : call.callee.dotted(),
+             knowledge.library_call && knowledge.library_call(call));
       } else if (finder.loads_extension(call)) {
         seed(at, (call.callee.empty() ? call.callee_text : call.callee.dotted()) + " (CUDA extension)");
       }
@@ -178,6 +180,18 @@ class LockinPass {
     return std::any_of(callers.begin(), callers.end(), [](const auto& c) { return c.second && c.first.index >= 0; });
   }
 
+  // The chain from fn ends in a CUDA-only library call rather than a kernel, op or extension.
+  bool reaches_library(FunctionId fn) const {
+    std::vector<FunctionId> seen{fn};
+    for (;;) {
+      const LockinState& state = m_impl.lockin[fn.file.value][m_impl.slot(fn)];
+      if (!state.has_next) return state.library;
+      fn = state.next;
+      if (std::find(seen.begin(), seen.end(), fn) != seen.end()) return false;
+      seen.push_back(fn);
+    }
+  }
+
   bool is_entry(FunctionId fn) const {
     return std::any_of(m_impl.entries.begin(), m_impl.entries.end(),
                        [&](const EntryPoint& e) { return e.function == fn; });
@@ -203,7 +217,8 @@ class LockinPass {
         const auto& call = facts.calls[static_cast<std::size_t>(edge.call)];
         if (call.ctx.has(facts::Guard::main_block) || !reported.insert(edge.call).second) continue;
         m_impl.derived[file.value].push_back(
-            facts::PatternFact{"lock-in-call", lockin_chain(m_impl, caller, edge.target), call.at, call.ctx});
+            facts::PatternFact{reaches_library(edge.target) ? "lock-in-library-call" : "lock-in-call",
+                               lockin_chain(m_impl, caller, edge.target), call.at, call.ctx});
       }
     }
   }

@@ -34,8 +34,9 @@ struct Edge {
 struct LockinState {
   bool lockin = false;
   bool has_next = false;
-  FunctionId next;   ///< the callee it reaches the kernel through (when has_next)
-  std::string seed;  ///< for a function whose own body runs the kernel: what it runs ("flash_attn_2_cuda.fwd")
+  FunctionId next;       ///< the callee it reaches the kernel through (when has_next)
+  std::string seed;      ///< for a function whose own body runs the kernel: what it runs ("flash_attn_2_cuda.fwd")
+  bool library = false;  ///< the seed is a call into a CUDA-only library, not a kernel, op or extension
 };
 
 /// Repo classes (and registered functions) a registry holds: `@ROI_HEADS_REGISTRY.register()` on a class.

@@ -532,6 +532,18 @@ program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile pr
              detail::call_conditions_hold(c, call, value);
     });
   };
+  out.library_call = [&rules, gpu_only](const facts::CallFact& call) {
+    if (call.callee.empty()) return false;
+    std::vector<std::uint32_t> found;
+    rules.index(SubjectKind::call).candidates(call.callee.dotted(), rules.rules(), found);
+    std::string value;
+    return std::any_of(found.begin(), found.end(), [&](std::uint32_t i) {
+      const Rule& rule = rules.rules()[i];
+      const Conditions& c = rule.conditions;
+      return gpu_only(i) && rule.category == Category::cuda_library &&
+             !(c.exclude && c.exclude->matches(call.callee.dotted())) && detail::call_conditions_hold(c, call, value);
+    });
+  };
   out.kernel_decorator = [&rules, gpu_only](const QualifiedName& decorator) {
     std::vector<std::uint32_t> found;
     rules.index(SubjectKind::decorator).candidates(decorator.dotted(), rules.rules(), found);

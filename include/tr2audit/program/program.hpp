@@ -79,6 +79,10 @@ struct EntryPoint {
 struct LockinKnowledge {
   /// True when a call goes straight into GPU-only code: a CUDA-only library, a custom kernel op, a CUDA build.
   std::function<bool(const facts::CallFact&)> kernel_call;
+  /// Of the calls kernel_call accepts, those into a CUDA-only library (`bitsandbytes.functional.dequantize_4bit`,
+  /// `flash_attn.flash_attn_func`) rather than a custom kernel, op or extension: a chain to one is reported as
+  /// `lock-in-library-call`.
+  std::function<bool(const facts::CallFact&)> library_call;
   /// True when a decorator makes the decorated function a GPU kernel (`triton.jit`).
   std::function<bool(const QualifiedName&)> kernel_decorator;
   /// True when a call is an op that rules follow through the repo's wrappers (`wrappers: true`:
@@ -169,8 +173,8 @@ class Program {
   std::optional<facts::Argument> default_of(FileId file, const facts::Context& ctx, std::string_view name) const;
 
   /// Facts only the whole repo can tell, as patterns of one file: `extension-call` (a call through a
-  /// compiled extension's handle) and `lock-in-call` (a call of repo code that runs GPU-only code
-  /// unguarded, with the chain in `detail`). Matched by `pattern:` rules like detector patterns.
+  /// compiled extension's handle) and `lock-in-call` / `lock-in-library-call` (a call of repo code that runs GPU-only
+  /// code unguarded, with the chain in `detail`). Matched by `pattern:` rules like detector patterns.
   const std::vector<facts::PatternFact>& patterns(FileId file) const;
   /// True when the function runs GPU-only code unguarded (itself or through the repo functions it calls).
   bool is_lockin(FunctionId function) const;

@@ -163,6 +163,39 @@ for batch in loader:
             {15, "notebook → norm_step → ops.fused_norm → torch.ops.mylib.fused_norm"}});
 }
 
+TEST_CASE("program: a chain that ends in a CUDA-only library call is a lock-in-library-call", "[program]") {
+  program::LockinKnowledge lockin = knowledge();
+  const auto kernel = lockin.kernel_call;
+  lockin.kernel_call = [kernel](const facts::CallFact& call) {
+    return kernel(call) || call.callee.starts_with("flashlib");
+  };
+  lockin.library_call = [](const facts::CallFact& call) { return call.callee.starts_with("flashlib"); };
+  std::vector<facts::FileFacts> files;
+  files.push_back(facts_of(k_ops, "mylib/ops.py"));
+  files.push_back(facts_of("from .ops import fused_norm, guarded_norm\n", "mylib/__init__.py"));
+  files.push_back(facts_of(R"PY(import torch
+import flashlib
+from mylib import fused_norm
+
+
+def attend(q, k, v):
+    return flashlib.flash_attn_func(q, k, v)
+
+
+class Block(torch.nn.Module):
+    def forward(self, q, k, v):
+        h = attend(q, k, v)
+        return fused_norm(h, self.w)
+)PY",
+                           "model.py"));
+  const auto p = program::Program::build(std::move(files), false, lockin);
+  CHECK(patterns(p, "model.py", "lock-in-library-call") ==
+        std::vector<std::pair<std::uint32_t, std::string>>{{12, "Block.forward → attend → flashlib.flash_attn_func"}});
+  CHECK(patterns(p, "model.py", "lock-in-call") ==
+        std::vector<std::pair<std::uint32_t, std::string>>{
+            {13, "Block.forward → ops.fused_norm → torch.ops.mylib.fused_norm"}});
+}
+
 TEST_CASE("program: a cycle in the call graph ends the worklist", "[program]") {
   const auto p = repo({{"loop.py", R"PY(import torch
 

@@ -1,0 +1,1 @@
+"""Model loading helpers of a QLoRA fine-tuning repo."""
