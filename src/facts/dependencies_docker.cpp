@@ -8,6 +8,7 @@
 
 #include "dependencies_internal.hpp"
 #include "tr2audit/core/text.hpp"
+#include "tr2audit/facts/launch_flags.hpp"
 
 namespace tr2audit::facts {
 namespace {
@@ -197,6 +198,67 @@ std::vector<DependencyFact> read_shell_script(std::string_view text) {
     const std::string_view body = trim(lines.logical);
     if (body.empty() || body.front() == '#' || body.find("pip") == std::string_view::npos) return;
     pip_words(body, lines, "", out);
+  });
+  return out;
+}
+
+namespace {
+
+bool launches_training(std::string_view command) {
+  const std::string_view name =
+      command.substr(command.rfind('/') == std::string_view::npos ? 0 : command.rfind('/') + 1);
+  return starts_with(name, "python") || name == "torchrun" || name == "deepspeed" || name == "accelerate";
+}
+
+// 1-based column of `word` on its physical line (the logical line joins continuations, so count back to
+// the last line start in the original text).
+std::uint32_t column_of(std::string_view text, std::string_view word, std::uint32_t line) {
+  std::size_t start = 0;
+  for (std::uint32_t l = 1; l < line && start < text.size(); ++l) {
+    const std::size_t next = text.find('\n', start);
+    if (next == std::string_view::npos) return 1;
+    start = next + 1;
+  }
+  const std::size_t end = std::min(text.find('\n', start), text.size());
+  const std::size_t at = text.substr(start, end - start).find(word);
+  return at == std::string_view::npos ? 1 : static_cast<std::uint32_t>(at + 1);
+}
+
+}  // namespace
+
+std::vector<SettingFact> read_launch_flags(std::string_view text) {
+  std::vector<SettingFact> out;
+  for_each_logical_line(text, [&](const LineMap& lines) {
+    const std::string_view body = trim(lines.logical);
+    if (body.empty() || body.front() == '#' || out.size() >= k_max_settings) return;
+    const std::vector<std::string_view> words = words_of(body);
+    std::size_t i = 0;
+    while (i < words.size() && words[i].find('=') != std::string_view::npos && words[i].front() != '-') ++i;  // VAR=1
+    if (i >= words.size() || !launches_training(unquote(words[i]))) return;
+    for (++i; i < words.size() && out.size() < k_max_settings; ++i) {
+      const std::string_view word = unquote(words[i]);
+      if (word == "&&" || word == "||" || word == ";" || word == "|" || word == ">" || word == "2>&1") break;
+      if (!starts_with(word, "--") || word.size() < 3) continue;
+      std::string_view key = word.substr(2);
+      std::string value = "True";
+      if (const std::size_t eq = key.find('='); eq != std::string_view::npos) {
+        value = std::string(unquote(key.substr(eq + 1)));
+        key = key.substr(0, eq);
+      } else if (i + 1 < words.size() && !starts_with(unquote(words[i + 1]), "-")) {
+        value = std::string(unquote(words[++i]));
+      }
+      if (key.empty()) continue;
+      const std::uint32_t line = lines.line_of(words[i]);
+      const std::uint32_t flag_line = lines.line_of(word);
+      SettingFact fact;
+      fact.key = std::string(key);
+      fact.value = std::move(value);
+      fact.at.line = fact.at.end_line = flag_line;
+      fact.at.column = column_of(text, word, flag_line);
+      fact.at.end_column =
+          line == flag_line ? fact.at.column + static_cast<std::uint32_t>(word.size()) : fact.at.column;
+      out.push_back(std::move(fact));
+    }
   });
   return out;
 }

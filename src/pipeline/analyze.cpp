@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "tr2audit/core/text.hpp"
+#include "tr2audit/facts/launch_flags.hpp"
 #include "tr2audit/gate/comments.hpp"
 #include "tr2audit/pipeline/scan.hpp"
 
@@ -89,9 +90,10 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
       if (!analysis.facts.patterns.empty()) analysis.facts.kind = discover::FileKind::cuda_source;
     } else {
       analysis.facts.dependencies = facts::extract_dependencies(file.kind, loaded.source.text);
-      if (file.kind == discover::FileKind::config && ends_with(file.rel_path, ".sh"))
+      if (file.kind == discover::FileKind::config && ends_with(file.rel_path, ".sh")) {
         analysis.facts.dependencies = facts::read_shell_script(loaded.source.text);
-      else if (file.kind == discover::FileKind::config)
+        analysis.facts.settings = facts::read_launch_flags(loaded.source.text);
+      } else if (file.kind == discover::FileKind::config)
         analysis.facts.settings = facts::extract_settings(file.rel_path, loaded.source.text);
     }
     analysis.facts.directives = gate::directive_comments(loaded.source.text, gate::comment_syntax_for(file.rel_path));
