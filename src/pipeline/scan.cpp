@@ -235,7 +235,11 @@ std::vector<report::EntryVerdict> judge_entries(const report::Report& report, co
     std::vector<rules::Finding> findings;
     for (const rules::Finding* finding : reached_by[file]) findings.push_back(*finding);
     std::uint64_t lines = 0;
-    for (const std::uint32_t e : entries) lines = std::max(lines, report.training_entries[e].lines);
+    bool runnable = false;
+    for (const std::uint32_t e : entries) {
+      lines = std::max(lines, report.training_entries[e].lines);
+      runnable |= report.training_entries[e].runnable;
+    }
     score::ScoreInput input;
     input.findings = findings;
     input.setup = &report.setup;
@@ -247,10 +251,35 @@ std::vector<report::EntryVerdict> judge_entries(const report::Report& report, co
     const score::Assessment a = score::assess(input, policy);
     std::uint32_t counted = 0;
     for (const auto& c : a.categories) counted += c.findings;
-    out.push_back(
-        report::EntryVerdict{file, a.verdict, a.readiness, a.reasons.empty() ? "" : a.reasons[0].text, counted});
+    out.push_back(report::EntryVerdict{file, a.verdict, a.readiness, a.reasons.empty() ? "" : a.reasons[0].text,
+                                       counted, runnable});
   }
   return out;
+}
+
+// A GPU-only blocker that only some training scripts reach (`train_mem.py` patches flash-attn into the model
+// that `train.py` trains portably): the repo has a Trainium2-ready run and a GPU variant of it, which is
+// what dual-run means. The repo verdict says so, and names both.
+void confine_blockers(report::Report& report, const score::ScoringPolicy& policy) {
+  if (!report.recommendation || report.recommendation->verdict != score::Verdict::gpu_keep ||
+      report.recommendation->readiness < policy.dual_run_min_readiness)
+    return;
+  const report::EntryVerdict* ready = nullptr;
+  std::vector<const report::EntryVerdict*> blocked;
+  for (const auto& entry : report.entry_verdicts) {
+    if (entry.verdict == score::Verdict::trainium2_pilot && entry.runnable &&
+        (!ready || entry.readiness > ready->readiness))
+      ready = &entry;
+    if (entry.verdict == score::Verdict::gpu_keep) blocked.push_back(&entry);
+  }
+  if (!ready || blocked.empty()) return;
+  std::string text = "The GPU-only blocker is reached from `" + blocked.front()->entry + "`";
+  if (blocked.size() > 1) text += " and " + std::to_string(blocked.size() - 1) + " more training script(s)";
+  text += ", not from `" + ready->entry + "` (readiness " + std::to_string(ready->readiness) +
+          " on its own): pilot that run on Trainium2 and keep the GPU scripts as the fallback path.";
+  auto& rec = *report.recommendation;
+  rec.verdict = score::Verdict::dual_run;
+  rec.reasons.insert(rec.reasons.begin(), score::Reason{std::move(text), {}});
 }
 
 using Clock = std::chrono::steady_clock;
@@ -348,7 +377,12 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     const auto& entry = model.entry_points()[e];
     if (!program::training_roles().test(static_cast<std::size_t>(entry.role))) continue;
     entry_index[e] = static_cast<std::uint32_t>(report.training_entries.size());
-    report.training_entries.push_back(report::TrainingEntry{model.describe(entry.function), model.entry_lines(e)});
+    const facts::FileFacts& file = model.file(entry.function.file);
+    const bool runnable = entry.function.index < 0 || file.kind == discover::FileKind::notebook ||
+                          std::any_of(file.calls.begin(), file.calls.end(),
+                                      [](const facts::CallFact& c) { return c.ctx.has(facts::Guard::main_block); });
+    report.training_entries.push_back(
+        report::TrainingEntry{model.describe(entry.function), model.entry_lines(e), runnable});
   }
   report.scan.training_lines = model.training_lines();
   std::vector<FileOutcome> outcomes(count);
@@ -466,6 +500,7 @@ void rescore(report::Report& report, const score::ScoringPolicy& policy) {
   report.recommendation = assess_part(report, policy, "", index);
   for (auto& project : report.projects) project = assess_part(report, policy, project.project, index);
   report.entry_verdicts = judge_entries(report, policy);
+  confine_blockers(report, policy);
 }
 
 }  // namespace tr2audit::pipeline

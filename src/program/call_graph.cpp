@@ -75,6 +75,25 @@ class GraphBuilder {
       m_call = static_cast<std::int32_t>(c);
       add_call_edges(id, file.calls[c]);
     }
+    add_patches(id);
+  }
+
+  // A monkey patch (`LlamaAttention.forward = forward`, `LlamaModel._prepare_decoder_attention_mask =
+  // _prepare_mask`): a repo function assigned over an attribute of an imported class or module runs
+  // wherever the library calls that attribute, from the moment the patching code has run.
+  void add_patches(FileId id) {
+    const auto& file = m_impl.files[id.value];
+    m_call = -1;
+    for (const auto& assign : file.assigns) {
+      if (!assign.target_is_import || assign.value.kind != facts::LiteralKind::name) continue;
+      Symbol s = assign.value.resolved.empty() ? Symbol{} : m_symbols.lookup(assign.value.resolved.dotted());
+      if (s.kind == Symbol::Kind::none && assign.value.value.find('.') == std::string::npos)
+        s = resolve_bare(id, assign.ctx, assign.value.value);
+      if (s.kind != Symbol::Kind::function) continue;
+      Edge edge{s.function};
+      edge.patches = true;
+      add(id, assign.ctx, edge);
+    }
   }
 
  private:

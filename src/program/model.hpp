@@ -27,6 +27,7 @@ struct Edge {
                                   ///< several classes) or a method linked by name: may run, not certain
   bool by_name = false;           ///< the call names its target (`f(x)`, `mod.f(x)`, `self.helper(x)`, `Fn.apply(x)`),
                                   ///< rather than running a submodule's forward or constructing a class
+  bool patches = false;           ///< `LlamaAttention.forward = forward`: the target replaces a library method
   RoleSet reached_as;             ///< the roles the target takes through this edge (set by propagate_roles)
 };
 

@@ -222,6 +222,8 @@ class Propagation {
       const bool once =
           m_impl.at(fn).entry && edge.call >= 0 && file.calls[static_cast<std::size_t>(edge.call)].ctx.loop < 0;
       Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic, once);
+      // A library method a training run patches runs inside the model it trains: its forward.
+      if (edge.patches && !inference && is_training(site)) role_there = Role::training_forward;
       // A call that may reach one of several methods (by name, an override, a registry) carries step code
       // only from the loop or from a function that is itself step code (`training_step`): elsewhere
       // (`add_adapter` → `inject_adapter` overrides) it is setup.

@@ -59,6 +59,9 @@ struct RuleInfo {
 struct TrainingEntry {
   std::string name;
   std::uint64_t lines = 0;
+  /// Its file runs as a program of its own (a `__main__` block, training at module level, a notebook),
+  /// rather than a library module another script drives (`trainer/dpo_trainer.py`).
+  bool runnable = false;
   std::string file() const { return name.substr(0, name.rfind(':')); }
 };
 
@@ -70,6 +73,7 @@ struct EntryVerdict {
   std::uint32_t readiness = 0;
   std::string reason;          ///< the first reason of its assessment
   std::uint32_t findings = 0;  ///< counted findings its entry points reach
+  bool runnable = false;       ///< one of its entry points is TrainingEntry::runnable
 };
 
 struct Report {

@@ -81,3 +81,22 @@ TEST_CASE("drivers rank what decides the verdict first", "[score][ladder]") {
     CHECK(!d.code.empty());
   }
 }
+
+TEST_CASE("a blocker only some training scripts reach makes the repo dual-run, naming the portable run",
+          "[score][ladder]") {
+  // lmtrain/train_mem.py monkey-patches flash-attn into the model's forward and then runs train.py's
+  // `train()`; train.py on its own trains the same model with SDPA.
+  const report::Report report = scan_path(k_repo / "tests" / "ladder" / "confined-blocker");
+  REQUIRE(report.recommendation);
+  CHECK(report.recommendation->verdict == score::Verdict::dual_run);
+  REQUIRE_FALSE(report.recommendation->reasons.empty());
+  CHECK(report.recommendation->reasons.front().text.find("`lmtrain/train.py` (readiness 100") != std::string::npos);
+  bool patched_forward = false;
+  for (const auto& f : report.findings) {
+    patched_forward |= f.rule_id == "cuda-library.flash-attn-call" && f.region == facts::Region::forward;
+  }
+  CHECK(patched_forward);  // the patched-in forward runs as the model's forward
+  std::size_t blocked = 0;
+  for (const auto& entry : report.entry_verdicts) blocked += entry.verdict == score::Verdict::gpu_keep ? 1 : 0;
+  CHECK(blocked == 1);
+}
