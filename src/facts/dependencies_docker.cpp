@@ -232,9 +232,12 @@ std::vector<SettingFact> read_launch_flags(std::string_view text) {
     const std::string_view body = trim(lines.logical);
     if (body.empty() || body.front() == '#' || out.size() >= k_max_settings) return;
     const std::vector<std::string_view> words = words_of(body);
+    // The launcher may follow `VAR=1` prefixes or a wrapper (`ray job submit ... -- python3 -m pkg.train`,
+    // `srun`, `nohup`): the flags start after the first python/torchrun/deepspeed/accelerate word.
+    if (unquote(words.front()) == "echo" || unquote(words.front()) == "printf") return;
     std::size_t i = 0;
-    while (i < words.size() && words[i].find('=') != std::string_view::npos && words[i].front() != '-') ++i;  // VAR=1
-    if (i >= words.size() || !launches_training(unquote(words[i]))) return;
+    while (i < words.size() && !launches_training(unquote(words[i]))) ++i;
+    if (i >= words.size()) return;
     for (++i; i < words.size() && out.size() < k_max_settings; ++i) {
       const std::string_view word = unquote(words[i]);
       if (word == "&&" || word == "||" || word == ";" || word == "|" || word == ">" || word == "2>&1") break;

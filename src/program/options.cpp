@@ -199,6 +199,8 @@ class BranchGuards {
     };
     for (const auto& c : file.calls) note(c.ctx);
     for (const auto& c : file.assigns) note(c.ctx);
+    for (const auto& c : file.imports) note(c.ctx);  // a branch that only imports (`import deepspeed`)
+    for (const auto& c : file.references) note(c.ctx);
     for (std::size_t b = 0; b < file.branches.size(); ++b) {
       const auto& branch = file.branches[b];
       if (branch.else_side) {
@@ -412,6 +414,18 @@ class BranchGuards {
     if (term.negated && term.equals.empty() && to_lower(name).find("cache") != std::string::npos) return std::nullopt;
     const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
     const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
+    // `self.use_vllm` bound from `args.use_vllm` of a repo config class: that class's default decides,
+    // not every same-named option of the repo (another script's `--use_vllm` defaulting to True).
+    if (const auto scoped = attribute_default(f, function, term.name)) {
+      if (!is_literal(*scoped) || !leaves_off(*scoped, term)) return std::nullopt;
+      // ... unless a shipped config sets the key (`fused_dropout_add_ln: True` in an experiment recipe).
+      facts::ConditionTerm keyed = term;
+      keyed.name = name;
+      if (set_on_by_a_config(keyed)) return std::nullopt;
+      return describe(term);
+    }
+    // (Known exactly, so it decides before the name-based filter below: `self.ring_attn_size != 1` after
+    // `self.ring_attn_size = getattr(args.ds, "ring_attn_size", 1)`.)
     // `x is not None` / `x != "v"` / `not x` reads as an option only on a switch name, a config object or a
     // parameter typed as a scalar option.
     const bool scalar = !dotted && !term.equals.empty() && scalar_option_param(file, function, name);
@@ -424,12 +438,6 @@ class BranchGuards {
     const bool prefix_test = ends_with(term.name, ".startswith()") || ends_with(term.name, ".endswith()");
     if (prefix_test) receiver_term = facts::ConditionTerm{term.name.substr(0, term.name.rfind('.')), {}, false};
     const bool receiver_is_bare = receiver_term.name.find('.') == std::string::npos;
-    // `self.use_vllm` bound from `args.use_vllm` of a repo config class: that class's default decides,
-    // not every same-named option of the repo (another script's `--use_vllm` defaulting to True).
-    if (const auto scoped = attribute_default(f, function, term.name)) {
-      if (!is_literal(*scoped) || !leaves_off(*scoped, term)) return std::nullopt;
-      return describe(term);
-    }
     const bool off =
         constant_false ||
         (dotted ? (config_receiver(term.name) || option_like) &&
@@ -457,6 +465,17 @@ class BranchGuards {
       if (assign.target_text != name || assign.ctx.function < 0) continue;
       const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
       const std::string& value = assign.value.value;  // "args.use_vllm"
+      // `self.ring_attn_size = getattr(args.ds, "ring_attn_size", 1)`: the read's own default.
+      if (file.functions[static_cast<std::size_t>(assign.ctx.function)].klass == klass &&
+          starts_with(value, "getattr(") && ends_with(value, ")")) {
+        const auto comma = value.rfind(',');
+        const auto first = value.find(',');
+        if (comma != std::string::npos && first != comma) {
+          if (auto fallback = literal_of(trim(std::string_view(value).substr(comma + 1, value.size() - comma - 2))))
+            return fallback;
+        }
+        continue;
+      }
       const auto dot = value.find('.');
       if (method.klass != klass || dot == std::string::npos || value.substr(dot + 1) != attribute) continue;
       const std::string param = value.substr(0, dot);

@@ -60,3 +60,23 @@ def gather_head(model, head):
         return None
     # expect-high: cuda-library.deepspeed-import
     import deepspeed.runtime
+
+
+class Strategy:
+    def __init__(self, args):
+        self.args = args
+        self.ring_size = getattr(args, "ring_size", 1)
+        self.stage = args.zero_stage
+
+    def setup_ring(self):
+        # Off unless --ring_size is raised: getattr's own default is 1.
+        if self.ring_size == 1:
+            return
+        # expect-low: cuda-library.deepspeed-import
+        import deepspeed.sequence
+
+    def setup_zero(self):
+        if self.stage == 0:
+            return
+        # expect-high: cuda-library.deepspeed-import
+        import deepspeed.zero
