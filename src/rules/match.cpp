@@ -3,7 +3,7 @@
 #include "tr2audit/rules/match.hpp"
 
 #include <algorithm>
-#include <cctype>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -521,18 +521,8 @@ std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, 
 program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile profile) {
   const auto gpu_only = [&rules, profile](std::uint32_t i) { return is_gpu_only_rule(rules.rules()[i], profile); };
   program::LockinKnowledge out;
-  out.kernel_call = [&rules, gpu_only](const facts::CallFact& call) {
-    if (call.callee.empty()) return false;
-    std::vector<std::uint32_t> found;
-    rules.index(SubjectKind::call).candidates(call.callee.dotted(), rules.rules(), found);
-    std::string value;
-    return std::any_of(found.begin(), found.end(), [&](std::uint32_t i) {
-      const Conditions& c = rules.rules()[i].conditions;
-      return gpu_only(i) && !(c.exclude && c.exclude->matches(call.callee.dotted())) &&
-             detail::call_conditions_hold(c, call, value);
-    });
-  };
-  out.library_call = [&rules, gpu_only](const facts::CallFact& call) {
+  // A call that a GPU-only `call:` rule (of `category`, when given) reports.
+  const auto gpu_only_call = [&rules, gpu_only](const facts::CallFact& call, std::optional<Category> category) {
     if (call.callee.empty()) return false;
     std::vector<std::uint32_t> found;
     rules.index(SubjectKind::call).candidates(call.callee.dotted(), rules.rules(), found);
@@ -540,9 +530,13 @@ program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile pr
     return std::any_of(found.begin(), found.end(), [&](std::uint32_t i) {
       const Rule& rule = rules.rules()[i];
       const Conditions& c = rule.conditions;
-      return gpu_only(i) && rule.category == Category::cuda_library &&
+      return gpu_only(i) && (!category || rule.category == *category) &&
              !(c.exclude && c.exclude->matches(call.callee.dotted())) && detail::call_conditions_hold(c, call, value);
     });
+  };
+  out.kernel_call = [gpu_only_call](const facts::CallFact& call) { return gpu_only_call(call, std::nullopt); };
+  out.library_call = [gpu_only_call](const facts::CallFact& call) {
+    return gpu_only_call(call, Category::cuda_library);
   };
   out.kernel_decorator = [&rules, gpu_only](const QualifiedName& decorator) {
     std::vector<std::uint32_t> found;
