@@ -3,6 +3,7 @@
 #include "tr2audit/rules/match.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <set>
 #include <tuple>
