@@ -32,6 +32,17 @@ bool has_role(const program::Program& model, program::FileId file, const facts::
   return model.roles_at(file, ctx).test(static_cast<std::size_t>(role));
 }
 
+// The roles of the code at a call (by method or callee, and line) in one file of the model.
+program::RoleSet call_roles(const program::Program& model, std::string_view path, std::string_view call,
+                            std::uint32_t line) {
+  const auto file = *model.find_file(path);
+  return model.roles_at(file, call_at(model.file(file), call, line).ctx);
+}
+
+bool holds(const program::RoleSet& roles, program::Role role) {
+  return roles.test(static_cast<std::size_t>(role));
+}
+
 // The repo's training utility: the loop with backward and an optimizer step.
 const char* const k_train_utils = R"PY(import torch
 
@@ -157,17 +168,14 @@ for batch in loader:
     retrieval_step(model, batch).loss.backward()
     optimizer.step()
 )PY"}});
-  const auto guard = *model.find_file("guard.py");
-  const auto& facts = model.file(guard);
-  const auto& quantize = call_at(facts, "transformers.BitsAndBytesConfig", 6);
-  CHECK(has_role(model, guard, quantize.ctx, program::Role::inference));
-  CHECK_FALSE(has_role(model, guard, quantize.ctx, program::Role::setup));
+  const auto quantize = call_roles(model, "guard.py", "transformers.BitsAndBytesConfig", 6);
+  CHECK(holds(quantize, program::Role::inference));
+  CHECK_FALSE(holds(quantize, program::Role::setup));
   CHECK(facts::named_like_evaluation("run_validation"));
   CHECK(facts::named_like_evaluation("llm_eval"));
   CHECK_FALSE(facts::named_like_evaluation("retrieval_step"));
   CHECK_FALSE(facts::named_like_evaluation("train_val_split"));
-  const auto& step_cuda = call_at(facts, "to", 16);
-  CHECK_FALSE(has_role(model, guard, step_cuda.ctx, program::Role::inference));
+  CHECK_FALSE(holds(call_roles(model, "guard.py", "to", 16), program::Role::inference));
 }
 
 TEST_CASE("program::Program: a manifest whose folder holds no training code is not the training run's", "[program]") {
