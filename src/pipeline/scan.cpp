@@ -377,10 +377,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     const auto& entry = model.entry_points()[e];
     if (!program::training_roles().test(static_cast<std::size_t>(entry.role))) continue;
     entry_index[e] = static_cast<std::uint32_t>(report.training_entries.size());
-    const facts::FileFacts& file = model.file(entry.function.file);
-    const bool runnable = entry.function.index < 0 || file.kind == discover::FileKind::notebook ||
-                          std::any_of(file.calls.begin(), file.calls.end(),
-                                      [](const facts::CallFact& c) { return c.ctx.has(facts::Guard::main_block); });
+    const bool runnable = entry.function.index < 0 || model.runs_as_program(entry.function.file);
     report.training_entries.push_back(
         report::TrainingEntry{model.describe(entry.function), model.entry_lines(e), runnable});
   }

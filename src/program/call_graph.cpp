@@ -86,9 +86,7 @@ class GraphBuilder {
     m_call = -1;
     for (const auto& assign : file.assigns) {
       if (!assign.target_is_import || assign.value.kind != facts::LiteralKind::name) continue;
-      Symbol s = assign.value.resolved.empty() ? Symbol{} : m_symbols.lookup(assign.value.resolved.dotted());
-      if (s.kind == Symbol::Kind::none && assign.value.value.find('.') == std::string::npos)
-        s = resolve_bare(id, assign.ctx, assign.value.value);
+      const Symbol s = value_symbol(id, assign.ctx, assign.value);
       if (s.kind != Symbol::Kind::function) continue;
       Edge edge{s.function};
       edge.patches = true;
@@ -122,6 +120,14 @@ class GraphBuilder {
       edge.target = init ? *init : FunctionId{symbol.klass.file, -2};
       add(file, ctx, edge);
     }
+  }
+
+  // What a name used as a value denotes: through the imports, else a bare name of this scope.
+  Symbol value_symbol(FileId file, const facts::Context& ctx, const facts::Argument& value) const {
+    Symbol s = value.resolved.empty() ? Symbol{} : m_symbols.lookup(value.resolved.dotted());
+    if (s.kind == Symbol::Kind::none && value.value.find('.') == std::string::npos)
+      s = resolve_bare(file, ctx, value.value);
+    return s;
   }
 
   // A bare name: a def nested in the caller (or its parents), else the file's top level.
@@ -305,9 +311,7 @@ class GraphBuilder {
     m_call = -1;
     for (const auto& arg : call.args) {
       if (arg.kind != facts::LiteralKind::name) continue;
-      Symbol s = arg.resolved.empty() ? Symbol{} : m_symbols.lookup(arg.resolved.dotted());
-      if (s.kind == Symbol::Kind::none && arg.value.find('.') == std::string::npos)
-        s = resolve_bare(file, call.ctx, arg.value);
+      Symbol s = value_symbol(file, call.ctx, arg);
       if (s.kind == Symbol::Kind::none && arg.value.rfind("self.", 0) == 0 && call.ctx.klass >= 0) {
         if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, arg.value.substr(5))) {
           s.kind = Symbol::Kind::function;

@@ -153,6 +153,8 @@ void find_registered_executors(Program::Impl& impl);
 /// Registered classes and config-named components that no shipped config or running code selects:
 /// their functions get the opt-in gate in Impl::function_gate (variants.cpp).
 void find_unselected_variants(Program::Impl& impl);
+/// A notebook, or Python with a `__main__` block or Modal entry functions (Program::runs_as_program).
+bool runs_as_program(const facts::FileFacts& file);
 /// Fills Impl::script_without_training and Impl::project_without_training (variants.cpp), after roles
 /// and entry points.
 void find_scripts_without_training(Program::Impl& impl);

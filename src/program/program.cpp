@@ -166,6 +166,10 @@ bool Program::script_without_training(FileId file) const {
   return file.value < m_impl->script_without_training.size() && m_impl->script_without_training[file.value];
 }
 
+bool Program::runs_as_program(FileId file) const {
+  return program::runs_as_program(m_impl->files[file.value]);
+}
+
 bool Program::project_without_training(FileId file) const {
   return file.value < m_impl->project_without_training.size() && m_impl->project_without_training[file.value];
 }

@@ -450,6 +450,19 @@ void find_projects_without_training(Program::Impl& impl) {
 
 }  // namespace
 
+bool runs_as_program(const facts::FileFacts& file) {
+  if (file.kind == discover::FileKind::notebook) return true;
+  if (file.kind != discover::FileKind::python) return false;
+  // A `__main__` block, or functions a runner calls (Modal's `@app.function`, `@app.local_entrypoint`).
+  return std::any_of(file.calls.begin(), file.calls.end(),
+                     [](const facts::CallFact& c) { return c.ctx.has(facts::Guard::main_block); }) ||
+         std::any_of(file.decorators.begin(), file.decorators.end(), [](const facts::DecoratorFact& d) {
+           const std::string_view name = d.decorator.last_segment();
+           return d.ctx.function < 0 && d.ctx.klass < 0 && (name == "local_entrypoint" || name == "function") &&
+                  d.decorator.segments().size() >= 2;
+         });
+}
+
 void find_scripts_without_training(Program::Impl& impl) {
   const std::size_t files = impl.files.size();
   impl.script_without_training.assign(files, false);
@@ -510,18 +523,7 @@ void find_scripts_without_training(Program::Impl& impl) {
   for (std::uint32_t f = 0; f < files; ++f) {
     const auto& file = impl.files[f];
     if (file.is_test || !impl.imported_by[f].empty() || has_entry[f] || imports_training[f]) continue;
-    const bool notebook = file.kind == discover::FileKind::notebook;
-    // Run as a program: a `__main__` block, or functions a runner calls (Modal's `@app.function`,
-    // `@app.local_entrypoint`).
-    const bool main_block =
-        std::any_of(file.calls.begin(), file.calls.end(),
-                    [](const facts::CallFact& c) { return c.ctx.has(facts::Guard::main_block); }) ||
-        std::any_of(file.decorators.begin(), file.decorators.end(), [](const facts::DecoratorFact& d) {
-          const std::string_view name = d.decorator.last_segment();
-          return d.ctx.function < 0 && d.ctx.klass < 0 && (name == "local_entrypoint" || name == "function") &&
-                 d.decorator.segments().size() >= 2;
-        });
-    if (!notebook && !(file.kind == discover::FileKind::python && main_block)) continue;
+    if (!runs_as_program(file)) continue;
     const auto& states = impl.state[f];
     const bool reached =
         std::any_of(states.begin(), states.end(), [](const FunctionState& s) { return s.training_reached; });

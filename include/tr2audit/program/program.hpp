@@ -137,6 +137,9 @@ class Program {
   /// demo, an inference or data-processing script. Code of it that no entry point reaches is off the
   /// training path.
   bool script_without_training(FileId file) const;
+  /// The file runs as a program of its own: a notebook, or Python with a `__main__` block or functions a
+  /// runner calls (Modal's `@app.function`, `@app.local_entrypoint`).
+  bool runs_as_program(FileId file) const;
   /// A file that declares dependencies (requirements, pyproject, setup.py/cfg, a Dockerfile) in a folder
   /// below the root that holds Python code, none of it training code (no function or module body in the
   /// folder has a training role), in a repo with training entry points: the manifest of a serving,
