@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "text_style.hpp"
@@ -109,14 +110,17 @@ std::vector<FileGroup> group_files(const Report& report, bool all, std::size_t& 
   return out;
 }
 
-/// One line per rule in the file: its first finding, then "×N (also lines a, b, +k more)".
+/// One line per rule and severity in the file: its first finding, then "×N (also lines a, b, +k more)".
+/// A guarded (low) finding of a rule is not folded under the same rule's high one.
 std::vector<std::string> collapsed_lines(const FileGroup& g, const Palette& p) {
   std::vector<std::string> out;
-  std::map<std::string, std::vector<const Finding*>> by_rule;
-  std::vector<std::string> order;
+  using Key = std::pair<std::string, Severity>;
+  std::map<Key, std::vector<const Finding*>> by_rule;
+  std::vector<Key> order;
   for (const Finding* f : g.findings) {
-    if (!by_rule.contains(f->rule_id)) order.push_back(f->rule_id);
-    by_rule[f->rule_id].push_back(f);
+    const Key key{f->rule_id, f->severity};
+    if (!by_rule.contains(key)) order.push_back(key);
+    by_rule[key].push_back(f);
   }
   for (const auto& rule : order) {
     const auto& same = by_rule[rule];
