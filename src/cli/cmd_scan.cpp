@@ -343,6 +343,7 @@ int run_scan(const ScanCommand& cmd) {
   }
   stats.render = std::chrono::steady_clock::now() - rendering;
   stats.total += stats.render;
+  stats.peak_at_end = pipeline::peak_resident_bytes();
   if (cmd.stats) std::cerr << pipeline::format_stats(stats);
   if (!text_on_stdout) {
     for (const auto& reason : decision.reasons) std::cerr << "tr2audit: gate " << reason << "\n";

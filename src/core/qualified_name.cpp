@@ -1,16 +1,24 @@
 #include "tr2audit/core/qualified_name.hpp"
 
+#include <utility>
+
 namespace tr2audit {
 
 QualifiedName QualifiedName::from_dotted(std::string_view dotted) {
   QualifiedName name;
-  name.m_dotted = std::string(dotted);
+  name.m_dotted = FactString(dotted);
+  return name;
+}
+
+QualifiedName QualifiedName::from_text(FactString dotted) {
+  QualifiedName name;
+  name.m_dotted = std::move(dotted);
   return name;
 }
 
 std::vector<std::string_view> QualifiedName::segments() const {
   std::vector<std::string_view> out;
-  std::string_view rest = m_dotted;
+  std::string_view rest = m_dotted.view();
   while (!rest.empty()) {
     const auto dot = rest.find('.');
     out.push_back(rest.substr(0, dot));
@@ -21,19 +29,19 @@ std::vector<std::string_view> QualifiedName::segments() const {
 }
 
 std::string_view QualifiedName::first_segment() const {
-  const std::string_view all = m_dotted;
+  const std::string_view all = m_dotted.view();
   return all.substr(0, all.find('.'));
 }
 
 std::string_view QualifiedName::last_segment() const {
-  const std::string_view all = m_dotted;
+  const std::string_view all = m_dotted.view();
   const auto dot = all.rfind('.');
   return dot == std::string_view::npos ? all : all.substr(dot + 1);
 }
 
 bool QualifiedName::starts_with(std::string_view prefix) const {
   if (prefix.empty()) return true;
-  if (m_dotted.size() < prefix.size() || m_dotted.compare(0, prefix.size(), prefix) != 0) return false;
+  if (m_dotted.size() < prefix.size() || m_dotted.substr(0, prefix.size()) != prefix) return false;
   return m_dotted.size() == prefix.size() || m_dotted[prefix.size()] == '.';
 }
 

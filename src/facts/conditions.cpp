@@ -40,11 +40,11 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
                            value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
       if (name && op == ">" && value.kind == LiteralKind::integer) {  // `if cfg.vis_period > 0:`
-        terms.push_back(ConditionTerm{*name, value.value, negated, true});
+        terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated, true});
         continue;
       }
       if (!name || !literal || (op != "==" && op != "!=" && op != "is" && op != "is not")) continue;
-      terms.push_back(ConditionTerm{*name, value.kind == LiteralKind::null ? "None" : value.value,
+      terms.push_back(ConditionTerm{m_src.str(*name), value.kind == LiteralKind::null ? m_src.str("None") : value.value,
                                     negated != (op == "!=" || op == "is not")});
     } else if (kind == m_k.false_ || kind == m_k.none) {
       if (!negated) terms.push_back(ConditionTerm{"False", {}, false});
@@ -58,13 +58,14 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
         const auto object = m_src.dotted_chain(ts_node_named_child(args, 0));
         const Argument attribute = m_src.literal(ts_node_named_child(args, 1));
         if (object && attribute.kind == LiteralKind::string) {
-          terms.push_back(ConditionTerm{"hasattr(" + *object + ", \"" + attribute.value + "\")", {}, negated});
+          terms.push_back(
+              ConditionTerm{m_src.str("hasattr(" + *object + ", \"" + attribute.value + "\")"), {}, negated});
           continue;
         }
       }
-      terms.push_back(ConditionTerm{*name + "()", {}, negated});
+      terms.push_back(ConditionTerm{m_src.str(*name + "()"), {}, negated});
     } else if (const auto name = m_src.dotted_chain(node)) {
-      terms.push_back(ConditionTerm{*name, {}, negated});
+      terms.push_back(ConditionTerm{m_src.str(*name), {}, negated});
     }
   }
   return terms;

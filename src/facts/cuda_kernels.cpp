@@ -94,7 +94,8 @@ std::vector<PatternFact> find_cuda_kernels(std::string_view text) {
             column + static_cast<std::uint32_t>(k_global.size()),
             static_cast<std::uint32_t>(i),
             static_cast<std::uint32_t>(i + k_global.size())};
-    out.push_back(PatternFact{"cuda-kernel", name.empty() ? std::string("(unnamed)") : name, at, Context{}});
+    out.push_back(
+        PatternFact{"cuda-kernel", FactString(name.empty() ? std::string("(unnamed)") : name), at, Context{}});
     i += k_global.size() - 1;
   }
   return out;

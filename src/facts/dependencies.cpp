@@ -98,7 +98,7 @@ std::optional<DependencyFact> requirement_line(std::string_view line, std::uint3
     if (!rest.empty() && rest.front() == '=') rest = trim(rest.substr(1));
     const std::string name = name_from_url(strip_inline_options(rest));
     if (name.empty()) return std::nullopt;
-    return DependencyFact{normalize_distribution_name(name), std::string(line), "requirements",
+    return DependencyFact{FactString(normalize_distribution_name(name)), FactString(line), "requirements",
                           Span{line_number, 1, line_number, 1, 0, 0}};
   }
   return make_dependency(strip_inline_options(line), "requirements", line_number);
@@ -122,8 +122,8 @@ void index_options(std::string_view line, std::uint32_t line_number, std::vector
     const bool index = option == "-i" || option == "--index-url" || option == "--extra-index-url" || option == "-f" ||
                        option == "--find-links";
     if (!index || url.empty() || url.find('$') != std::string_view::npos) continue;
-    out.push_back(DependencyFact{to_lower(url), std::string(option) + " " + std::string(url), "package-index",
-                                 Span{line_number, 1, line_number, 1, 0, 0}});
+    out.push_back(DependencyFact{FactString(to_lower(url)), FactString(std::string(option) + " " + std::string(url)),
+                                 "package-index", Span{line_number, 1, line_number, 1, 0, 0}});
   }
 }
 
@@ -160,7 +160,7 @@ std::optional<DependencyFact> make_dependency(std::string_view spec, std::string
   spec = trim(spec);
   const std::string name = requirement_name(spec);
   if (name.empty()) return std::nullopt;
-  return DependencyFact{normalize_distribution_name(name), std::string(spec), std::move(section),
+  return DependencyFact{FactString(normalize_distribution_name(name)), FactString(spec), FactString(section),
                         Span{line, 1, line, 1, 0, 0}};
 }
 

@@ -53,7 +53,8 @@ void from_line(std::string_view rest, std::uint32_t line, std::vector<Dependency
     const std::size_t colon = image.rfind(':');
     if (colon != std::string_view::npos && (slash == std::string_view::npos || colon > slash))
       image = image.substr(0, colon);
-    out.push_back(DependencyFact{to_lower(image), std::string(word), "docker-from", Span{line, 1, line, 1, 0, 0}});
+    out.push_back(
+        DependencyFact{FactString(to_lower(image)), FactString(word), "docker-from", Span{line, 1, line, 1, 0, 0}});
     return;
   }
 }
@@ -88,8 +89,8 @@ void index_option(std::string_view option, std::string_view url, const LineMap& 
   url = unquote(url);
   if (url.empty() || url.find('$') != std::string_view::npos) return;
   const std::uint32_t line = lines.line_of(url);
-  out.push_back(DependencyFact{to_lower(url), std::string(option) + " " + std::string(url), "package-index",
-                               Span{line, 1, line, 1, 0, 0}});
+  out.push_back(DependencyFact{FactString(to_lower(url)), FactString(std::string(option) + " " + std::string(url)),
+                               "package-index", Span{line, 1, line, 1, 0, 0}});
 }
 
 /// The requirement words after each `pip install` (options and flags skipped); `section` names them
@@ -132,15 +133,15 @@ void env_line(std::string_view rest, std::uint32_t line, std::vector<DependencyF
   if (words.empty()) return;
   if (words[0].find('=') == std::string_view::npos) {  // legacy `ENV NAME value`
     const std::size_t value_at = rest.find(words[0]) + words[0].size();
-    out.push_back(DependencyFact{std::string(words[0]), std::string(trim(rest.substr(value_at))), "docker-env",
+    out.push_back(DependencyFact{FactString(words[0]), FactString(trim(rest.substr(value_at))), "docker-env",
                                  Span{line, 1, line, 1, 0, 0}});
     return;
   }
   for (std::string_view word : words) {
     const std::size_t eq = word.find('=');
     if (eq == std::string_view::npos || eq == 0) continue;
-    out.push_back(DependencyFact{std::string(word.substr(0, eq)), std::string(unquote(word.substr(eq + 1))),
-                                 "docker-env", Span{line, 1, line, 1, 0, 0}});
+    out.push_back(DependencyFact{FactString(word.substr(0, eq)), FactString(unquote(word.substr(eq + 1))), "docker-env",
+                                 Span{line, 1, line, 1, 0, 0}});
   }
 }
 
@@ -254,8 +255,8 @@ std::vector<SettingFact> read_launch_flags(std::string_view text) {
       const std::uint32_t line = lines.line_of(words[i]);
       const std::uint32_t flag_line = lines.line_of(word);
       SettingFact fact;
-      fact.key = std::string(key);
-      fact.value = std::move(value);
+      fact.key = FactString(key);
+      fact.value = FactString(value);
       fact.at.line = fact.at.end_line = flag_line;
       fact.at.column = column_of(text, word, flag_line);
       fact.at.end_column =

@@ -243,7 +243,8 @@ void TomlReader::add_poetry(const std::string& name, std::string spec, std::stri
   if (name == "python") return;  // the interpreter constraint, not a distribution
   const std::string normalized = normalize_distribution_name(name);
   if (normalized.empty()) return;
-  m_out.push_back(DependencyFact{normalized, std::move(spec), std::move(section), Span{line, 1, line, 1, 0, 0}});
+  m_out.push_back(
+      DependencyFact{FactString(normalized), FactString(spec), FactString(section), Span{line, 1, line, 1, 0, 0}});
 }
 
 }  // namespace

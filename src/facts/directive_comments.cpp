@@ -20,7 +20,7 @@ void Walker::on_comment(TSNode node) {
   if (text.find("tr2audit:") == std::string_view::npos) return;
   text.remove_prefix(text.empty() ? 0 : 1);  // the '#'
   if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-  m_out.directives.push_back(DirectiveComment{line, at.column + 1, line, own_line, std::string(text)});
+  m_out.directives.push_back(DirectiveComment{line, at.column + 1, line, own_line, m_src.str(text)});
 }
 
 void set_covered_lines(std::vector<DirectiveComment>& directives,

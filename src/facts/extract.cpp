@@ -64,10 +64,11 @@ std::uint32_t count_lines(std::string_view text) {
 FileFacts Extractor::extract(const discover::SourceFile& file, const discover::LoadedSource& source) {
   State& s = *m_state;
   FileFacts out;
-  out.path = file.rel_path;
+  out.strings.pool->expect(source.text.size() * 6 / 10);
+  out.path = out.strings(file.rel_path);
   out.kind = file.kind;
   out.is_test = file.is_test;
-  out.module_name = module_name_for(file.rel_path);
+  out.module_name = out.strings(module_name_for(file.rel_path));
   out.is_package_init = ends_with(file.rel_path, "__init__.py") || ends_with(file.rel_path, "__init__.pyi");
   out.lines = count_lines(source.text);
   out.cell_first_lines = source.cell_first_lines;
@@ -88,7 +89,7 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
     return out;
   }
   const TSNode root = ts_tree_root_node(parsed.tree.get());
-  const SourceView view(source.text, s.kinds);
+  const SourceView view(source.text, s.kinds, &out.strings);
   Walker walker(view, out, s.dispatch, s.options.max_error_spans);
   walker.collect_module_bindings(root);
   walker.extract(root);
@@ -103,6 +104,7 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
         Problem{ProblemKind::syntax_errors, file.rel_path, first.line, first.column,
                 "syntax error (first at " + where + "); the file was scanned, facts in the broken region are marked"});
   }
+  out.strings.pool->seal();
   return out;
 }
 

@@ -12,20 +12,20 @@ namespace {
 // The round-trip test (tests/unit/facts/test_facts_binary.cpp) catches the rest on any platform.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Span) == 24 && sizeof(Context) == 20, "update facts_binary.cpp fields()");
-static_assert(sizeof(ImportFact) == 176 && sizeof(Argument) == 136 && sizeof(CallFact) == 240,
+static_assert(sizeof(ImportFact) == 104 && sizeof(Argument) == 64 && sizeof(CallFact) == 120,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(DecoratorFact) == 168 && sizeof(AssignFact) == 248 && sizeof(DeviceLiteralFact) == 152,
+static_assert(sizeof(DecoratorFact) == 96 && sizeof(AssignFact) == 128 && sizeof(DeviceLiteralFact) == 80,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(PatternFact) == 112 && sizeof(FunctionInfo) == 176 && sizeof(ClassInfo) == 144,
+static_assert(sizeof(PatternFact) == 64 && sizeof(FunctionInfo) == 128 && sizeof(ClassInfo) == 96,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(LoopInfo) == 112 && sizeof(ConditionTerm) == 72 && sizeof(BranchInfo) == 64,
+static_assert(sizeof(LoopInfo) == 64 && sizeof(ConditionTerm) == 24 && sizeof(BranchInfo) == 64,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(DependencyFact) == 120 && sizeof(DirectiveComment) == 48 && sizeof(Problem) == 80,
+static_assert(sizeof(DependencyFact) == 48 && sizeof(DirectiveComment) == 24 && sizeof(Problem) == 80,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(BoundCall) == 56 && sizeof(ReferenceFact) == 112 && sizeof(SettingFact) == 88 &&
-                  sizeof(ValueFact) == 120 && sizeof(DispatchEntry) == 120,
+static_assert(sizeof(BoundCall) == 32 && sizeof(ReferenceFact) == 64 && sizeof(SettingFact) == 40 &&
+                  sizeof(ValueFact) == 72 && sizeof(DispatchEntry) == 48,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 712, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 680, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -49,9 +49,13 @@ class Writer {
     varint(v.size());
     bytes += v;
   }
+  void operator()(FactString& v) {
+    varint(v.size());
+    bytes += v.view();
+  }
   void operator()(QualifiedName& v) {
     varint(v.dotted().size());
-    bytes += v.dotted();
+    bytes += v.dotted().view();
   }
   template <class E>
   void enumeration(E& v, E /*last*/) {
@@ -74,7 +78,8 @@ class Writer {
 
 class Reader {
  public:
-  explicit Reader(std::string_view bytes) : m_bytes(bytes) {}
+  /// Strings are interned into pool (the file's FactStrings).
+  Reader(std::string_view bytes, StringPool& pool) : m_bytes(bytes), m_pool(pool) {}
   bool ok = true;
   bool at_end() const { return m_at == m_bytes.size(); }
 
@@ -108,10 +113,19 @@ class Reader {
     v.assign(m_bytes.substr(m_at, n));
     m_at += n;
   }
+  void operator()(FactString& v) {
+    const std::uint64_t n = varint();
+    if (n > m_bytes.size() - m_at) {
+      fail();
+      return;
+    }
+    v = m_pool.intern(m_bytes.substr(m_at, n));
+    m_at += n;
+  }
   void operator()(QualifiedName& v) {
-    std::string dotted;
+    FactString dotted;
     (*this)(dotted);
-    v = QualifiedName::from_dotted(dotted);
+    v = QualifiedName::from_text(std::move(dotted));
   }
   template <class E>
   void enumeration(E& v, E last) {
@@ -156,6 +170,7 @@ class Reader {
     return static_cast<N>(v);
   }
   std::string_view m_bytes;
+  StringPool& m_pool;
   std::size_t m_at = 0;
 };
 
@@ -327,10 +342,12 @@ std::string to_bytes(const FileFacts& file) {
 }
 
 std::optional<FileFacts> from_bytes(std::string_view bytes) {
-  Reader reader(bytes);
   FileFacts facts;
+  facts.strings.pool->expect(bytes.size() / 2);
+  Reader reader(bytes, *facts.strings.pool);
   reader(facts);
   if (!reader.ok || !reader.at_end() || !indices_valid(facts)) return std::nullopt;
+  facts.strings.pool->seal();
   return facts;
 }
 

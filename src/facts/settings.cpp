@@ -104,7 +104,7 @@ void add_setting(const std::string& key, const YAML::Node& key_node, const YAML:
   std::uint32_t end_column = column;
   if (at_value.line == mark.line && at_value.column >= 0)
     end_column = static_cast<std::uint32_t>(at_value.column + 1) + static_cast<std::uint32_t>(value.Scalar().size());
-  out.push_back(SettingFact{key, value.Scalar(), Span{line, column, line, end_column, 0, 0}});
+  out.push_back(SettingFact{FactString(key), FactString(value.Scalar()), Span{line, column, line, end_column, 0, 0}});
 }
 
 void walk(const YAML::Node& root, std::vector<SettingFact>& out) {

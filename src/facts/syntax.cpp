@@ -86,7 +86,7 @@ Argument SourceView::leaf_literal(TSNode node) const {
   if (kind == m_kinds.string) {
     if (auto text = string_literal(node)) {
       arg.kind = LiteralKind::string;
-      arg.value = cap_text(*text);
+      arg.value = str(cap_text(*text));
       return arg;
     }
   } else if (kind == m_kinds.integer) {
@@ -102,7 +102,7 @@ Argument SourceView::leaf_literal(TSNode node) const {
   } else {
     arg.kind = LiteralKind::other;
   }
-  arg.value = capped_text(node, 80);
+  arg.value = capped(node, 80);
   return arg;
 }
 
@@ -119,8 +119,7 @@ Argument SourceView::literal(TSNode node) const {
            a.kind == LiteralKind::boolean;
   };
   if (is_constant(then_value) || is_constant(else_value)) {
-    arg.conditional =
-        ConditionalValue{then_value.value, else_value.value, capped_text(ts_node_named_child(node, 1), 60)};
+    arg.conditional = ConditionalValue{then_value.value, else_value.value, capped(ts_node_named_child(node, 1), 60)};
   }
   return arg;
 }

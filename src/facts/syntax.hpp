@@ -17,13 +17,21 @@ inline constexpr std::size_t k_text_cap = 200;
 
 class SourceView {
  public:
-  SourceView(std::string_view text, const parse::NodeKinds& kinds) : m_text(text), m_kinds(kinds) {}
+  /// strings: the pool the file's facts take their strings from (null: owned copies).
+  SourceView(std::string_view text, const parse::NodeKinds& kinds, const FactStrings* strings = nullptr)
+      : m_text(text), m_kinds(kinds), m_strings(strings) {}
 
   std::string_view text() const { return m_text; }
   const parse::NodeKinds& kinds() const { return m_kinds; }
   std::string_view node_text(TSNode node) const;
   /// The node's text, capped at `cap` bytes (cut on a UTF-8 boundary, "…" appended).
   std::string capped_text(TSNode node, std::size_t cap = k_text_cap) const;
+  /// A fact's copy of text (from the file's pool).
+  FactString str(std::string_view text) const { return m_strings ? (*m_strings)(text) : FactString(text); }
+  /// A fact's copy of a dotted name (from the file's pool).
+  QualifiedName name(const QualifiedName& name) const { return m_strings ? m_strings->name(name) : name; }
+  /// str(capped_text(node, cap)).
+  FactString capped(TSNode node, std::size_t cap = k_text_cap) const { return str(capped_text(node, cap)); }
   Span span(TSNode node) const;
   bool is(TSNode node, TSSymbol kind) const { return !ts_node_is_null(node) && ts_node_symbol(node) == kind; }
 
@@ -43,6 +51,7 @@ class SourceView {
 
   std::string_view m_text;
   const parse::NodeKinds& m_kinds;
+  const FactStrings* m_strings = nullptr;
 };
 
 /// Cuts text to at most cap bytes on a UTF-8 boundary, appending "…" when cut.

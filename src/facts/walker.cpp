@@ -12,7 +12,7 @@ QualifiedName Walker::resolve(TSNode node) const {
 
 void Walker::emit(std::string_view kind, TSNode node, std::string detail) {
   if (m_mode != Mode::full) return;
-  m_out.patterns.push_back(PatternFact{std::string(kind), std::move(detail), m_src.span(node), m_ctx});
+  m_out.patterns.push_back(PatternFact{m_src.str(kind), m_src.str(detail), m_src.span(node), m_ctx});
 }
 
 void Walker::collect_module_bindings(TSNode root) {

@@ -70,17 +70,17 @@ std::vector<Argument> Walker::read_arguments(TSNode argument_list) const {
     Argument arg;
     if (kind == m_k.keyword_argument) {
       arg = m_src.literal(ts_node_child_by_field_id(child, m_k.f_value));
-      arg.keyword = std::string(m_src.node_text(ts_node_child_by_field_id(child, m_k.f_name)));
+      arg.keyword = m_src.str(m_src.node_text(ts_node_child_by_field_id(child, m_k.f_name)));
       arg.at = m_src.span(child);
     } else if (kind == m_k.list_splat || kind == m_k.dictionary_splat) {
       arg.kind = LiteralKind::other;
       arg.is_splat = true;
       arg.keyword = kind == m_k.dictionary_splat ? "**" : "";
-      arg.value = m_src.capped_text(child, 80);
+      arg.value = m_src.capped(child, 80);
     } else {
       arg = m_src.literal(child);
     }
-    if (arg.kind == LiteralKind::name) arg.resolved = m_imports.resolve(arg.value);
+    if (arg.kind == LiteralKind::name) arg.resolved = m_src.name(m_imports.resolve(arg.value));
     args.push_back(std::move(arg));
   }
   return args;
@@ -90,16 +90,16 @@ void Walker::on_call(TSNode node) {
   if (m_mode != Mode::full) return;
   const TSNode fn = m_src.unwrap_parens(ts_node_child_by_field_id(node, m_k.f_function));
   CallFact call;
-  call.callee_text = m_src.capped_text(fn);
-  call.callee = resolve(fn);
+  call.callee_text = m_src.capped(fn);
+  call.callee = m_src.name(resolve(fn));
   if (m_src.is(fn, m_k.attribute)) {
-    call.method = std::string(m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute)));
+    call.method = m_src.str(m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute)));
     const TSNode receiver = m_src.unwrap_parens(ts_node_child_by_field_id(fn, m_k.f_object));
-    call.receiver_text = m_src.capped_text(receiver, 80);
+    call.receiver_text = m_src.capped(receiver, 80);
     const auto receiver_name = m_src.node_text(receiver);
     call.receiver_is_self = m_src.is(receiver, m_k.identifier) && (receiver_name == "self" || receiver_name == "cls");
     if (m_src.is(receiver, m_k.call))
-      call.receiver_callee = resolve(ts_node_child_by_field_id(receiver, m_k.f_function));
+      call.receiver_callee = m_src.name(resolve(ts_node_child_by_field_id(receiver, m_k.f_function)));
     call.host_value = call.callee.empty() && host_value(receiver);
   }
   if (call.callee.first_segment() == "torch") {  // torch.where(sizes == s): its first argument
@@ -147,7 +147,7 @@ void Walker::on_special_call(const CallFact& call, TSNode node) {
   const bool dynamic_import = callee == "importlib.import_module" || call.callee_text == "__import__";
   if (dynamic_import && !call.args.empty() && call.args[0].kind == LiteralKind::string) {
     ImportFact fact;
-    fact.target = QualifiedName::from_dotted(call.args[0].value);
+    fact.target = m_src.name(QualifiedName::from_dotted(call.args[0].value));
     fact.module = fact.target;
     fact.dynamic = true;
     fact.at = call.at;
@@ -180,7 +180,7 @@ void Walker::on_setup_call(TSNode node) {
       if (!text || dict_key) return false;
       auto deps = extract_dependencies(discover::FileKind::requirements, *text);
       for (auto& dep : deps) {
-        dep.section = std::string(name);
+        dep.section = m_src.str(name);
         dep.at = m_src.span(step.node);
         m_out.dependencies.push_back(std::move(dep));
       }
@@ -193,16 +193,16 @@ void Walker::on_decorator(TSNode node) {
   if (m_mode != Mode::full) return;
   DecoratorFact fact;
   TSNode expr = ts_node_named_child(node, 0);
-  fact.text = m_src.capped_text(expr);
+  fact.text = m_src.capped(expr);
   if (m_src.is(expr, m_k.call)) {
     fact.args = read_arguments(ts_node_child_by_field_id(expr, m_k.f_arguments));
     expr = ts_node_child_by_field_id(expr, m_k.f_function);
   }
-  fact.decorator = resolve(expr);
-  if (fact.decorator.empty()) fact.decorator = QualifiedName::from_dotted(m_src.node_text(expr));
+  fact.decorator = m_src.name(resolve(expr));
+  if (fact.decorator.empty()) fact.decorator = m_src.name(QualifiedName::from_dotted(m_src.node_text(expr)));
   const TSNode definition = ts_node_child_by_field_id(ts_node_parent(node), m_k.f_definition);
   if (!ts_node_is_null(definition))
-    fact.decorated = std::string(m_src.node_text(ts_node_child_by_field_id(definition, m_k.f_name)));
+    fact.decorated = m_src.str(m_src.node_text(ts_node_child_by_field_id(definition, m_k.f_name)));
   fact.at = m_src.span(node);
   fact.ctx = m_ctx;
   m_out.decorators.push_back(std::move(fact));
@@ -236,15 +236,15 @@ void Walker::on_assignment(TSNode node) {
   }
   if (m_mode != Mode::full || ts_node_is_null(right)) return;
   if (m_src.is(right, m_k.call))
-    m_out.bound_calls.push_back(BoundCall{m_src.capped_text(left), m_src.span(right).start_byte, m_ctx});
+    m_out.bound_calls.push_back(BoundCall{m_src.capped(left), m_src.span(right).start_byte, m_ctx});
   AssignFact fact;
-  fact.target_text = m_src.capped_text(left);
+  fact.target_text = m_src.capped(left);
   fact.value = m_src.literal(right);
-  if (fact.value.kind == LiteralKind::name) fact.value.resolved = m_imports.resolve(fact.value.value);
+  if (fact.value.kind == LiteralKind::name) fact.value.resolved = m_src.name(m_imports.resolve(fact.value.value));
   if (m_src.is(left, m_k.attribute)) {
-    fact.target = resolve(left);
+    fact.target = m_src.name(resolve(left));
     fact.target_is_import = !fact.target.empty();
-    if (fact.target.empty()) fact.target = QualifiedName::from_dotted(fact.target_text);
+    if (fact.target.empty()) fact.target = m_src.name(QualifiedName::from_dotted(fact.target_text));
   } else {
     // Plain locals only matter with literal values, module flags computed from a CUDA probe
     // (`SUPPORTS_FLEX = torch.cuda.is_available() and ...`) and environment switches, which program/options reads.
@@ -267,7 +267,7 @@ void Walker::on_assignment(TSNode node) {
         rebinds_parameter |= param.keyword == fact.target_text;
     }
     if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag && !rebinds_parameter) return;
-    fact.target = QualifiedName::from_dotted(fact.target_text);
+    fact.target = m_src.name(QualifiedName::from_dotted(fact.target_text));
   }
   fact.at = m_src.span(node);
   fact.ctx = m_ctx;
@@ -281,7 +281,7 @@ void Walker::field_default(TSNode value, Argument& out) const {
   if (!field) return;
   for (Argument& arg : read_arguments(ts_node_child_by_field_id(value, m_k.f_arguments))) {
     if (arg.keyword != "default" || arg.kind == LiteralKind::other || arg.kind == LiteralKind::name) continue;
-    arg.keyword.clear();
+    arg.keyword = {};
     out = std::move(arg);
     return;
   }
@@ -295,8 +295,8 @@ void Walker::on_environ_assignment(TSNode left, TSNode right, TSNode node) {
   const auto key = m_src.string_literal(ts_node_child_by_field_id(left, m_k.f_subscript));
   if (!key || key->empty() || key->find('.') != std::string::npos) return;
   AssignFact fact;
-  fact.target_text = m_src.capped_text(left);
-  fact.target = QualifiedName::from_dotted("os.environ." + *key);
+  fact.target_text = m_src.capped(left);
+  fact.target = m_src.name(QualifiedName::from_dotted("os.environ." + *key));
   fact.target_is_import = true;
   fact.value = m_src.literal(right);
   fact.at = m_src.span(node);
@@ -321,8 +321,8 @@ void Walker::add_value(ValueSink sink, std::string key, TSNode value) {
   if (ts_node_is_null(value) || m_ctx.function < 0) return;
   ValueFact fact;
   fact.sink = sink;
-  fact.key = cap_text(key, 80);
-  if (m_src.is(value, m_k.identifier)) fact.name = std::string(m_src.node_text(value));
+  fact.key = m_src.str(cap_text(key, 80));
+  if (m_src.is(value, m_k.identifier)) fact.name = m_src.str(m_src.node_text(value));
   fact.value = m_src.span(value);
   fact.ctx = m_ctx;
   m_out.values.push_back(std::move(fact));
@@ -400,9 +400,9 @@ void Walker::on_dispatch_table(TSNode left, TSNode right) {
     if (!key || !names_a_definition(*key)) return;
     const TSNode value = m_src.unwrap_parens(ts_node_child_by_field_id(pair, m_k.f_value));
     DispatchEntry entry;
-    entry.table = std::string(table);
-    entry.key = *key;
-    if (m_src.is(value, m_k.identifier)) entry.name = std::string(m_src.node_text(value));
+    entry.table = m_src.str(table);
+    entry.key = m_src.str(*key);
+    if (m_src.is(value, m_k.identifier)) entry.name = m_src.str(m_src.node_text(value));
     entry.value = m_src.span(value);
     entries.push_back(std::move(entry));
   }
@@ -447,12 +447,12 @@ void Walker::on_string(TSNode node) {
   // `if cfg.attn == "ring":` tests for a name a config may hold; it selects nothing.
   if (value && names_a_definition(*value) && !in_dunder_all(up) && !dispatch_key(up) &&
       !m_src.is(parent, m_k.comparison_operator))
-    m_out.name_strings.push_back(*value);
+    m_out.name_strings.push_back(m_src.str(*value));
   if (!value || !is_device_string(*value)) return;
   DeviceLiteralFact fact;
-  fact.value = *value;
+  fact.value = m_src.str(*value);
   if (m_src.is(parent, m_k.keyword_argument)) {
-    fact.keyword = std::string(m_src.node_text(ts_node_child_by_field_id(parent, m_k.f_name)));
+    fact.keyword = m_src.str(m_src.node_text(ts_node_child_by_field_id(parent, m_k.f_name)));
     parent = ancestor(++up);
   }
   // `device.type in ["cuda", "npu"]`: a list of devices compared against is a comparison too.
@@ -463,7 +463,7 @@ void Walker::on_string(TSNode node) {
     container = ancestor(++container_up);
   if (m_src.is(parent, m_k.argument_list)) {
     fact.use = DeviceUse::call_argument;
-    fact.callee = callee_label(ancestor(up + 1));
+    fact.callee = m_src.str(callee_label(ancestor(up + 1)));
   } else if (m_src.is(parent, m_k.comparison_operator) || m_src.is(container, m_k.comparison_operator)) {
     fact.use = DeviceUse::comparison;
   } else {
@@ -497,7 +497,7 @@ void Walker::on_reference(TSNode node, TSFieldId field) {
   }
   QualifiedName name = resolve(node);
   if (name.empty() || name.dotted().find('.') == std::string::npos) return;
-  m_out.references.push_back(ReferenceFact{std::move(name), m_src.capped_text(node, 120), m_src.span(node), m_ctx});
+  m_out.references.push_back(ReferenceFact{m_src.name(name), m_src.capped(node, 120), m_src.span(node), m_ctx});
 }
 
 }  // namespace tr2audit::facts

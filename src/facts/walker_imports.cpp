@@ -10,9 +10,9 @@ void Walker::add_import(QualifiedName target, QualifiedName module, std::string 
                         TSNode statement) {
   if (m_mode != Mode::full) return;
   ImportFact fact;
-  fact.target = std::move(target);
-  fact.module = std::move(module);
-  fact.bound_name = std::move(bound);
+  fact.target = m_src.name(target);
+  fact.module = m_src.name(module);
+  fact.bound_name = m_src.str(bound);
   fact.relative_level = level;
   fact.at = m_src.span(at);
   fact.statement = m_src.span(statement);

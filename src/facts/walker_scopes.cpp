@@ -37,8 +37,8 @@ void Walker::shadow_parameters(TSNode parameters) {
 
 void Walker::enter_function(TSNode node) {
   FunctionInfo info;
-  info.name = std::string(m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name)));
-  info.qualname = join_qualname(enclosing_qualname(m_out, m_ctx), info.name);
+  info.name = m_src.str(m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name)));
+  info.qualname = m_src.str(join_qualname(enclosing_qualname(m_out, m_ctx), info.name));
   const bool is_method =
       m_ctx.klass >= 0 && (m_ctx.function < 0 || m_out.classes[m_ctx.klass].parent_function == m_ctx.function);
   info.klass = is_method ? m_ctx.klass : -1;
@@ -64,17 +64,17 @@ void Walker::enter_function(TSNode node) {
       QualifiedName name = resolve(expr);
       if (name.empty()) name = QualifiedName::from_dotted(m_src.node_text(expr));
       no_grad |= name.dotted() == "torch.no_grad" || name.dotted() == "torch.inference_mode";
-      info.decorators.push_back(std::move(name));
+      info.decorators.push_back(m_src.name(name));
     }
   }
   const TSNode params = ts_node_child_by_field_id(node, m_k.f_parameters);
   const std::uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode param = ts_node_named_child(params, i);
-    info.params.push_back(m_src.capped_text(param, 60));
+    info.params.push_back(m_src.capped(param, 60));
     if (m_src.is(param, m_k.default_parameter) || m_src.is(param, m_k.typed_default_parameter)) {
       Argument value = m_src.literal(ts_node_child_by_field_id(param, m_k.f_value));
-      value.keyword = std::string(m_src.node_text(ts_node_child_by_field_id(param, m_k.f_name)));
+      value.keyword = m_src.str(m_src.node_text(ts_node_child_by_field_id(param, m_k.f_name)));
       info.param_defaults.push_back(std::move(value));
     }
   }
@@ -89,8 +89,8 @@ void Walker::enter_function(TSNode node) {
 
 void Walker::enter_class(TSNode node) {
   ClassInfo info;
-  info.name = std::string(m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name)));
-  info.qualname = join_qualname(enclosing_qualname(m_out, m_ctx), info.name);
+  info.name = m_src.str(m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name)));
+  info.qualname = m_src.str(join_qualname(enclosing_qualname(m_out, m_ctx), info.name));
   info.parent_function = m_ctx.function;
   info.at = m_src.span(node);
   const TSNode bases = ts_node_child_by_field_id(node, m_k.f_superclasses);
@@ -101,8 +101,8 @@ void Walker::enter_class(TSNode node) {
     const auto chain = m_src.dotted_chain(base);
     if (!chain) continue;
     QualifiedName resolved = m_imports.resolve(*chain);
-    info.bases.push_back(resolved.empty() ? QualifiedName::from_dotted(*chain) : std::move(resolved));
-    info.base_texts.push_back(*chain);
+    info.bases.push_back(m_src.name(resolved.empty() ? QualifiedName::from_dotted(*chain) : resolved));
+    info.base_texts.push_back(m_src.str(*chain));
   }
   m_out.classes.push_back(std::move(info));
   push_frame(node, true);
@@ -145,8 +145,8 @@ void Walker::enter_loop(TSNode node, LoopKind kind) {
   info.function = m_ctx.function;
   info.at = m_src.span(node);
   TSNode iter = ts_node_child_by_field_id(node, kind == LoopKind::while_loop ? m_k.f_condition : m_k.f_right);
-  if (!ts_node_is_null(iter)) info.iter_text = m_src.capped_text(iter, 80);
-  info.target_text = loop_targets(node, kind);
+  if (!ts_node_is_null(iter)) info.iter_text = m_src.capped(iter, 80);
+  info.target_text = m_src.str(loop_targets(node, kind));
   m_out.loops.push_back(std::move(info));
   push_frame(node);
   m_ctx.loop = static_cast<std::int32_t>(m_out.loops.size() - 1);

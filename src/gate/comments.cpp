@@ -129,7 +129,7 @@ std::vector<facts::DirectiveComment> directive_comments(std::string_view text, C
   for (Comment& c : scan_comments(text, syntax)) {
     if (c.own_line) comment_only.push_back(c.line);
     if (c.text.find("tr2audit:") == std::string::npos) continue;
-    out.push_back(facts::DirectiveComment{c.line, c.column, c.line, c.own_line, std::move(c.text)});
+    out.push_back(facts::DirectiveComment{c.line, c.column, c.line, c.own_line, FactString(c.text)});
   }
   facts::set_covered_lines(out, comment_only);
   return out;

@@ -146,7 +146,7 @@ report::Report apply_suppressions(const report::Report& in, const std::vector<st
     std::optional<discover::LoadedSource> source = read(path);
     if (!source) continue;
     facts::FileFacts file;
-    file.path = path;
+    file.path = FactString(path);
     file.directives = directive_comments(source->text, comment_syntax_for(path));
     file.cell_first_lines = source->cell_first_lines;
     file.cell_numbers = source->cell_numbers;

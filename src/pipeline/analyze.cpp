@@ -71,7 +71,7 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
   discover::LoadResult loaded = discover::load_source(file, max_file_size);
   analysis.read = Clock::now() - started;
   if (!loaded.ok) {
-    analysis.facts.path = file.rel_path;
+    analysis.facts.path = analysis.facts.strings(file.rel_path);
     analysis.facts.problems.push_back(std::move(loaded.problem));
     return analysis;
   }
@@ -79,7 +79,7 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
   if (is_python_kind(file.kind)) {
     extract_python(file, loaded.source, extractor, cache, analysis);
   } else {
-    analysis.facts.path = file.rel_path;
+    analysis.facts.path = analysis.facts.strings(file.rel_path);
     analysis.facts.kind = file.kind;
     analysis.facts.is_test = file.is_test;
     analysis.facts.lines =

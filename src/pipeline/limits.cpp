@@ -97,7 +97,7 @@ void apply_facts_budget(std::vector<FileAnalysis>& analyses, const ScanLimits& l
                                    size_text(limits.max_facts_bytes) + " facts budget (--max-facts-memory)"});
     const std::string path = analysis.facts.path;
     analysis = FileAnalysis{};
-    analysis.facts.path = path;
+    analysis.facts.path = analysis.facts.strings(path);
     ++scan.files_over_facts_budget;
   }
 }

@@ -29,7 +29,7 @@ namespace {
 /// Per-file output of the matching phase.
 struct FileOutcome {
   std::vector<rules::Finding> findings;
-  std::vector<rules::OpUse> op_uses;
+  rules::OperatorTally operators;  ///< the file's operator uses, folded
 };
 
 void number_findings(std::vector<rules::Finding>& findings) {
@@ -361,6 +361,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   std::unique_ptr<FactCache> cache;
   if (!options.cache_dir.empty()) cache = std::make_unique<FactCache>(options.cache_dir, cache_scope(options));
   std::vector<FileAnalysis> analyses = extract_all(discovered, options, jobs, cache.get());
+  stats.peak_after_extract = peak_resident_bytes();
   apply_facts_budget(analyses, options.limits, report.scan, report.problems);
   std::vector<facts::FileFacts> all_facts(count);
   for (std::size_t i = 0; i < count; ++i) all_facts[i] = std::move(analyses[i].facts);
@@ -370,6 +371,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   program::Program model = program::Program::build(std::move(all_facts), single_file,
                                                    rules::lockin_knowledge(knowledge.rules, options.target), jobs);
   stats.program = Clock::now() - program_started;
+  stats.peak_after_program = peak_resident_bytes();
 
   // Training entry points (a training script's top level included), and the program's index of each.
   std::vector<std::uint32_t> entry_index(model.entry_points().size(), UINT32_MAX);
@@ -395,12 +397,19 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       // A single-file scan judges the file as its own training path: all of its code is reached.
       renumber_entries(finding, entry_index, !report.training_entries.empty() && !single_file);
     }
-    if (knowledge.op_table) out.op_uses = rules::collect_op_uses(model.file(id), *knowledge.op_table);
+    if (knowledge.op_table) {
+      const facts::FileFacts& facts = model.file(id);
+      std::vector<rules::OpUse> uses = rules::collect_op_uses(facts, *knowledge.op_table);
+      if (!facts.notebook_places.empty()) {
+        for (auto& use : uses) place_in_notebook(use.at, facts);
+      }
+      out.operators.add(uses);
+    }
     match_times[i] = Clock::now() - matching;
   });
-
+  stats.peak_after_match = peak_resident_bytes();
   const gate::SuppressOptions suppress = suppress_options(options, knowledge.rules);
-  std::vector<rules::OpUse> op_uses;
+  rules::OperatorTally operators;
   for (std::size_t i = 0; i < count; ++i) {
     count_file(report.scan, discovered.files[i], analyses[i]);
     cap_findings(outcomes[i].findings, options.limits, report.scan, report.problems);
@@ -414,10 +423,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       if (!facts.notebook_places.empty()) place_in_notebook(finding.at, facts);
       report.findings.push_back(std::move(finding));
     }
-    for (auto& use : outcomes[i].op_uses) {
-      if (!facts.notebook_places.empty()) place_in_notebook(use.at, facts);
-      op_uses.push_back(std::move(use));
-    }
+    operators.merge(outcomes[i].operators);
+    outcomes[i].operators = {};
     if (analyses[i].loaded) score::collect_setup(facts, report.setup);
   }
   score::finalize_setup(report.setup);
@@ -460,7 +467,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   } else {
     build_pilot();
   }
-  if (knowledge.op_table) report.operators = rules::summarize_operators(op_uses, *knowledge.op_table, options.target);
+  if (knowledge.op_table) report.operators = operators.summarize(*knowledge.op_table, options.target);
   const auto scoring = Clock::now();
   if (knowledge.policy) {
     for (const auto& project : projects) {

@@ -1,5 +1,7 @@
 #include "tr2audit/pipeline/scan_stats.hpp"
 
+#include <sys/resource.h>
+
 #include <cstdio>
 
 namespace tr2audit::pipeline {
@@ -11,7 +13,19 @@ std::string ms(Nanos t) {
   return buffer;
 }
 
+std::string mib(std::size_t bytes) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return buffer;
+}
+
 }  // namespace
+
+std::size_t peak_resident_bytes() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0 || usage.ru_maxrss < 0) return 0;
+  return static_cast<std::size_t>(usage.ru_maxrss) * 1024;  // Linux reports kilobytes
+}
 
 std::string format_stats(const ScanStats& s) {
   std::string out = "tr2audit stats: " + std::to_string(s.files) + " files, " + std::to_string(s.parsed) +
@@ -25,6 +39,8 @@ std::string format_stats(const ScanStats& s) {
     std::snprintf(line, sizeof line, "  %-9s", name);
     out += line + ms(time) + "\n";
   }
+  out += "  peak memory (resident, when the stage ended): extract " + mib(s.peak_after_extract) + ", program " +
+         mib(s.peak_after_program) + ", match " + mib(s.peak_after_match) + ", end " + mib(s.peak_at_end) + "\n";
   out += "  prefilter: " + std::to_string(s.prefilter_skipped) + " files skipped\n";
   if (s.cache_enabled) {
     out += "  cache: " + std::to_string(s.cache_hits) + " hits, " + std::to_string(s.cache_misses) + " misses (" +

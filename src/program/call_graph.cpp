@@ -279,7 +279,7 @@ class GraphBuilder {
       if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, "forward")) add(file, call.ctx, Edge{*m});
     } else if (call.method.empty() && call.callee_text.find('[') != std::string::npos) {
       // `kernel[grid](...)`: a Triton kernel launch runs the decorated repo function.
-      const std::string name = call.callee_text.substr(0, call.callee_text.find('['));
+      const std::string name(call.callee_text.substr(0, call.callee_text.find('[')));
       if (const Registry* registry = registry_named(m_impl, name))
         add_registry(file, call.ctx, *registry);
       else if (name.find_first_of(". ") == std::string::npos)

@@ -113,7 +113,8 @@ class LockinPass {
       const FunctionId at = function_at(file, call.ctx);
       const std::string extension = finder.extension_call(call, m_loaders);
       if (!extension.empty()) {
-        m_impl.derived[file.value].push_back(facts::PatternFact{"extension-call", extension, call.at, call.ctx});
+        m_impl.derived[file.value].push_back(
+            facts::PatternFact{"extension-call", FactString(extension), call.at, call.ctx});
         if (!gated) seed(at, extension + " (compiled extension)");
       } else if (gated) {
         continue;
@@ -218,7 +219,7 @@ class LockinPass {
         if (call.ctx.has(facts::Guard::main_block) || !reported.insert(edge.call).second) continue;
         m_impl.derived[file.value].push_back(
             facts::PatternFact{reaches_library(edge.target) ? "lock-in-library-call" : "lock-in-call",
-                               lockin_chain(m_impl, caller, edge.target), call.at, call.ctx});
+                               FactString(lockin_chain(m_impl, caller, edge.target)), call.at, call.ctx});
       }
     }
   }

@@ -47,7 +47,7 @@ void find_nki_kernel_calls(Program::Impl& impl) {
         const auto& target = impl.files[edge.target.file.value];
         const std::string& qualname = target.functions[static_cast<std::size_t>(edge.target.index)].qualname;
         const std::string kernel = target.module_name.empty() ? qualname : target.module_name + "." + qualname;
-        impl.derived[f].push_back(facts::PatternFact{"nki-kernel-call", kernel, call.at, call.ctx});
+        impl.derived[f].push_back(facts::PatternFact{"nki-kernel-call", FactString(kernel), call.at, call.ctx});
       }
     }
   }

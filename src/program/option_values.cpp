@@ -127,7 +127,7 @@ std::optional<std::pair<std::string, facts::Argument>> get_with_default(std::str
   } else {
     return std::nullopt;
   }
-  value.value = std::string(rest);
+  value.value = FactString(rest);
   return std::make_pair(key, value);
 }
 
@@ -145,7 +145,7 @@ std::optional<facts::Argument> literal_of(std::string_view text, bool quoted_onl
   facts::Argument value;
   if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front()) {
     value.kind = facts::LiteralKind::string;
-    value.value = std::string(text.substr(1, text.size() - 2));
+    value.value = FactString(text.substr(1, text.size() - 2));
     return value;
   }
   if (quoted_only) return std::nullopt;
@@ -156,10 +156,10 @@ std::optional<facts::Argument> literal_of(std::string_view text, bool quoted_onl
     value.kind = facts::LiteralKind::null;
   } else if (integer_of(text)) {
     value.kind = facts::LiteralKind::integer;
-    value.value = std::string(text);
+    value.value = FactString(text);
   } else {
     value.kind = facts::LiteralKind::string;  // an unquoted YAML scalar
-    value.value = std::string(text);
+    value.value = FactString(text);
   }
   return value;
 }

@@ -379,7 +379,7 @@ class BranchGuards {
   // default decides, unless a shipped config file sets the key to a value that takes the branch.
   std::optional<std::string> keyed_read_option(std::size_t f, const facts::BranchInfo& branch,
                                                const facts::ConditionTerm& term) const {
-    const std::string callee = term.name.substr(0, term.name.size() - 2);
+    const std::string callee(term.name.substr(0, term.name.size() - 2));
     const bool environment = reads_environment(callee);
     if (!environment && !ends_with(callee, ".get")) return std::nullopt;
     for (const auto& call : m_impl.files[f].calls) {
@@ -420,7 +420,7 @@ class BranchGuards {
       if (!is_literal(*scoped) || !leaves_off(*scoped, term)) return std::nullopt;
       // ... unless a shipped config sets the key (`fused_dropout_add_ln: True` in an experiment recipe).
       facts::ConditionTerm keyed = term;
-      keyed.name = name;
+      keyed.name = FactString(name);
       if (set_on_by_a_config(keyed)) return std::nullopt;
       return describe(term);
     }
@@ -436,7 +436,8 @@ class BranchGuards {
     // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
     facts::ConditionTerm receiver_term = term;
     const bool prefix_test = ends_with(term.name, ".startswith()") || ends_with(term.name, ".endswith()");
-    if (prefix_test) receiver_term = facts::ConditionTerm{term.name.substr(0, term.name.rfind('.')), {}, false};
+    if (prefix_test)
+      receiver_term = facts::ConditionTerm{FactString(term.name.substr(0, term.name.rfind('.'))), {}, false};
     const bool receiver_is_bare = receiver_term.name.find('.') == std::string::npos;
     const bool off =
         constant_false ||

@@ -67,7 +67,7 @@ class TypeInference {
       const auto& file = m_impl.files[f];
       if (file.is_test) continue;
       for (const auto& decorator : file.decorators) {
-        const std::string expr = decorator.text.substr(0, decorator.text.find('('));
+        const std::string expr(decorator.text.substr(0, decorator.text.find('(')));
         const auto dot = expr.rfind('.');
         if (dot == std::string::npos || decorator.ctx.function >= 0 || decorator.ctx.klass >= 0) continue;
         const std::string method = expr.substr(dot + 1);

@@ -433,7 +433,7 @@ void find_projects_without_training(Program::Impl& impl) {
     const auto& manifest = impl.files[f];
     const auto slash = manifest.path.rfind('/');
     if (manifest.dependencies.empty() || manifest.is_test || slash == std::string::npos) continue;
-    const std::string folder = manifest.path.substr(0, slash + 1);
+    const std::string folder(manifest.path.substr(0, slash + 1));
     bool python = false;
     bool trains = false;
     for (std::uint32_t g = 0; g < files && !trains; ++g) {

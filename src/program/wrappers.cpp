@@ -147,7 +147,7 @@ class WrapperPass {
         if (call.ctx.has(facts::Guard::main_block)) continue;
         reported[c] = 1;
         m_impl.derived[file.value].push_back(
-            facts::PatternFact{"wrapped-op-call", chain(edge.target), call.at, call.ctx});
+            facts::PatternFact{"wrapped-op-call", FactString(chain(edge.target)), call.at, call.ctx});
       }
     }
   }

@@ -80,40 +80,59 @@ std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& 
   return uses;
 }
 
-report::OperatorSummary summarize_operators(const std::vector<OpUse>& uses, const OpTable& table,
-                                            TargetProfile profile) {
+void OperatorTally::add(const std::vector<OpUse>& uses) {
+  for (const auto& use : uses) {
+    if (use.in_test) continue;
+    auto [it, inserted] = m_ops.try_emplace(use.name);
+    Entry& entry = it->second;
+    if (inserted) {
+      entry.row = use.row;
+      entry.path = use.path;
+      entry.line = use.at.line;
+    } else if (std::tie(use.path, use.at.line) < std::tie(entry.path, entry.line)) {
+      entry.path = use.path;
+      entry.line = use.at.line;
+    }
+    ++entry.calls;
+    entry.method_only = entry.method_only && use.method_only;
+  }
+}
+
+void OperatorTally::merge(const OperatorTally& other) {
+  for (const auto& [name, theirs] : other.m_ops) {
+    auto [it, inserted] = m_ops.try_emplace(name, theirs);
+    if (inserted) continue;
+    Entry& entry = it->second;
+    if (std::tie(theirs.path, theirs.line) < std::tie(entry.path, entry.line)) {
+      entry.path = theirs.path;
+      entry.line = theirs.line;
+    }
+    entry.calls += theirs.calls;
+    entry.method_only = entry.method_only && theirs.method_only;
+  }
+}
+
+report::OperatorSummary OperatorTally::summarize(const OpTable& table, TargetProfile profile) const {
   report::OperatorSummary summary;
   summary.table_version = table.info().version;
   summary.neuron_sdk = table.info().neuron_sdk;
   summary.checked = table.info().checked;
-  std::map<std::string, report::OperatorUse> by_name;
-  std::map<std::string, std::tuple<std::string, std::uint32_t>> first;  // name -> earliest (path, line)
-  for (const auto& use : uses) {
-    if (use.in_test) continue;
-    auto [it, inserted] = by_name.try_emplace(use.name);
-    report::OperatorUse& op = it->second;
-    if (inserted) {
-      op.name = use.name;
-      op.method_only = true;
-      if (use.row) {
-        const auto& status = use.row->for_profile(profile);
-        op.status = std::string(to_string(status.status));
-        op.note = status.note;
-        op.alternative = use.row->alternative;
-        op.source = use.row->source;
-        op.inferred = starts_with(status.note, "inferred:");
-      } else {
-        op.status = "unknown";
-      }
+  for (const auto& [name, entry] : m_ops) {
+    report::OperatorUse op;
+    op.name = name;
+    if (entry.row) {
+      const auto& status = entry.row->for_profile(profile);
+      op.status = std::string(to_string(status.status));
+      op.note = status.note;
+      op.alternative = entry.row->alternative;
+      op.source = entry.row->source;
+      op.inferred = starts_with(status.note, "inferred:");
+    } else {
+      op.status = "unknown";
     }
-    ++op.calls;
-    op.method_only = op.method_only && use.method_only;
-    const auto here = std::make_tuple(use.path, use.at.line);
-    auto [fit, fresh] = first.try_emplace(use.name, here);
-    if (!fresh && here < fit->second) fit->second = here;
-  }
-  for (auto& [name, op] : by_name) {
-    op.first_location = std::get<0>(first[name]) + ":" + std::to_string(std::get<1>(first[name]));
+    op.calls = entry.calls;
+    op.method_only = entry.method_only;
+    op.first_location = entry.path + ":" + std::to_string(entry.line);
     ++summary.distinct;
     if (op.status == "supported")
       ++summary.supported;
@@ -131,6 +150,13 @@ report::OperatorSummary summarize_operators(const std::vector<OpUse>& uses, cons
     return std::make_tuple(status_rank(a.status), a.name) < std::make_tuple(status_rank(b.status), b.name);
   });
   return summary;
+}
+
+report::OperatorSummary summarize_operators(const std::vector<OpUse>& uses, const OpTable& table,
+                                            TargetProfile profile) {
+  OperatorTally tally;
+  tally.add(uses);
+  return tally.summarize(table, profile);
 }
 
 }  // namespace tr2audit::rules

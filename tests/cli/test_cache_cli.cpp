@@ -37,6 +37,11 @@ TEST_CASE("scan --stats prints every stage, the cache and the slowest files to s
   for (const char* stage : {"discover", "read", "parse", "extract", "program", "match", "score", "render", "total"})
     CHECK(result.err.find(std::string("  ") + stage + " ") != std::string::npos);
   CHECK(result.err.find("prefilter: 0 files skipped") != std::string::npos);
+  // Peak memory per stage, in MiB and never zero on Linux (getrusage).
+  const auto peak = result.err.find("peak memory (resident, when the stage ended): extract ");
+  REQUIRE(peak != std::string::npos);
+  CHECK(result.err.find(" 0.0 MiB", peak) > result.err.find('\n', peak));
+  CHECK(result.err.find("end ", peak) < result.err.find('\n', peak));
   CHECK(result.err.find("cache: off") != std::string::npos);
   CHECK(result.err.find("slowest files") != std::string::npos);
   CHECK(result.err.find("train.py") != std::string::npos);

@@ -1,9 +1,11 @@
 // core/qualified_name: a dotted Python name ("torch.cuda.amp.GradScaler") compared by segments,
-// so "torch.cuda" is a prefix of "torch.cuda.amp" but not of "torch.cudax".
+// so "torch.cuda" is a prefix of "torch.cuda.amp" but not of "torch.cudax". 8 bytes (a FactString).
 #pragma once
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "tr2audit/core/fact_string.hpp"
 
 namespace tr2audit {
 
@@ -12,8 +14,10 @@ class QualifiedName {
   QualifiedName() = default;
   /// Wraps a dotted name; no validation beyond trimming nothing (callers pass parsed names).
   static QualifiedName from_dotted(std::string_view dotted);
+  /// Wraps a dotted name already held as a FactString (a file's pooled copy: facts use this).
+  static QualifiedName from_text(FactString dotted);
 
-  const std::string& dotted() const { return m_dotted; }
+  const FactString& dotted() const { return m_dotted; }
   bool empty() const { return m_dotted.empty(); }
   std::vector<std::string_view> segments() const;
   std::string_view first_segment() const;
@@ -27,7 +31,7 @@ class QualifiedName {
   auto operator<=>(const QualifiedName&) const = default;
 
  private:
-  std::string m_dotted;
+  FactString m_dotted;
 };
 
 /// Shell-style glob over dotted names: '*' matches any run of characters (dots included), '?' one.

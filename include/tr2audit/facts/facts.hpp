@@ -1,12 +1,16 @@
 // facts: the typed, tree-free description of one file that rules match against. Produced by
 // facts::extract (parse tree -> FileFacts) and by facts::extract_dependencies for manifest files.
-// Every fact owns its strings, so the syntax tree is freed right after extraction.
+// Every fact's strings live in its file's StringPool (FileFacts::strings), not in the syntax tree, so
+// the tree is freed right after extraction.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tr2audit/core/box.hpp"
+#include "tr2audit/core/fact_string.hpp"
 #include "tr2audit/core/location.hpp"
 #include "tr2audit/core/problem.hpp"
 #include "tr2audit/core/qualified_name.hpp"
@@ -64,7 +68,7 @@ enum class ImportOrigin {
 struct ImportFact {
   QualifiedName target;              ///< fully qualified imported thing: "torch.utils.cpp_extension.load_inline"
   QualifiedName module;              ///< the module part: "torch.utils.cpp_extension" (relative imports resolved)
-  std::string bound_name;            ///< the local name it binds ("build_inline"); empty for `import a.b` (binds "a")
+  FactString bound_name;             ///< the local name it binds ("build_inline"); empty for `import a.b` (binds "a")
   std::uint32_t relative_level = 0;  ///< number of leading dots in the source
   bool star = false;                 ///< from m import *
   bool dynamic = false;              ///< importlib.import_module("x") / __import__("x")
@@ -79,17 +83,17 @@ enum class LiteralKind : std::uint8_t { none, string, integer, floating, boolean
 
 /// `A if cond else B` with a literal branch: both values without quotes, and cond's text (capped).
 struct ConditionalValue {
-  std::string then_value;
-  std::string else_value;  ///< what runs when the condition fails (on a host without CUDA)
-  std::string condition;
+  FactString then_value;
+  FactString else_value;  ///< what runs when the condition fails (on a host without CUDA)
+  FactString condition;
 
   bool operator==(const ConditionalValue&) const = default;
 };
 
 /// An argument as the rules see it: literal values are kept, anything else as resolved name or text.
 struct Argument {
-  std::string keyword;     ///< empty for positional arguments
-  std::string value;       ///< literal text without quotes ("longest", "True", "128") or the expression text (capped)
+  FactString keyword;      ///< empty for positional arguments
+  FactString value;        ///< literal text without quotes ("longest", "True", "128") or the expression text (capped)
   QualifiedName resolved;  ///< for names/attributes that resolve through imports (torch.bfloat16)
   /// For `A if cond else B` with literal branches (rules match either branch); empty otherwise, as it
   /// is for nearly every argument, so it is boxed.
@@ -103,10 +107,10 @@ struct Argument {
 };
 
 struct CallFact {
-  QualifiedName callee;       ///< resolved through imports and aliases; empty when the base is not an import
-  std::string callee_text;    ///< the source text of the function expression (capped at 200 bytes)
-  std::string method;         ///< the last attribute name for attribute calls (x.item() -> "item"), else empty
-  std::string receiver_text;  ///< text of the receiver for attribute calls ("loss" in loss.item()), capped
+  QualifiedName callee;      ///< resolved through imports and aliases; empty when the base is not an import
+  FactString callee_text;    ///< the source text of the function expression (capped at 200 bytes)
+  FactString method;         ///< the last attribute name for attribute calls (x.item() -> "item"), else empty
+  FactString receiver_text;  ///< text of the receiver for attribute calls ("loss" in loss.item()), capped
   QualifiedName
       receiver_callee;  ///< when the receiver is itself a call that resolved: np.mean(x).item() -> "numpy.mean"
   bool receiver_is_self = false;  ///< self.foo(...) / cls.foo(...)
@@ -126,9 +130,9 @@ struct CallFact {
 
 struct DecoratorFact {
   QualifiedName decorator;     ///< resolved, without call arguments: @triton.autotune(...) -> "triton.autotune"
-  std::string text;            ///< source text of the decorator expression (capped)
+  FactString text;             ///< source text of the decorator expression (capped)
   std::vector<Argument> args;  ///< when the decorator is a call
-  std::string decorated;       ///< name of the decorated function or class
+  FactString decorated;        ///< name of the decorated function or class
   Span at;
   Context ctx;
 
@@ -137,7 +141,7 @@ struct DecoratorFact {
 
 struct AssignFact {
   QualifiedName target;  ///< resolved attribute/name target: torch.backends.cudnn.benchmark, or a plain name
-  std::string target_text;
+  FactString target_text;
   Argument value;                 ///< the assigned value (literal kind and text, or resolved name)
   bool target_is_import = false;  ///< the target's base resolves to an imported module (patching a library)
   Span at;
@@ -150,7 +154,7 @@ struct AssignFact {
 /// value (an extension handle returned by `cpp_extension.load`). Plain-name bindings of non-literal
 /// values are not AssignFacts.
 struct BoundCall {
-  std::string target_text;            ///< "ext", "self._C" (capped)
+  FactString target_text;             ///< "ext", "self._C" (capped)
   std::uint32_t call_start_byte = 0;  ///< CallFact::at.start_byte of the bound call
   Context ctx;
 
@@ -163,9 +167,9 @@ struct BoundCall {
 enum class ValueSink : std::uint8_t { returned, dict_entry };
 struct ValueFact {
   ValueSink sink = ValueSink::returned;
-  std::string key;   ///< dict_entry: the string key ("roi_heads"); empty when returned
-  std::string name;  ///< the value when it is a plain name ("model"); empty otherwise
-  Span value;        ///< the value expression: the calls that build it lie within this span
+  FactString key;   ///< dict_entry: the string key ("roi_heads"); empty when returned
+  FactString name;  ///< the value when it is a plain name ("model"); empty otherwise
+  Span value;       ///< the value expression: the calls that build it lie within this span
   Context ctx;
 
   bool operator==(const ValueFact&) const = default;
@@ -176,10 +180,10 @@ struct ValueFact {
 /// table by a computed key (`ALL_ATTENTION_FUNCTIONS[config.attn]`) runs the entry a config names
 /// (program/variants).
 struct DispatchEntry {
-  std::string table;  ///< "ALL_ATTENTION_FUNCTIONS"
-  std::string key;    ///< "sdpa"
-  std::string name;   ///< the value when it is a plain name ("sdpa_forward"); empty otherwise (a lambda)
-  Span value;         ///< the value expression: the calls a lambda makes lie within this span
+  FactString table;  ///< "ALL_ATTENTION_FUNCTIONS"
+  FactString key;    ///< "sdpa"
+  FactString name;   ///< the value when it is a plain name ("sdpa_forward"); empty otherwise (a lambda)
+  Span value;        ///< the value expression: the calls a lambda makes lie within this span
 
   bool operator==(const DispatchEntry&) const = default;
 };
@@ -190,7 +194,7 @@ struct DispatchEntry {
 /// assignment targets have their own facts; only the outermost attribute of a chain is recorded.
 struct ReferenceFact {
   QualifiedName name;  ///< resolved: "torch.profiler.ProfilerActivity.CUDA"
-  std::string text;    ///< as written (capped)
+  FactString text;     ///< as written (capped)
   Span at;
   Context ctx;
 
@@ -200,10 +204,10 @@ struct ReferenceFact {
 /// A string literal that names a device ("cuda", "cuda:0", "xla", "neuron", "cpu", "mps"), where it is used.
 enum class DeviceUse { call_argument, assignment, comparison, other };
 struct DeviceLiteralFact {
-  std::string value;  ///< without quotes
+  FactString value;  ///< without quotes
   DeviceUse use = DeviceUse::other;
-  std::string callee;   ///< for call_argument: the call's resolved callee or method (".to", "torch.device")
-  std::string keyword;  ///< for call_argument: the keyword ("device") or empty when positional
+  FactString callee;   ///< for call_argument: the call's resolved callee or method (".to", "torch.device")
+  FactString keyword;  ///< for call_argument: the keyword ("device") or empty when positional
   Span at;
   Context ctx;
 
@@ -212,8 +216,8 @@ struct DeviceLiteralFact {
 
 /// A structural pattern recognised by a detector (src/detectors); `kind` is the detector's pattern id.
 struct PatternFact {
-  std::string kind;    ///< "data-dependent-branch", "boolean-mask-index", "print-tensor", ...
-  std::string detail;  ///< human-readable specifics ("if x.max() > t")
+  FactString kind;    ///< "data-dependent-branch", "boolean-mask-index", "print-tensor", ...
+  FactString detail;  ///< human-readable specifics ("if x.max() > t")
   Span at;
   Context ctx;
 
@@ -221,12 +225,12 @@ struct PatternFact {
 };
 
 struct FunctionInfo {
-  std::string name;          ///< "forward"
-  std::string qualname;      ///< "Attention.forward", "train.<locals>.step" is written "train.step"
+  FactString name;           ///< "forward"
+  FactString qualname;       ///< "Attention.forward", "train.<locals>.step" is written "train.step"
   std::int32_t klass = -1;   ///< enclosing class (methods), -1 for functions
   std::int32_t parent = -1;  ///< enclosing function, -1 at module or class level
   std::vector<QualifiedName> decorators;
-  std::vector<std::string> params;
+  std::vector<FactString> params;
   bool is_async = false;
   /// Defined under an if/try/with/loop of its scope rather than directly in the module, class or function
   /// body: another definition of the name may be the one that runs (`try: def f(...)` / `except: def f`).
@@ -241,10 +245,10 @@ struct FunctionInfo {
 };
 
 struct ClassInfo {
-  std::string name;
-  std::string qualname;
+  FactString name;
+  FactString qualname;
   std::vector<QualifiedName> bases;  ///< resolved: nn.Module -> torch.nn.Module; repo classes as written
-  std::vector<std::string> base_texts;
+  std::vector<FactString> base_texts;
   std::int32_t parent_function = -1;
   Span at;
 
@@ -256,8 +260,8 @@ struct LoopInfo {
   LoopKind kind = LoopKind::for_loop;
   std::int32_t parent = -1;  ///< enclosing loop in the same function
   std::int32_t function = -1;
-  std::string iter_text;        ///< "for batch in train_loader" -> "train_loader" (capped)
-  std::string target_text;      ///< the names the loop binds, comma-separated ("batch", "i,batch"; capped)
+  FactString iter_text;         ///< "for batch in train_loader" -> "train_loader" (capped)
+  FactString target_text;       ///< the names the loop binds, comma-separated ("batch", "i,batch"; capped)
   bool calls_backward = false;  ///< the body (nested loops included) calls backward / optimizer step
   Span at;
 
@@ -267,8 +271,8 @@ struct LoopInfo {
 /// One term of an if/elif condition joined by `and`: what the program stage needs to tell availability
 /// flags (`if HAS_APEX:`) and opt-in options (`if config.use_fp8:`, `elif cfg.attention == "flash":`).
 struct ConditionTerm {
-  std::string name;      ///< dotted text of the tested name ("config.use_fp8"), or a call's callee text + "()"
-  std::string equals;    ///< the literal it is compared with by == (without quotes); empty for a truth test
+  FactString name;       ///< dotted text of the tested name ("config.use_fp8"), or a call's callee text + "()"
+  FactString equals;     ///< the literal it is compared with by == (without quotes); empty for a truth test
   bool negated = false;  ///< under `not`, or compared with !=
   bool greater = false;  ///< `name > equals` with an integer (`if self.vis_period > 0:`)
 
@@ -287,9 +291,9 @@ struct BranchInfo {
 
 /// A dependency declared in requirements*.txt, pyproject.toml, setup.cfg or setup.py.
 struct DependencyFact {
-  std::string name;     ///< normalised per PEP 503: lower case, runs of -_. become '-'
-  std::string spec;     ///< the requirement as written ("flash-attn>=2.5")
-  std::string section;  ///< "dependencies", "optional-dependencies.gpu", "install_requires", ...
+  FactString name;     ///< normalised per PEP 503: lower case, runs of -_. become '-'
+  FactString spec;     ///< the requirement as written ("flash-attn>=2.5")
+  FactString section;  ///< "dependencies", "optional-dependencies.gpu", "install_requires", ...
   Span at;
 
   bool operator==(const DependencyFact&) const = default;
@@ -299,9 +303,9 @@ struct DependencyFact {
 /// training run's settings live when they are not code (`optimizer: {_target_: apex.optimizers.FusedAdam}`,
 /// `device: cuda`, `precision: 16`). Read by facts::extract_settings; nothing in the file is run.
 struct SettingFact {
-  std::string key;    ///< the map keys from the root, joined with '.' ("trainer.accelerator"); a list adds none
-  std::string value;  ///< the scalar as written, unquoted ("apex.optimizers.FusedAdam", "16-mixed")
-  Span at;            ///< the key's line and column (1-based); end_column past the value on that line
+  FactString key;    ///< the map keys from the root, joined with '.' ("trainer.accelerator"); a list adds none
+  FactString value;  ///< the scalar as written, unquoted ("apex.optimizers.FusedAdam", "16-mixed")
+  Span at;           ///< the key's line and column (1-based); end_column past the value on that line
 
   bool operator==(const SettingFact&) const = default;
 };
@@ -314,16 +318,28 @@ struct DirectiveComment {
   std::uint32_t covers = 0;  ///< the line it applies to: an own-line comment covers the next line that is not
                              ///< itself a comment-only line (so directives stack); otherwise its own line
   bool own_line = false;     ///< nothing but blanks before it on its line
-  std::string text;          ///< after the marker, without a trailing '\r'
+  FactString text;           ///< after the marker, without a trailing '\r'
 
   bool operator==(const DirectiveComment&) const = default;
 };
 
+/// The StringPool a file's facts borrow their strings from, shared by copies of the FileFacts (so a
+/// copied fact stays valid while any copy of its file's facts lives). Never compared.
+struct FactStrings {
+  std::shared_ptr<StringPool> pool = std::make_shared<StringPool>();
+
+  /// The pool's copy of text.
+  FactString operator()(std::string_view text) const { return pool->intern(text); }
+  QualifiedName name(std::string_view dotted) const { return QualifiedName::from_text(pool->intern(dotted)); }
+  QualifiedName name(const QualifiedName& name) const { return this->name(name.dotted().view()); }
+  bool operator==(const FactStrings&) const { return true; }
+};
+
 struct FileFacts {
-  std::string path;  ///< rel_path of the file
+  FactString path;  ///< rel_path of the file
   discover::FileKind kind = discover::FileKind::python;
   bool is_test = false;
-  std::string module_name;       ///< dotted module of a Python file ("pkg.models.llama"), "" otherwise
+  FactString module_name;        ///< dotted module of a Python file ("pkg.models.llama"), "" otherwise
   bool is_package_init = false;  ///< __init__.py
   std::uint32_t lines = 0;
   bool has_syntax_errors = false;
@@ -347,21 +363,22 @@ struct FileFacts {
   /// Name-shaped string literals ("RROIHeads", "torch.optim.AdamW"), sorted and unique, by which a registry or config
   /// picks a class (program/variants); not docstrings, `__all__` entries, keys of a module-level upper-case dict (a
   /// dispatch table's own keys) or strings compared with a value (`== "ring"` tests for a name, it selects nothing).
-  std::vector<std::string> name_strings;
+  std::vector<FactString> name_strings;
   /// Private plain names (`_helper`, not dunders) the code uses as values (`prune_configs_by=
   /// {"early_config_prune": _prune}`, `fn=_helper`), sorted and unique: not calls, definitions or
   /// assignment targets (program/variants: which module-level private helpers are used).
-  std::vector<std::string> used_names;
+  std::vector<FactString> used_names;
   std::vector<DispatchEntry> dispatch_entries;
   /// Upper-case names the code reads by a computed key, sorted and unique: `TABLE[expr]` with a key that is
   /// not a string literal (program/variants: which dispatch tables pick an entry by configuration).
-  std::vector<std::string> computed_lookups;
+  std::vector<FactString> computed_lookups;
   std::vector<FunctionInfo> functions;
   std::vector<ClassInfo> classes;
   std::vector<LoopInfo> loops;
   std::vector<BranchInfo> branches;
   std::vector<DirectiveComment> directives;  ///< comments holding `tr2audit:` (suppressions)
   std::vector<Problem> problems;
+  FactStrings strings;  ///< owns the text of every string above
 
   bool operator==(const FileFacts&) const = default;
 };

@@ -29,6 +29,12 @@ struct ScanStats {
   Nanos render{0};  ///< set by the CLI
   Nanos total{0};   ///< wall time of the whole scan (the CLI adds the render time)
 
+  /// Peak resident memory of the process (bytes) when each stage ended: where a scan's memory goes.
+  std::size_t peak_after_extract = 0;
+  std::size_t peak_after_program = 0;
+  std::size_t peak_after_match = 0;
+  std::size_t peak_at_end = 0;  ///< set by the CLI after rendering
+
   unsigned jobs = 0;
   std::size_t files = 0;
   std::size_t parsed = 0;             ///< files parsed by tree-sitter in this scan
@@ -44,6 +50,9 @@ struct ScanStats {
   /// candidates and findings, not a walk of its own).
   std::vector<std::pair<std::string, std::size_t>> busiest_rules;
 };
+
+/// The process's peak resident memory so far, in bytes (getrusage); 0 where unknown.
+std::size_t peak_resident_bytes();
 
 /// The stats as text lines for stderr.
 std::string format_stats(const ScanStats& stats);

@@ -3,6 +3,9 @@
 // unknown receivers match Tensor methods by name only when the name is unambiguous (lower
 // confidence). Resolved torch names missing from the table are counted as unknown, never as supported.
 #pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,26 @@ const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bo
 
 /// Every operator use in one file (calls, plus imports of libraries the table lists).
 std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table);
+
+/// Uses folded by operator name: what the report's summary needs, in memory that grows with the
+/// distinct operators rather than with the uses (a scan folds each file's uses as soon as they are
+/// collected, then merges the files' tallies in file order). Test code is left out.
+class OperatorTally {
+ public:
+  void add(const std::vector<OpUse>& uses);
+  void merge(const OperatorTally& other);
+  report::OperatorSummary summarize(const OpTable& table, TargetProfile profile) const;
+
+ private:
+  struct Entry {
+    const OpRow* row = nullptr;  ///< of the first use folded in
+    std::uint32_t calls = 0;
+    bool method_only = true;  ///< every use was a bare method call
+    std::string path;         ///< the earliest use by (path, line)
+    std::uint32_t line = 0;
+  };
+  std::map<std::string, Entry, std::less<>> m_ops;
+};
 
 /// Aggregates uses (in any order) into the report summary for one profile; test code is left out.
 report::OperatorSummary summarize_operators(const std::vector<OpUse>& uses, const OpTable& table,

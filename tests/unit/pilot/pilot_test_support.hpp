@@ -52,7 +52,7 @@ inline const pilot::PlatformCheck& check(const pilot::PilotFacts& facts, std::st
 
 inline facts::FileFacts manifest(std::string path, discover::FileKind kind, std::string_view text) {
   facts::FileFacts file;
-  file.path = std::move(path);
+  file.path = FactString(std::move(path));
   file.kind = kind;
   file.dependencies = facts::extract_dependencies(kind, text);
   return file;

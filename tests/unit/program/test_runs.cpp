@@ -181,7 +181,7 @@ for batch in loader:
 TEST_CASE("program::Program: a manifest whose folder holds no training code is not the training run's", "[program]") {
   const auto manifest = [](std::string path, std::string_view text) {
     facts::FileFacts out;
-    out.path = std::move(path);
+    out.path = FactString(std::move(path));
     out.kind = discover::FileKind::requirements;
     out.dependencies = facts::extract_dependencies(out.kind, text);
     return out;

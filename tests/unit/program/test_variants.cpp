@@ -14,7 +14,7 @@ namespace {
 
 facts::FileFacts config_file(const std::string& path, std::string_view text) {
   facts::FileFacts f;
-  f.path = path;
+  f.path = FactString(path);
   f.kind = discover::FileKind::config;
   f.settings = facts::extract_settings(path, text);
   return f;
@@ -368,7 +368,7 @@ TEST_CASE("facts: a module-level table of implementations and the names read by 
   CHECK(std::find(attention.name_strings.begin(), attention.name_strings.end(), "flash") ==
         attention.name_strings.end());
   const auto model = facts_of(k_model, "lib/model.py");
-  CHECK(model.computed_lookups == std::vector<std::string>{"ATTENTION"});
+  CHECK(model.computed_lookups == std::vector<FactString>{"ATTENTION"});
   // A string compared with the option tests for it; the default assigned to a constant names it.
   CHECK(std::find(model.name_strings.begin(), model.name_strings.end(), "ring") == model.name_strings.end());
   CHECK(std::find(model.name_strings.begin(), model.name_strings.end(), "sdpa") != model.name_strings.end());

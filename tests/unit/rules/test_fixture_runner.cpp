@@ -13,7 +13,7 @@ namespace {
 /// A stand-in extractor: every line holding "torch.cuda.synchronize(" becomes a CallFact.
 facts::FileFacts fake_file_facts(const FixtureInput& input) {
   facts::FileFacts out;
-  out.path = input.rel_path;
+  out.path = FactString(input.rel_path);
   std::ifstream in(input.file);
   std::string line;
   for (std::uint32_t number = 1; std::getline(in, line); ++number) {
@@ -214,7 +214,7 @@ TEST_CASE("rules::run_fixtures treats file-subject annotations as about the whol
   REQUIRE(loaded.problems.empty());
   const auto provider = [](const FixtureInput& input) {
     facts::FileFacts out;
-    out.path = input.rel_path;
+    out.path = FactString(input.rel_path);
     out.kind = input.file.extension() == ".cu" ? discover::FileKind::cuda_source : discover::FileKind::python;
     std::vector<facts::FileFacts> files{out};
     return FixtureFacts{std::make_shared<const program::Program>(program::Program::build(std::move(files))),

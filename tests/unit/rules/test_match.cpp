@@ -41,7 +41,7 @@ Span span_at(std::uint32_t line, std::uint32_t column = 1) {
 facts::CallFact call(const std::string& callee, std::uint32_t line, facts::Context ctx = {}) {
   facts::CallFact c;
   c.callee = QualifiedName::from_dotted(callee);
-  c.callee_text = callee;
+  c.callee_text = FactString(callee);
   c.at = span_at(line);
   c.ctx = ctx;
   return c;
@@ -49,18 +49,18 @@ facts::CallFact call(const std::string& callee, std::uint32_t line, facts::Conte
 
 facts::CallFact method_call(const std::string& receiver, const std::string& method, std::uint32_t line) {
   facts::CallFact c;
-  c.callee_text = receiver + "." + method;
-  c.method = method;
-  c.receiver_text = receiver;
+  c.callee_text = FactString(receiver + "." + method);
+  c.method = FactString(method);
+  c.receiver_text = FactString(receiver);
   c.at = span_at(line);
   return c;
 }
 
 facts::Argument keyword_arg(const std::string& keyword, const std::string& value) {
   facts::Argument a;
-  a.keyword = keyword;
+  a.keyword = FactString(keyword);
   a.kind = facts::LiteralKind::string;
-  a.value = value;
+  a.value = FactString(value);
   return a;
 }
 
@@ -76,7 +76,7 @@ std::vector<std::uint32_t> lines_of(const std::vector<Finding>& findings) {
 
 facts::FileFacts python_file(const std::string& path = "train.py") {
   facts::FileFacts file;
-  file.path = path;
+  file.path = FactString(path);
   file.kind = discover::FileKind::python;
   return file;
 }
