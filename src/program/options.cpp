@@ -304,7 +304,7 @@ class BranchGuards {
   // or a flag (`Optional[bool]`): an optional tensor or name (`mask=None`, `name: str = None`) is an input.
   static bool scalar_option_param(const facts::FileFacts& file, std::int32_t function, const std::string& name) {
     for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
-      for (const std::string& text : file.functions[static_cast<std::size_t>(fn)].params) {
+      for (const FactString& text : file.functions[static_cast<std::size_t>(fn)].params) {
         const auto colon = text.find(':');
         if (colon == std::string::npos || text.substr(0, colon) != name) continue;
         const std::string_view type = std::string_view(text).substr(colon + 1);
@@ -480,7 +480,7 @@ class BranchGuards {
       const auto dot = value.find('.');
       if (method.klass != klass || dot == std::string::npos || value.substr(dot + 1) != attribute) continue;
       const std::string param = value.substr(0, dot);
-      for (const std::string& text : method.params) {  // "args: IWOPDConfig", "args: Optional[IWOPDConfig] = None"
+      for (const FactString& text : method.params) {  // "args: IWOPDConfig", "args: Optional[IWOPDConfig] = None"
         const auto colon = text.find(':');
         if (colon == std::string::npos || trim(std::string_view(text).substr(0, colon)) != param) continue;
         std::string_view type = trim(std::string_view(text).substr(

@@ -275,7 +275,7 @@ class TypeInference {
                                         const std::string& param) const {
     std::vector<ClassId> out;
     std::vector<std::string> names;  // `backbone: Backbone`, `matcher=None` -> the parameter's name
-    for (const std::string& text : init.params) names.push_back(text.substr(0, text.find_first_of(":= ")));
+    for (const FactString& text : init.params) names.emplace_back(text.substr(0, text.find_first_of(":= ")));
     const auto pos = std::find(names.begin(), names.end(), param);
     if (pos == names.end()) return out;  // not a parameter
     const std::size_t self_offset = !names.empty() && (names[0] == "self" || names[0] == "cls") ? 1 : 0;
