@@ -52,7 +52,7 @@ class PrintTensor final : public Detector {
     const QualifiedName resolved = scope.resolve(callee);
     const std::string_view text = scope.text(callee);
     // torch.device(...), torch.accelerator.*, torch.cuda.* queries and dtype lookups are not tensors.
-    const std::string& dotted = resolved.dotted();
+    const FactString& dotted = resolved.dotted();
     const bool not_a_tensor = dotted == "torch.device" ||
                               resolved.starts_with(QualifiedName::from_dotted("torch.accelerator")) ||
                               resolved.starts_with(QualifiedName::from_dotted("torch.cuda")) ||

@@ -100,7 +100,7 @@ bool calls_random(TSNode expr, const NodeScope& scope) {
     if (step.event != parse::WalkEvent::enter || found) return false;
     if (ts_node_symbol(step.node) == k.call) {
       const QualifiedName callee = scope.resolve(ts_node_child_by_field_id(step.node, k.f_function));
-      const std::string& d = callee.dotted();
+      const FactString& d = callee.dotted();
       found = callee.first_segment() == "random" || callee.starts_with("numpy.random") || d == "torch.rand" ||
               d == "torch.randint" || d == "torch.rand_like" || d == "torch.bernoulli";
     }

@@ -56,7 +56,7 @@ std::string transformers_class(const std::vector<std::string_view>& segments) {
 }  // namespace
 
 QualifiedName canonical_name(QualifiedName name) {
-  const std::string& dotted = name.dotted();
+  const FactString& dotted = name.dotted();
   if (dotted.size() < 12) return name;
   for (const auto& [module, package] : k_reexporting_modules) {
     if (!name.starts_with(module) || dotted.size() == module.size()) continue;

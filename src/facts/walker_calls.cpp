@@ -143,7 +143,7 @@ void Walker::note_training_calls(const CallFact& call) {
 }
 
 void Walker::on_special_call(const CallFact& call, TSNode node) {
-  const std::string& callee = call.callee.dotted();
+  const FactString& callee = call.callee.dotted();
   const bool dynamic_import = callee == "importlib.import_module" || call.callee_text == "__import__";
   if (dynamic_import && !call.args.empty() && call.args[0].kind == LiteralKind::string) {
     ImportFact fact;
@@ -248,7 +248,7 @@ void Walker::on_assignment(TSNode node) {
   } else {
     // Plain locals only matter with literal values, module flags computed from a CUDA probe
     // (`SUPPORTS_FLEX = torch.cuda.is_available() and ...`) and environment switches, which program/options reads.
-    const std::string& text = fact.value.value;
+    const FactString& text = fact.value.value;
     const bool cuda_flag =
         m_ctx.function < 0 && m_ctx.klass < 0 &&
         (text.find("cuda.is_available") != std::string::npos ||

@@ -15,8 +15,9 @@ std::uint64_t payload(const std::vector<T>& items) {
   return items.capacity() * sizeof(T);
 }
 
-std::uint64_t text_bytes(const std::string& text) {
-  return text.capacity() > 15 ? text.capacity() : 0;  // short strings live inside the object
+std::uint64_t text_bytes(const FactString& text) {
+  // A pooled string's text is counted once, in the pool; an owned one is its own block.
+  return text.empty() || text.pooled() ? 0 : text.size() + sizeof(std::uint32_t) + 1;
 }
 
 std::uint64_t name_bytes(const QualifiedName& name) {
@@ -73,6 +74,7 @@ std::uint64_t facts_bytes(const facts::FileFacts& f) {
   bytes += payload(f.imports) + payload(f.calls) + payload(f.decorators) + payload(f.assigns) + payload(f.devices);
   bytes += payload(f.patterns) + payload(f.dependencies) + payload(f.functions) + payload(f.classes);
   bytes += payload(f.loops) + payload(f.problems) + payload(f.bound_calls) + payload(f.values);
+  bytes += f.strings.pool->bytes();
   for (const auto& call : f.calls) {
     bytes += name_bytes(call.callee) + text_bytes(call.callee_text) + text_bytes(call.method) +
              text_bytes(call.receiver_text);

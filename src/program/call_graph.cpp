@@ -36,7 +36,7 @@ bool is_generic_method(const std::string& name) {
 
 // `self.kv_cache(input_pos, k, v)`: a KV cache runs only while decoding.
 bool calls_kv_cache(const facts::CallFact& call) {
-  const std::string& text = call.callee_text;
+  const FactString& text = call.callee_text;
   const auto dot = text.rfind('.');
   const std::string_view last =
       dot == std::string::npos ? std::string_view(text) : std::string_view(text).substr(dot + 1);
@@ -154,16 +154,16 @@ class GraphBuilder {
     m_attributes.clear();
     const auto& facts = m_impl.files[file.value];
     for (const auto& assign : facts.assigns) {
-      const std::string& text = assign.value.value;
+      const FactString& text = assign.value.value;
       const auto paren = text.find('(');
       if (assign.value.kind != facts::LiteralKind::other || paren == std::string::npos || paren == 0) continue;
-      const std::string callee = text.substr(0, paren);
+      const std::string callee(text.substr(0, paren));
       if (callee.find_first_of(" [") != std::string::npos) continue;
       Symbol s = callee.find('.') == std::string::npos ? resolve_bare(file, assign.ctx, callee) : Symbol{};
       if (s.kind != Symbol::Kind::klass) continue;
-      const std::string& target = assign.target_text;
+      const FactString& target = assign.target_text;
       if (target.rfind("self.", 0) == 0 && assign.ctx.klass >= 0)
-        m_attributes[{assign.ctx.klass, target.substr(5)}] = s.klass;
+        m_attributes[{assign.ctx.klass, std::string(target.substr(5))}] = s.klass;
       else if (target.find('.') == std::string::npos)
         m_locals[{assign.ctx.function, target}] = s.klass;
     }

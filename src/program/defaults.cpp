@@ -69,7 +69,7 @@ std::optional<facts::Argument> env_default(const facts::FileFacts& file, std::in
     return c.at.start_byte == binding->call_start_byte && c.ctx.function == fn;
   });
   if (call == file.calls.end()) return std::nullopt;
-  const std::string& callee = call->callee.dotted();
+  const FactString& callee = call->callee.dotted();
   if (callee != "os.environ.get" && callee != "os.getenv") return std::nullopt;
   std::size_t positional = 0;
   for (const auto& arg : call->args) {

@@ -96,7 +96,7 @@ class EntryFinder {
     }
     for (const auto& call : file.calls) {
       const std::size_t s = slot(call.ctx.function);
-      const std::string& callee = call.callee.dotted();
+      const FactString& callee = call.callee.dotted();
       const std::string receiver = to_lower(call.receiver_text);
       has_main_block |= call.ctx.has(facts::Guard::main_block);
       if (call.method == "backward" || callee == "torch.autograd.backward") backward[s] = true;

@@ -27,7 +27,7 @@ bool named_like_predicate(std::string_view name) {
 }
 
 bool asks_for_cuda(const facts::CallFact& call) {
-  const std::string& d = call.callee.dotted();
+  const FactString& d = call.callee.dotted();
   return d == "torch.cuda.is_available" || d == "torch.cuda.get_device_capability" ||
          d == "torch.cuda.get_device_properties" || d == "torch.cuda.device_count";
 }
@@ -58,9 +58,9 @@ bool mentions(std::string_view text, const std::string& name) {
 
 // The registering module's folder is the plugin: its kernels and helpers run only when it is chosen.
 void gate_package(Program::Impl& impl, std::size_t registering, const std::string& option) {
-  const std::string& path = impl.files[registering].path;
+  const FactString& path = impl.files[registering].path;
   const auto slash = path.rfind('/');
-  const std::string folder = slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+  const std::string folder = slash == std::string::npos ? std::string() : std::string(path.substr(0, slash + 1));
   for (std::size_t f = 0; f < impl.files.size(); ++f) {
     const bool inside = f == registering || (!folder.empty() && starts_with(impl.files[f].path, folder));
     if (!inside || impl.files[f].is_test || !impl.module_gate_option[f].empty()) continue;

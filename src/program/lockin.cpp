@@ -238,7 +238,7 @@ std::string short_name(const Program::Impl& impl, FunctionId fn, bool with_modul
   if (const auto dot = module.rfind('.'); dot != std::string::npos && !facts.module_name.empty())
     module = module.substr(dot + 1);
   if (fn.index < 0) return module;
-  const std::string& qualname = facts.functions[static_cast<std::size_t>(fn.index)].qualname;
+  const FactString& qualname = facts.functions[static_cast<std::size_t>(fn.index)].qualname;
   return with_module ? module + "." + qualname : qualname;
 }
 

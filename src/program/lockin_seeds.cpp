@@ -30,7 +30,7 @@ bool is_cuda_file_argument(const facts::Argument& arg) {
 // `cpp_extension.load(...)` builds CUDA when it is given .cu sources, CUDA flags or with_cuda=True; with
 // C++ sources only (or sources in a variable and no CUDA flag) it builds a CPU extension.
 bool is_cuda_build(const facts::CallFact& call) {
-  const std::string& callee = call.callee.dotted();
+  const FactString& callee = call.callee.dotted();
   if (callee != "torch.utils.cpp_extension.load" && callee != "torch.utils.cpp_extension.load_inline") return false;
   for (const auto& arg : call.args) {
     if (arg.keyword == "extra_cuda_cflags" || arg.keyword == "cuda_sources") return true;
@@ -132,8 +132,8 @@ void SeedFinder::collect_extension_modules() {
     if (fact.module.first_segment() == "torch" || i >= origins.size() ||
         origins[i] == facts::ImportOrigin::local_source)
       continue;
-    const std::string& target = fact.target.dotted();
-    const std::string& mod = fact.module.dotted();
+    const FactString& target = fact.target.dotted();
+    const FactString& mod = fact.module.dotted();
     const auto cuda = [&](const QualifiedName& name) {  // declared by its full dotted name, or named like one
       return m_names.cuda.count(name.dotted()) != 0 ||
              (cuda_extension_named(name.last_segment()) && m_names.cpu.count(name.dotted()) == 0);
@@ -176,12 +176,12 @@ void SeedFinder::collect_handles(const Loaders& loaders) {
 }
 
 std::string SeedFinder::extension_call(const facts::CallFact& call, const Loaders& loaders) const {
-  const std::string& callee = call.callee.dotted();
+  const FactString& callee = call.callee.dotted();
   for (const auto& mod : m_modules) {
     if (!callee.empty() && call.callee.starts_with(mod) && callee.size() > mod.size()) return callee;
   }
   if (call.method.empty() || call.receiver_text.empty()) return {};
-  const std::string& receiver = call.receiver_text;
+  const FactString& receiver = call.receiver_text;
   if (std::find(m_handles.begin(), m_handles.end(), receiver) != m_handles.end()) return receiver + "." + call.method;
   // `_load_ext().op(x)`: the receiver is a call of a repo helper that loads the extension.
   if (ends_with(receiver, "()") && receiver.find('(') == receiver.size() - 2) {

@@ -12,7 +12,7 @@ namespace tr2audit::program {
 namespace {
 
 bool is_nki_decorator(const QualifiedName& decorator) {
-  const std::string& name = decorator.dotted();
+  const FactString& name = decorator.dotted();
   const std::string_view last = decorator.last_segment();
   if (last == "nki_jit" || last == "nki_op") return true;
   return name == "nki.jit" || name == "neuronxcc.nki.jit" || name.ends_with(".nki.jit");
@@ -45,7 +45,7 @@ void find_nki_kernel_calls(Program::Impl& impl) {
           continue;
         const auto& call = facts.calls[static_cast<std::size_t>(edge.call)];
         const auto& target = impl.files[edge.target.file.value];
-        const std::string& qualname = target.functions[static_cast<std::size_t>(edge.target.index)].qualname;
+        const FactString& qualname = target.functions[static_cast<std::size_t>(edge.target.index)].qualname;
         const std::string kernel = target.module_name.empty() ? qualname : target.module_name + "." + qualname;
         impl.derived[f].push_back(facts::PatternFact{"nki-kernel-call", FactString(kernel), call.at, call.ctx});
       }

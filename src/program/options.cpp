@@ -78,7 +78,7 @@ class BranchGuards {
         m_flags.insert(name);
       if (assign.ctx.function < 0 && assign.ctx.klass >= 0) m_options.add(name, assign.value);  // config fields
       // `_SUPPORTS_FLEX_ATTENTION = torch.cuda.is_available() and ...`: a flag that says CUDA is there.
-      const std::string& value_text = assign.value.value;
+      const FactString& value_text = assign.value.value;
       if (assign.ctx.function < 0 && (value_text.find("cuda.is_available") != std::string::npos ||
                                       value_text.find("cuda_capability") != std::string::npos ||
                                       value_text.find("get_device_capability") != std::string::npos))
@@ -240,7 +240,7 @@ class BranchGuards {
       const auto& file = m_impl.files[f];
       if (file.is_test) continue;
       for (const auto& call : file.calls) {
-        const std::string& callee = call.callee.empty() ? call.callee_text : call.callee.dotted();
+        const FactString& callee = call.callee.empty() ? call.callee_text : call.callee.dotted();
         m_calls_by_name[last_segment(callee)].emplace_back(f, call.ctx.branch);
       }
     }
@@ -465,7 +465,7 @@ class BranchGuards {
     for (const auto& assign : file.assigns) {
       if (assign.target_text != name || assign.ctx.function < 0) continue;
       const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
-      const std::string& value = assign.value.value;  // "args.use_vllm"
+      const FactString& value = assign.value.value;  // "args.use_vllm"
       // `self.ring_attn_size = getattr(args.ds, "ring_attn_size", 1)`: the read's own default.
       if (file.functions[static_cast<std::size_t>(assign.ctx.function)].klass == klass &&
           starts_with(value, "getattr(") && ends_with(value, ")")) {
@@ -479,7 +479,7 @@ class BranchGuards {
       }
       const auto dot = value.find('.');
       if (method.klass != klass || dot == std::string::npos || value.substr(dot + 1) != attribute) continue;
-      const std::string param = value.substr(0, dot);
+      const std::string param(value.substr(0, dot));
       for (const FactString& text : method.params) {  // "args: IWOPDConfig", "args: Optional[IWOPDConfig] = None"
         const auto colon = text.find(':');
         if (colon == std::string::npos || trim(std::string_view(text).substr(0, colon)) != param) continue;

@@ -32,7 +32,7 @@ Symbols::Symbols(const std::vector<facts::FileFacts>& files)
     if (files[i].module_name.empty()) continue;
     m_modules.push_back(files[i].module_name);
     m_module_file.emplace(files[i].module_name, FileId{i});
-    const std::string& name = files[i].module_name;
+    const FactString& name = files[i].module_name;
     m_roots.emplace(name.substr(0, name.find('.')));
   }
   std::sort(m_modules.begin(), m_modules.end());
@@ -77,8 +77,8 @@ void Symbols::resolve_origins(FileId id) {
   auto& out = m_origins[id.value];
   out.reserve(file.imports.size());
   for (const auto& fact : file.imports) {
-    const std::string& target = fact.target.dotted();
-    const std::string& mod = fact.module.dotted();
+    const FactString& target = fact.target.dotted();
+    const FactString& mod = fact.module.dotted();
     const bool from_import = target != mod;
     const bool local_root = fact.relative_level > 0 || is_local_root(fact.module.first_segment());
     const auto local = [&](const std::string& name) { return module(name) || is_package(name); };
@@ -127,7 +127,7 @@ bool Symbols::package_may_define(std::string_view package, std::string_view name
   for (const auto& fact : file.imports) {
     if (fact.ctx.function >= 0) continue;
     // `from . import _C` binds the name by importing the very submodule in question: no evidence.
-    const std::string& target = fact.target.dotted();
+    const FactString& target = fact.target.dotted();
     const bool same_submodule =
         target.size() == package.size() + 1 + name.size() && starts_with(target, package) && ends_with(target, name);
     if (fact.star || (fact.bound_name == name && !same_submodule)) return true;

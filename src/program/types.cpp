@@ -252,9 +252,9 @@ class TypeInference {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& facts = m_impl.files[f];
       for (const auto& assign : facts.assigns) {
-        const std::string& target = assign.target_text;
+        const FactString& target = assign.target_text;
         if (!starts_with(target, "self.") || assign.ctx.klass < 0 || assign.ctx.function < 0) continue;
-        const std::string attribute = target.substr(5);
+        const std::string attribute(target.substr(5));
         if (!is_identifier(attribute)) continue;
         std::vector<ClassId> classes = name_value(FileId{f}, assign.ctx.function, target);
         const auto& fn = facts.functions[static_cast<std::size_t>(assign.ctx.function)];

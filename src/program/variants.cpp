@@ -321,7 +321,7 @@ class Variants {
         if (owner(c.file.value, ctx) != &c - m_candidates.data()) continue;
         if (c.selected) {
           // The config builds the class and the model calls it: its constructor and call methods.
-          const std::string& name = file.functions[i].name;
+          const FactString& name = file.functions[i].name;
           const bool entry = c.klass < 0
                                  ? static_cast<std::int32_t>(i) == c.function
                                  : file.functions[i].parent < 0 && (name == "__init__" || name == "forward" ||

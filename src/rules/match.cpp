@@ -188,7 +188,7 @@ class Matcher {
 
   void decorators() {
     for (const facts::DecoratorFact& deco : m_file.decorators) {
-      const std::string& name = deco.decorator.dotted();
+      const FactString& name = deco.decorator.dotted();
       for (std::uint32_t i : candidates(SubjectKind::decorator, {name})) {
         MessageFields fields{name, name, {}, {}, {}, {}, {}, deco.text};
         if (detail::decorator_conditions_hold(m_rules.rules()[i].conditions, deco, fields.value)) {
@@ -203,7 +203,7 @@ class Matcher {
     for (std::size_t n = 0; n < m_file.imports.size(); ++n) {
       const facts::ImportFact& import = m_file.imports[n];
       const facts::ImportOrigin origin = m_view.program.origin(m_view.id, n);
-      const std::string& subject = import.target.empty() ? import.module.dotted() : import.target.dotted();
+      const FactString& subject = import.target.empty() ? import.module.dotted() : import.target.dotted();
       // One finding per rule and statement, spanning the whole statement (parenthesised imports too).
       const Span& at = import.statement.line != 0 ? import.statement : import.at;
       for (std::uint32_t i : candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()})) {
@@ -216,10 +216,10 @@ class Matcher {
 
   void assigns() {
     for (const facts::AssignFact& assign : m_file.assigns) {
-      const std::string& name = assign.target.dotted();
+      const FactString& name = assign.target.dotted();
       for (std::uint32_t i : candidates(SubjectKind::assign, {name})) {
         if (detail::assign_conditions_hold(m_rules.rules()[i].conditions, assign)) {
-          const std::string& value = assign.value.value.empty() ? assign.value.resolved.dotted() : assign.value.value;
+          const FactString& value = assign.value.value.empty() ? assign.value.resolved.dotted() : assign.value.value;
           emit(i, assign.ctx, assign.at, MessageFields{name, {}, {}, {}, value, {}, {}, assign.target_text});
         }
       }
@@ -228,7 +228,7 @@ class Matcher {
 
   void references() {
     for (const facts::ReferenceFact& ref : m_file.references) {
-      const std::string& name = ref.name.dotted();
+      const FactString& name = ref.name.dotted();
       for (std::uint32_t i : candidates(SubjectKind::reference, {name})) {
         emit(i, ref.ctx, ref.at, MessageFields{name, name, {}, {}, {}, {}, {}, ref.text});
       }

@@ -166,7 +166,7 @@ bool call_conditions_hold(const Conditions& c, const facts::CallFact& call, std:
   if (c.any_argument && !any_argument_matches(*c.any_argument, call.args, &value)) return false;
   if (c.not_argument && any_argument_matches(*c.not_argument, call.args, nullptr)) return false;
   if (!flag_holds(c.item_argument, call.item_argument)) return false;
-  const std::string& receiver = call.receiver_callee.dotted();
+  const FactString& receiver = call.receiver_callee.dotted();
   if (c.receiver && (receiver.empty() || !c.receiver->matches(receiver))) return false;
   if (c.not_receiver && !receiver.empty() && c.not_receiver->matches(receiver)) return false;
   return true;

@@ -47,12 +47,12 @@ const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bo
   method_only = false;
   if (call.callee.empty()) return lookup_method(call, table, method_only);
   if (!is_op_table_name(call.callee)) return nullptr;
-  const std::string& name = call.callee.dotted();
+  const FactString& name = call.callee.dotted();
   if (const OpRow* row = table.find(name)) return row;
   // torchvision.ops.boxes.batched_nms, torchvision.ops.roi_align.roi_align: the op's public name.
   constexpr std::string_view k_tv = "torchvision.ops.";
   if (starts_with(name, k_tv) && name.find('.', k_tv.size()) != std::string::npos) {
-    return table.find(std::string(k_tv) + name.substr(name.rfind('.') + 1));
+    return table.find(std::string(k_tv) + std::string(name.substr(name.rfind('.') + 1)));
   }
   return nullptr;
 }

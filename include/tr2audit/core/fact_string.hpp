@@ -45,6 +45,8 @@ class FactString {
   std::string str() const { return std::string(view()); }
 
   size_type size() const { return m_bits == 0 ? 0 : length(); }
+  /// Borrowed from a StringPool (its text is counted in the pool's bytes, not here).
+  bool pooled() const { return (m_bits & k_borrowed) != 0; }
   bool empty() const { return m_bits == 0; }
   const char* data() const { return m_bits == 0 ? "" : chars(); }
   const char* c_str() const { return data(); }
