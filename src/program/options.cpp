@@ -167,7 +167,7 @@ class BranchGuards {
     // without a default named like a command-line option takes that option's default.
     if (function >= 0) {
       const auto& params = file.functions[static_cast<std::size_t>(function)].params;  // "quantize: bool"
-      const bool is_param = std::any_of(params.begin(), params.end(), [&](const std::string& text) {
+      const bool is_param = std::any_of(params.begin(), params.end(), [&](const FactString& text) {
         return std::string_view(text).substr(0, text.find_first_of(":= ")) == term.name;
       });
       if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
