@@ -11,6 +11,7 @@
 
 #include "program/model.hpp"
 #include "program/option_values.hpp"
+#include "tr2audit/core/parallel.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
@@ -65,7 +66,10 @@ class BranchGuards {
     for (const auto& file : m_impl.files) collect(file);
     m_impl.branch_guards.resize(m_impl.files.size());
     m_impl.branch_option.resize(m_impl.files.size());
-    for (std::size_t f = 0; f < m_impl.files.size(); ++f) judge_file(f);
+    // A file's branches are judged from repo-wide tables filled above, and write only that file's
+    // slots: the files go to the workers. judge_isinstance reads other files' results and fills a
+    // cache, so it runs after, on this thread.
+    parallel_for(m_impl.files.size(), std::max(1u, m_impl.jobs), [this](unsigned, std::size_t f) { judge_file(f); });
     for (std::size_t f = 0; f < m_impl.files.size(); ++f) judge_isinstance(f);
   }
 
