@@ -98,7 +98,7 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
     }
     analysis.facts.directives = gate::directive_comments(loaded.source.text, gate::comment_syntax_for(file.rel_path));
   }
-  analysis.text = std::move(loaded.source.text);
+  analysis.text = PackedText::pack(loaded.source.text);
   return analysis;
 }
 

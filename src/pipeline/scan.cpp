@@ -392,8 +392,9 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     FileOutcome& out = outcomes[i];
     const program::FileId id{static_cast<std::uint32_t>(i)};
     out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target, knowledge.op_table);
+    const std::string text = out.findings.empty() ? std::string() : analyses[i].text.unpack();
     for (auto& finding : out.findings) {
-      rules::fill_snippet_and_fingerprint(finding, analyses[i].text);
+      rules::fill_snippet_and_fingerprint(finding, text);
       // A single-file scan judges the file as its own training path: all of its code is reached.
       renumber_entries(finding, entry_index, !report.training_entries.empty() && !single_file);
     }
@@ -415,8 +416,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     cap_findings(outcomes[i].findings, options.limits, report.scan, report.problems);
     const facts::FileFacts& facts = model.file(program::FileId{static_cast<std::uint32_t>(i)});
     for (const auto& problem : facts.problems) report.problems.push_back(problem);
-    if (!options.suppress_today.empty() && analyses[i].loaded)
-      gate::apply_directives(facts, analyses[i].text, suppress, outcomes[i].findings, report.problems);
+    if (!options.suppress_today.empty() && analyses[i].loaded && !facts.directives.empty())
+      gate::apply_directives(facts, analyses[i].text.unpack(), suppress, outcomes[i].findings, report.problems);
     for (auto& finding : outcomes[i].findings) {
       if ((finding.roles & options.include_roles).any()) finding.off_training_path = false;  // --include-roles
       cap_off_training(finding, knowledge.rules);
@@ -435,7 +436,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   std::vector<pilot::ConfigText> configs;
   for (std::size_t i = 0; i < count; ++i) {
     if (discovered.files[i].kind == discover::FileKind::config && analyses[i].loaded)
-      configs.push_back(pilot::ConfigText{discovered.files[i].rel_path, std::move(analyses[i].text)});
+      configs.push_back(pilot::ConfigText{discovered.files[i].rel_path, analyses[i].text.unpack()});
+    analyses[i].text = {};  // every snippet is cut: the texts leave before the pilot request is built
   }
   // The pilot request reads the model and the findings; scoring reads the findings. With two or more
   // jobs the pilot is built, and the model freed, on a second thread while the main one scores.

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "tr2audit/core/packed_text.hpp"
 #include "tr2audit/core/severity.hpp"
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/facts/extract.hpp"
@@ -63,7 +64,7 @@ void rescore(report::Report& report, const score::ScoringPolicy& policy);
 /// Loads and extracts one file on its own (facts only: repo-wide meaning comes from program::Program).
 struct FileAnalysis {
   facts::FileFacts facts;
-  std::string text;  ///< the scanned text (a notebook's code), for snippets
+  PackedText text;  ///< the scanned text (a notebook's code), packed until its findings' snippets are cut
   bool loaded = false;
   bool parsed = false;     ///< tree-sitter ran (not a cache hit, not a manifest)
   bool cache_hit = false;  ///< the facts came from the cache
