@@ -401,7 +401,8 @@ void register_scan(CLI::App& app, int& exit_code) {
   sub->add_option("--cache-dir", cmd->cache_dir,
                   "Keep each file's facts in DIR between scans (default $XDG_CACHE_HOME/tr2audit, off under CI)");
   sub->add_flag("--no-cache", cmd->no_cache, "Neither read nor write the result cache");
-  sub->add_flag("--stats", cmd->stats, "Print per-stage times and peak memory, cache hits and the slowest files to stderr");
+  sub->add_flag("--stats", cmd->stats,
+                "Print per-stage times and peak memory, cache hits and the slowest files to stderr");
   sub->add_option(
          "--include-roles", cmd->include_roles,
          "Also judge code only these entry points reach (inference, export, tooling), e.g. to serve on Trainium2")
