@@ -80,36 +80,26 @@ std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& 
   return uses;
 }
 
+void OperatorTally::fold(const std::string& name, const Entry& more) {
+  auto [it, inserted] = m_ops.try_emplace(name, more);
+  if (inserted) return;
+  Entry& entry = it->second;  // keeps the row of the first use folded in
+  if (std::tie(more.path, more.line) < std::tie(entry.path, entry.line)) {
+    entry.path = more.path;
+    entry.line = more.line;
+  }
+  entry.calls += more.calls;
+  entry.method_only = entry.method_only && more.method_only;
+}
+
 void OperatorTally::add(const std::vector<OpUse>& uses) {
   for (const auto& use : uses) {
-    if (use.in_test) continue;
-    auto [it, inserted] = m_ops.try_emplace(use.name);
-    Entry& entry = it->second;
-    if (inserted) {
-      entry.row = use.row;
-      entry.path = use.path;
-      entry.line = use.at.line;
-    } else if (std::tie(use.path, use.at.line) < std::tie(entry.path, entry.line)) {
-      entry.path = use.path;
-      entry.line = use.at.line;
-    }
-    ++entry.calls;
-    entry.method_only = entry.method_only && use.method_only;
+    if (!use.in_test) fold(use.name, Entry{use.row, 1, use.method_only, use.path, use.at.line});
   }
 }
 
 void OperatorTally::merge(const OperatorTally& other) {
-  for (const auto& [name, theirs] : other.m_ops) {
-    auto [it, inserted] = m_ops.try_emplace(name, theirs);
-    if (inserted) continue;
-    Entry& entry = it->second;
-    if (std::tie(theirs.path, theirs.line) < std::tie(entry.path, entry.line)) {
-      entry.path = theirs.path;
-      entry.line = theirs.line;
-    }
-    entry.calls += theirs.calls;
-    entry.method_only = entry.method_only && theirs.method_only;
-  }
+  for (const auto& [name, theirs] : other.m_ops) fold(name, theirs);
 }
 
 report::OperatorSummary OperatorTally::summarize(const OpTable& table, TargetProfile profile) const {

@@ -54,6 +54,9 @@ class OperatorTally {
     std::string path;         ///< the earliest use by (path, line)
     std::uint32_t line = 0;
   };
+  /// Adds one use (calls = 1) or another tally's entry for name.
+  void fold(const std::string& name, const Entry& more);
+
   std::map<std::string, Entry, std::less<>> m_ops;
 };
 
