@@ -49,12 +49,6 @@ FactString& FactString::operator=(FactString&& other) noexcept {
   return *this;
 }
 
-std::uint32_t FactString::length() const {
-  std::uint32_t length = 0;
-  std::memcpy(&length, entry(), k_header);
-  return length;
-}
-
 void FactString::release() {
   if (m_bits != 0 && (m_bits & k_borrowed) == 0) ::operator delete(reinterpret_cast<char*>(m_bits));
   m_bits = 0;

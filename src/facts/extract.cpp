@@ -8,9 +8,13 @@
 
 namespace tr2audit::facts {
 
+/// The size hint of an extractor's string pool: 256 KB first, then 32 KB chunks (StringPool::expect).
+constexpr std::size_t k_pool_expected = 512 * 1024;
+
 struct Extractor::State {
   explicit State(ExtractOptions opts)
       : options(opts), kinds(parse::python_language()), detectors(detectors::make_all_detectors()) {
+    strings->expect(k_pool_expected);
     dispatch.resize(ts_language_symbol_count(parse::python_language()));
     for (const auto& detector : detectors) {
       for (std::string_view kind : detector->node_kinds()) {
@@ -29,10 +33,15 @@ struct Extractor::State {
   std::vector<std::unique_ptr<detectors::Detector>> detectors;
   DispatchTable dispatch;
   ExtractTimes times;
+  /// The pool every file this extractor reads interns into: the files of one worker share their names
+  /// ("self", "torch.nn.Module", "forward"), so each is stored once per worker rather than once per file.
+  std::shared_ptr<StringPool> strings = std::make_shared<StringPool>();
 };
 
 Extractor::Extractor(ExtractOptions options) : m_state(std::make_unique<State>(options)) {}
-Extractor::~Extractor() = default;
+Extractor::~Extractor() {
+  m_state->strings->seal();  // the facts keep the entries; the index that found equal texts can go
+}
 
 std::string module_name_for(std::string_view rel_path) {
   std::string path(rel_path);
@@ -64,7 +73,8 @@ std::uint32_t count_lines(std::string_view text) {
 FileFacts Extractor::extract(const discover::SourceFile& file, const discover::LoadedSource& source) {
   State& s = *m_state;
   FileFacts out;
-  out.strings.pool->expect(source.text.size() * 6 / 10);
+  out.strings.pool = s.strings;
+  const std::size_t pool_before = s.strings->used();
   out.path = out.strings(file.rel_path);
   out.kind = file.kind;
   out.is_test = file.is_test;
@@ -86,6 +96,7 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
     out.problems.push_back(Problem{ProblemKind::parse_timeout, file.rel_path, 0, 0,
                                    "parsing took longer than the per-file budget of " +
                                        std::to_string(s.options.parse_budget.count()) + " ms; file skipped"});
+    out.strings.added_bytes = s.strings->used() - pool_before;
     return out;
   }
   const TSNode root = ts_tree_root_node(parsed.tree.get());
@@ -104,7 +115,7 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
         Problem{ProblemKind::syntax_errors, file.rel_path, first.line, first.column,
                 "syntax error (first at " + where + "); the file was scanned, facts in the broken region are marked"});
   }
-  out.strings.pool->seal();
+  out.strings.added_bytes = s.strings->used() - pool_before;
   return out;
 }
 

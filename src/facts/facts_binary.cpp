@@ -25,7 +25,7 @@ static_assert(sizeof(DependencyFact) == 48 && sizeof(DirectiveComment) == 24 && 
 static_assert(sizeof(BoundCall) == 32 && sizeof(ReferenceFact) == 64 && sizeof(SettingFact) == 40 &&
                   sizeof(ValueFact) == 72 && sizeof(DispatchEntry) == 48,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 680, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 688, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -348,6 +348,7 @@ std::optional<FileFacts> from_bytes(std::string_view bytes) {
   reader(facts);
   if (!reader.ok || !reader.at_end() || !indices_valid(facts)) return std::nullopt;
   facts.strings.pool->seal();
+  facts.strings.added_bytes = facts.strings.pool->used();
   return facts;
 }
 

@@ -74,7 +74,7 @@ std::uint64_t facts_bytes(const facts::FileFacts& f) {
   bytes += payload(f.imports) + payload(f.calls) + payload(f.decorators) + payload(f.assigns) + payload(f.devices);
   bytes += payload(f.patterns) + payload(f.dependencies) + payload(f.functions) + payload(f.classes);
   bytes += payload(f.loops) + payload(f.problems) + payload(f.bound_calls) + payload(f.values);
-  bytes += f.strings.pool->bytes();
+  bytes += f.strings.added_bytes;
   for (const auto& call : f.calls) {
     bytes += name_bytes(call.callee) + text_bytes(call.callee_text) + text_bytes(call.method) +
              text_bytes(call.receiver_text);

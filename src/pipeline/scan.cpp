@@ -361,6 +361,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   std::unique_ptr<FactCache> cache;
   if (!options.cache_dir.empty()) cache = std::make_unique<FactCache>(options.cache_dir, cache_scope(options));
   std::vector<FileAnalysis> analyses = extract_all(discovered, options, jobs, cache.get());
+  release_free_heap();
   stats.peak_after_extract = peak_resident_bytes();
   apply_facts_budget(analyses, options.limits, report.scan, report.problems);
   std::vector<facts::FileFacts> all_facts(count);
@@ -371,6 +372,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   program::Program model = program::Program::build(std::move(all_facts), single_file,
                                                    rules::lockin_knowledge(knowledge.rules, options.target), jobs);
   stats.program = Clock::now() - program_started;
+  release_free_heap();
   stats.peak_after_program = peak_resident_bytes();
 
   // Training entry points (a training script's top level included), and the program's index of each.
@@ -408,6 +410,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     }
     match_times[i] = Clock::now() - matching;
   });
+  release_free_heap();
   stats.peak_after_match = peak_resident_bytes();
   const gate::SuppressOptions suppress = suppress_options(options, knowledge.rules);
   rules::OperatorTally operators;

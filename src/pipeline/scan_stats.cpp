@@ -1,6 +1,9 @@
 #include "tr2audit/pipeline/scan_stats.hpp"
 
 #include <sys/resource.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <cstdio>
 
@@ -25,6 +28,12 @@ std::size_t peak_resident_bytes() {
   rusage usage{};
   if (getrusage(RUSAGE_SELF, &usage) != 0 || usage.ru_maxrss < 0) return 0;
   return static_cast<std::size_t>(usage.ru_maxrss) * 1024;  // Linux reports kilobytes
+}
+
+void release_free_heap() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 std::string format_stats(const ScanStats& s) {

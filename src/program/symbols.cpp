@@ -1,7 +1,9 @@
 #include "program/symbols.hpp"
 
 #include <algorithm>
-#include <deque>
+#include <array>
+#include <cstring>
+#include <span>
 
 #include "program/lockin_seeds.hpp"
 #include "tr2audit/core/text.hpp"
@@ -19,9 +21,24 @@ bool looks_like_extension(std::string_view name) {
          ends_with(name, "_ops") || ends_with(name, "_cpp");
 }
 
-std::string parent_of(std::string_view dotted) {
+std::string_view parent_of(std::string_view dotted) {
   const auto dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? std::string{} : std::string(dotted.substr(0, dot));
+  return dot == std::string_view::npos ? std::string_view{} : dotted.substr(0, dot);
+}
+
+/// "prefix.name" in buffer when it fits, else in spill: a lookup key built without allocating.
+std::string_view joined(std::string_view prefix, std::string_view name, std::span<char> buffer, std::string& spill) {
+  const std::size_t size = prefix.size() + 1 + name.size();
+  if (size > buffer.size()) {
+    spill.assign(prefix);
+    spill += '.';
+    spill += name;
+    return spill;
+  }
+  std::memcpy(buffer.data(), prefix.data(), prefix.size());
+  buffer[prefix.size()] = '.';
+  std::memcpy(buffer.data() + prefix.size() + 1, name.data(), name.size());
+  return std::string_view(buffer.data(), size);
 }
 
 }  // namespace
@@ -30,9 +47,9 @@ Symbols::Symbols(const std::vector<facts::FileFacts>& files)
     : m_files(files), m_cuda_extensions(collect_extension_names(files).cuda) {
   for (std::uint32_t i = 0; i < files.size(); ++i) {
     if (files[i].module_name.empty()) continue;
-    m_modules.push_back(files[i].module_name);
-    m_module_file.emplace(files[i].module_name, FileId{i});
-    const FactString& name = files[i].module_name;
+    const std::string_view name = files[i].module_name;
+    m_modules.push_back(name);
+    m_module_file.emplace(name, FileId{i});
     m_roots.emplace(name.substr(0, name.find('.')));
   }
   std::sort(m_modules.begin(), m_modules.end());
@@ -54,16 +71,17 @@ Symbols::Symbols(const std::vector<facts::FileFacts>& files)
         bases.push_back(resolve_base(ClassId{FileId{f}, c}, b));
     }
   }
+  m_keys.seal();
 }
 
 bool Symbols::is_package(std::string_view dotted) const {
   const std::string prefix = std::string(dotted) + ".";
-  const auto it = std::lower_bound(m_modules.begin(), m_modules.end(), prefix);
+  const auto it = std::lower_bound(m_modules.begin(), m_modules.end(), std::string_view(prefix));
   return it != m_modules.end() && starts_with(*it, prefix);
 }
 
 std::optional<FileId> Symbols::module(std::string_view dotted) const {
-  const auto it = m_module_file.find(std::string(dotted));
+  const auto it = m_module_file.find(dotted);
   if (it == m_module_file.end()) return std::nullopt;
   return it->second;
 }
@@ -111,9 +129,8 @@ void Symbols::resolve_origins(FileId id) {
 bool Symbols::declared_cuda_extension(const facts::ImportFact& fact) const {
   if (fact.relative_level != 0 || m_cuda_extensions.empty()) return false;
   for (const QualifiedName* name : {&fact.target, &fact.module}) {
-    std::string dotted = name->dotted();
-    for (; !dotted.empty(); dotted = parent_of(dotted)) {
-      if (m_cuda_extensions.count(dotted) != 0) return true;
+    for (std::string_view dotted = name->dotted(); !dotted.empty(); dotted = parent_of(dotted)) {
+      if (m_cuda_extensions.count(std::string(dotted)) != 0) return true;
     }
   }
   return false;
@@ -148,6 +165,7 @@ void Symbols::index_file(FileId id) {
   const auto& file = m_files[id.value];
   if (file.module_name.empty()) return;
   const std::string prefix = file.module_name + ".";
+  const auto key = [&](std::string_view name) { return m_keys.intern(prefix + std::string(name)).view(); };
   for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
     const auto& fn = file.functions[static_cast<std::size_t>(i)];
     if (m_shadowed[id.value][static_cast<std::size_t>(i)]) continue;  // the later definition is the symbol
@@ -155,11 +173,11 @@ void Symbols::index_file(FileId id) {
       Symbol s;
       s.kind = Symbol::Kind::function;
       s.function = FunctionId{id, i};
-      m_top.emplace(prefix + fn.name, s);
+      m_top.emplace(key(fn.name), s);
     }
     if (fn.klass >= 0 && fn.parent < 0) {
-      m_methods.emplace(std::make_tuple(id.value, fn.klass, fn.name), i);
-      auto& owners = m_methods_by_name[fn.name];
+      m_methods.emplace(MethodKey{id.value, fn.klass, fn.name}, i);
+      auto& owners = m_methods_by_name[fn.name.view()];
       if (owners.size() <= k_max_name_candidates) owners.push_back(FunctionId{id, i});
     }
   }
@@ -169,19 +187,19 @@ void Symbols::index_file(FileId id) {
     Symbol s;
     s.kind = Symbol::Kind::klass;
     s.klass = ClassId{id, c};
-    m_top.emplace(prefix + klass.name, s);
+    m_top.emplace(key(klass.name), s);
   }
   // Module-level imports of repo names re-export them: `from .x import f` makes `pkg.f` denote `pkg.x.f`.
   for (std::size_t i = 0; i < file.imports.size(); ++i) {
     const auto& fact = file.imports[i];
     if (fact.ctx.function >= 0 || fact.ctx.klass >= 0 || m_origins[id.value][i] != ImportOrigin::local_source) continue;
     if (fact.star) continue;
-    const std::string bound = fact.bound_name.empty() ? std::string(fact.target.first_segment()) : fact.bound_name;
     if (fact.bound_name.empty()) continue;  // `import a.b` binds `a`, not a re-export
-    m_reexport.emplace(prefix + bound, fact.target.dotted());
+    m_reexport.emplace(key(fact.bound_name), fact.target.dotted().view());
   }
   for (const auto& fact : file.imports) {
-    if (fact.star && fact.ctx.function < 0) m_star_sources[file.module_name].push_back(fact.module.dotted());
+    if (fact.star && fact.ctx.function < 0)
+      m_star_sources[file.module_name.view()].push_back(fact.module.dotted().view());
   }
 }
 
@@ -192,21 +210,20 @@ Symbol Symbols::lookup(std::string_view dotted) const {
 Symbol Symbols::lookup_bounded(std::string_view dotted, int depth) const {
   if (depth > k_max_reexport_hops || dotted.empty()) return {};
   if (!is_local_root(dotted.substr(0, dotted.find('.')))) return {};  // torch.*, numpy.*: not the repo's
-  const std::string key(dotted);
-  if (auto it = m_top.find(key); it != m_top.end()) return it->second;
-  if (auto it = m_reexport.find(key); it != m_reexport.end() && it->second != key)
+  if (auto it = m_top.find(dotted); it != m_top.end()) return it->second;
+  if (auto it = m_reexport.find(dotted); it != m_reexport.end() && it->second != dotted)
     return lookup_bounded(it->second, depth + 1);
-  if (auto file = module(key)) {
+  if (auto file = module(dotted)) {
     Symbol s;
     s.kind = Symbol::Kind::module;
     s.module = *file;
     return s;
   }
-  const std::string parent = parent_of(key);
-  const std::string name = key.substr(parent.empty() ? 0 : parent.size() + 1);
+  const std::string_view parent = parent_of(dotted);
+  const std::string_view name = dotted.substr(parent.empty() ? 0 : parent.size() + 1);
   if (auto it = m_star_sources.find(parent); it != m_star_sources.end()) {
-    for (const auto& source : it->second) {
-      const Symbol s = lookup_bounded(source + "." + name, depth + 1);
+    for (const std::string_view source : it->second) {
+      const Symbol s = lookup_bounded(std::string(source) + "." + std::string(name), depth + 1);
       if (s.kind != Symbol::Kind::none) return s;
     }
   }
@@ -247,7 +264,9 @@ Symbol Symbols::lookup_in_file(FileId file, std::string_view name) const {
     }
     return {};
   }
-  return lookup(facts.module_name + "." + std::string(name));
+  std::array<char, 256> buffer;
+  std::string spill;
+  return lookup(joined(facts.module_name, name, buffer, spill));
 }
 
 std::optional<ClassId> Symbols::base_class(ClassId klass, std::size_t base_index) const {
@@ -269,28 +288,32 @@ std::optional<ClassId> Symbols::resolve_base(ClassId klass, std::size_t base_ind
 }
 
 std::optional<FunctionId> Symbols::method(ClassId klass, std::string_view name) const {
-  std::deque<ClassId> queue{klass};
-  for (int visited = 0; !queue.empty() && visited < 16; ++visited) {
-    const ClassId next = queue.front();
-    queue.pop_front();
-    const auto it = m_methods.find(std::make_tuple(next.file.value, next.index, std::string(name)));
+  // Breadth-first over the class and its repo bases, visiting at most k_max_visits classes: only the
+  // first k_max_visits ever queued can be visited, so no more are kept.
+  constexpr std::size_t k_max_visits = 16;
+  std::array<ClassId, k_max_visits> queue;
+  std::size_t queued = 0;
+  queue[queued++] = klass;
+  for (std::size_t visited = 0; visited < queued; ++visited) {
+    const ClassId next = queue[visited];
+    const auto it = m_methods.find(MethodKey{next.file.value, next.index, name});
     if (it != m_methods.end()) return FunctionId{next.file, it->second};
     const auto& info = m_files[next.file.value].classes[static_cast<std::size_t>(next.index)];
-    for (std::size_t b = 0; b < info.bases.size(); ++b) {
-      if (auto base = base_class(next, b)) queue.push_back(*base);
+    for (std::size_t b = 0; b < info.bases.size() && queued < k_max_visits; ++b) {
+      if (auto base = base_class(next, b)) queue[queued++] = *base;
     }
   }
   return std::nullopt;
 }
 
 std::optional<FunctionId> Symbols::unique_method(std::string_view name) const {
-  const auto it = m_methods_by_name.find(std::string(name));
+  const auto it = m_methods_by_name.find(name);
   if (it == m_methods_by_name.end() || it->second.size() != 1) return std::nullopt;
   return it->second.front();
 }
 
 std::vector<FunctionId> Symbols::methods_named(std::string_view name) const {
-  const auto it = m_methods_by_name.find(std::string(name));
+  const auto it = m_methods_by_name.find(name);
   if (it == m_methods_by_name.end() || it->second.size() > k_max_name_candidates) return {};
   return it->second;
 }

@@ -9,6 +9,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "tr2audit/core/fact_string.hpp"
 #include "tr2audit/program/program.hpp"
 
 namespace tr2audit::program {
@@ -66,21 +67,32 @@ class Symbols {
   std::optional<ClassId> resolve_base(ClassId klass, std::size_t base_index) const;
 
   const std::vector<facts::FileFacts>& m_files;
-  /// Hashes std::string and std::string_view alike, so a lookup by view builds no string.
-  struct TextHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+  /// A method by its class and name.
+  struct MethodKey {
+    std::uint32_t file = 0;
+    std::int32_t klass = -1;
+    std::string_view name;
+    bool operator==(const MethodKey&) const = default;
   };
-  std::vector<std::string> m_modules;  // sorted dotted module names
+  struct MethodKeyHash {
+    std::size_t operator()(const MethodKey& key) const {
+      return std::hash<std::string_view>{}(key.name) ^ (std::size_t{key.file} * 0x9e3779b97f4a7c15ULL) ^
+             static_cast<std::size_t>(key.klass);
+    }
+  };
+  // The tables below key on views: of the facts' own strings (module, function and class names, import
+  // targets), which live as long as the files, or of m_keys (the "module.name" joins).
+  StringPool m_keys;
+  std::vector<std::string_view> m_modules;  // sorted dotted module names
   /// First segments of the repo's module names (is_local_root): a dotted name starting elsewhere
   /// (torch.*, numpy.*) denotes nothing of the repo, and is rejected before any table is searched.
-  std::unordered_set<std::string, TextHash, std::equal_to<>> m_roots;
-  std::unordered_map<std::string, FileId> m_module_file;
-  std::unordered_map<std::string, Symbol> m_top;                             // "mod.name" -> def/class
-  std::unordered_map<std::string, std::string> m_reexport;                   // "pkg.name" -> "pkg.x.name"
-  std::unordered_map<std::string, std::vector<std::string>> m_star_sources;  // "pkg" -> ["pkg.ops", ...]
-  std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::int32_t> m_methods;
-  std::unordered_map<std::string, std::vector<FunctionId>> m_methods_by_name;
+  std::unordered_set<std::string_view> m_roots;
+  std::unordered_map<std::string_view, FileId> m_module_file;
+  std::unordered_map<std::string_view, Symbol> m_top;                                  // "mod.name" -> def/class
+  std::unordered_map<std::string_view, std::string_view> m_reexport;                   // "pkg.name" -> "pkg.x.name"
+  std::unordered_map<std::string_view, std::vector<std::string_view>> m_star_sources;  // "pkg" -> ["pkg.ops", ...]
+  std::unordered_map<MethodKey, std::int32_t, MethodKeyHash> m_methods;
+  std::unordered_map<std::string_view, std::vector<FunctionId>> m_methods_by_name;
   std::vector<std::vector<ImportOrigin>> m_origins;
   /// Per file, per class, per base: the repo class it denotes (resolved once: method lookups and the
   /// type inference walk base chains many times over).

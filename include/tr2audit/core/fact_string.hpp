@@ -3,11 +3,13 @@
 // them repeated within a file; a std::string is 32 bytes before its text. A FactString is one
 // pointer (8 bytes) to a length-prefixed text that is either its own heap block (owned, deep-copied)
 // or an entry of a StringPool (borrowed: copies share it, the pool must outlive them). A file's facts
-// borrow from the pool their FileFacts holds, which interns each distinct text once per file.
+// borrow from the pool their FileFacts holds; the files one extraction worker reads share a pool, which
+// interns each distinct text once for all of them.
 #pragma once
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <iosfwd>
 #include <memory>
@@ -90,7 +92,11 @@ class FactString {
   // it lies in a pool. 0 is the empty string (no entry).
   const char* entry() const { return reinterpret_cast<const char*>(m_bits & ~k_borrowed); }
   const char* chars() const { return entry() + sizeof(std::uint32_t); }
-  std::uint32_t length() const;
+  std::uint32_t length() const {
+    std::uint32_t length = 0;
+    std::memcpy(&length, entry(), sizeof length);
+    return length;
+  }
   void release();
 
   std::uintptr_t m_bits = 0;
@@ -107,9 +113,10 @@ std::string operator+(const FactString& a, char b);
 std::string operator+(char a, const FactString& b);
 std::ostream& operator<<(std::ostream& out, const FactString& text);
 
-/// An arena of interned, length-prefixed texts: one per file's facts. Entries never move (chunks are
-/// separate blocks), so the pool itself may be moved while FactStrings borrow from it. Not thread-safe:
-/// one file's extraction (or cache read) fills it, then it is only read.
+/// An arena of interned, length-prefixed texts: one per extraction worker (its files' facts share it) or
+/// per cached file read back. Entries never move (chunks are separate blocks), so the pool itself may be
+/// moved while FactStrings borrow from it. Not thread-safe: one worker's extractions (or one cache read)
+/// fill it, then it is only read.
 class StringPool {
  public:
   StringPool() = default;
@@ -124,8 +131,8 @@ class StringPool {
   void expect(std::size_t expected);
   /// The pool's copy of text (the same entry for equal texts until seal()).
   FactString intern(std::string_view text);
-  /// Drops the index that finds equal texts (later interns still work, but copy): call when the
-  /// file's facts are complete.
+  /// Drops the index that finds equal texts (later interns still work, but copy): call when no more
+  /// facts will be added.
   void seal();
   /// Bytes held by the chunks.
   std::size_t bytes() const { return m_bytes; }

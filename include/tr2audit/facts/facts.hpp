@@ -324,9 +324,12 @@ struct DirectiveComment {
 };
 
 /// The StringPool a file's facts borrow their strings from, shared by copies of the FileFacts (so a
-/// copied fact stays valid while any copy of its file's facts lives). Never compared.
+/// copied fact stays valid while any copy of its file's facts lives). An extraction worker's files share
+/// one pool, so a name the files have in common is stored once. Never compared.
 struct FactStrings {
   std::shared_ptr<StringPool> pool = std::make_shared<StringPool>();
+  /// Bytes this file's facts added to the pool (what the facts budget counts for its strings).
+  std::uint64_t added_bytes = 0;
 
   /// The pool's copy of text.
   FactString operator()(std::string_view text) const { return pool->intern(text); }

@@ -54,6 +54,11 @@ struct ScanStats {
 /// The process's peak resident memory so far, in bytes (getrusage); 0 where unknown.
 std::size_t peak_resident_bytes();
 
+/// Hands the heap's free pages back to the system between stages (glibc's malloc_trim; nothing
+/// elsewhere): what a stage freed (syntax trees, scratch tables) in one thread's arena otherwise stays
+/// resident while the next stage's allocations land in another.
+void release_free_heap();
+
 /// The stats as text lines for stderr.
 std::string format_stats(const ScanStats& stats);
 
