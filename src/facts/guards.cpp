@@ -9,6 +9,27 @@
 namespace tr2audit::facts {
 namespace {
 
+// `cuda`, `use_cuda`, `has_gpu`, `n_gpu`, `num_gpus`, `cuda_available`, `args.cuda`: a name that says
+// whether (or how many) CUDA devices there are. A name where more words follow the device word names
+// a feature of CUDA instead (`use_cuda_ipc`, `cuda_graph`, `gpu_memory_utilization`): an option, not
+// the presence of a device.
+bool names_cuda_presence(std::string_view name) {
+  for (const std::string_view device : {"cuda", "gpu"}) {
+    for (std::size_t at = name.find(device); at != std::string_view::npos; at = name.find(device, at + 1)) {
+      std::string_view rest = name.substr(at + device.size());
+      if (starts_with(rest, "s")) rest.remove_prefix(1);  // gpus
+      if (rest.empty()) return true;
+      if (rest.front() != '_') continue;
+      rest.remove_prefix(1);
+      for (const std::string_view presence : {"available", "is_available", "enabled", "ok", "present", "exists",
+                                              "count", "num", "ids", "id", "device", "devices", "only"}) {
+        if (rest == presence) return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool contains(std::string_view text, std::string_view needle) {
   return text.find(needle) != std::string_view::npos;
 }
@@ -71,7 +92,7 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
       const std::string name = to_lower(m_src.node_text(step.node));
       if (name == "is_cuda" || name == "nccl")  // `dist.get_backend() == dist.Backend.NCCL`
         guards |= guard_bit(Guard::device_branch);
-      else if (contains(name, "cuda") || contains(name, "gpu"))
+      else if (names_cuda_presence(name))
         guards |= guard_bit(Guard::cuda_available);
       if (contains(name, "xla") || contains(name, "neuron") || contains(name, "tpu"))
         guards |= guard_bit(Guard::neuron_branch);

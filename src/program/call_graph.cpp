@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "program/model.hpp"
 #include "tr2audit/core/parallel.hpp"
@@ -14,7 +15,8 @@
 namespace tr2audit::program {
 namespace {
 
-constexpr std::size_t k_max_overrides = 32;  // overrides a `self.method()` call may dispatch to
+constexpr std::size_t k_max_overrides = 32;     // overrides a `self.method()` call may dispatch to
+constexpr std::size_t k_max_actor_methods = 8;  // Ray actor methods a `handle.method.remote()` may run
 
 // Method names too generic to link by name alone: framework verbs, and the methods of tensors, modules,
 // optimizers and Python containers, which a receiver of unknown type is far more often than a repo class.
@@ -60,12 +62,39 @@ SubclassIndex index_subclasses(const Program::Impl& impl) {
   return out;
 }
 
+/// Per file: a runnable script (a `__main__` block, a notebook) that no other file of the repo imports. The
+/// classes it defines are built only by its own code.
+struct ScriptIndex {
+  std::vector<bool> private_to_script;
+};
+
+ScriptIndex index_scripts(const Program::Impl& impl) {
+  const std::size_t n = impl.files.size();
+  std::vector<bool> imported(n, false);
+  const Symbols& symbols = *impl.symbols;
+  for (std::uint32_t f = 0; f < n; ++f) {
+    const auto& imports = impl.files[f].imports;
+    for (std::size_t i = 0; i < imports.size(); ++i) {
+      if (symbols.origins()[f][i] != ImportOrigin::local_source) continue;
+      // `import pkg.mod`, `from pkg.mod import name` (the module), `from pkg import mod` (the target).
+      for (const QualifiedName* name : {&imports[i].target, &imports[i].module}) {
+        if (const auto target = symbols.module(name->dotted()); target && target->value != f)
+          imported[target->value] = true;
+      }
+    }
+  }
+  ScriptIndex out;
+  out.private_to_script.resize(n);
+  for (std::uint32_t f = 0; f < n; ++f) out.private_to_script[f] = !imported[f] && runs_as_program(impl.files[f]);
+  return out;
+}
+
 /// Adds the edges of one file's calls. Reads the whole model, writes only `impl.edges[file]`, so the
 /// files of a repo are done in parallel, one builder per worker.
 class GraphBuilder {
  public:
-  GraphBuilder(Program::Impl& impl, const SubclassIndex& subclasses)
-      : m_impl(impl), m_symbols(*impl.symbols), m_subclasses(subclasses) {}
+  GraphBuilder(Program::Impl& impl, const SubclassIndex& subclasses, const ScriptIndex& scripts)
+      : m_impl(impl), m_symbols(*impl.symbols), m_subclasses(subclasses), m_scripts(scripts) {}
 
   void run(FileId id) {
     const auto& file = m_impl.files[id.value];
@@ -98,7 +127,7 @@ class GraphBuilder {
   void add(FileId file, const facts::Context& ctx, Edge edge, bool by_name = false) {
     const auto& facts = m_impl.files[file.value];
     edge.call = m_call;
-    edge.by_name = by_name;
+    edge.by_name = by_name || m_remote;
     edge.dispatch = edge.dispatch || m_dispatch;
     edge.in_training_loop = facts::in_training_loop(facts, ctx);
     edge.periodic = ctx.has(facts::Guard::periodic) || once_per_epoch(facts, ctx);
@@ -152,6 +181,8 @@ class GraphBuilder {
   void collect_instances(FileId file) {
     m_locals.clear();
     m_attributes.clear();
+    m_library_locals.clear();
+    m_library_attributes.clear();
     const auto& facts = m_impl.files[file.value];
     for (const auto& assign : facts.assigns) {
       const FactString& text = assign.value.value;
@@ -167,6 +198,39 @@ class GraphBuilder {
       else if (target.find('.') == std::string::npos)
         m_locals[{assign.ctx.function, target}] = s.klass;
     }
+    // `llm = LLM(model=...)`, `self.llm = vllm.LLM(...)`: an instance of an imported library class.
+    for (const auto& assign : facts.assigns) {
+      const FactString& text = assign.value.value;
+      const auto paren = text.find('(');
+      if (assign.value.kind != facts::LiteralKind::other || paren == std::string::npos || paren == 0) continue;
+      const std::string_view callee = text.substr(0, paren);
+      if (callee.find_first_of(" [") != std::string_view::npos || !imported_from_library(file, callee)) continue;
+      const FactString& target = assign.target_text;
+      if (target.rfind("self.", 0) == 0 && assign.ctx.klass >= 0)
+        m_library_attributes.emplace(assign.ctx.klass, std::string(target.substr(5)));
+      else if (target.find('.') == std::string::npos)
+        m_library_locals.emplace(assign.ctx.function, std::string(target));
+    }
+  }
+
+  // The first name of a dotted callee is bound by an import of a library (not the repo's own code).
+  bool imported_from_library(FileId file, std::string_view callee) const {
+    const std::string_view first = callee.substr(0, callee.find('.'));
+    const auto& imports = m_impl.files[file.value].imports;
+    for (std::size_t i = 0; i < imports.size(); ++i) {
+      const auto& fact = imports[i];
+      const std::string_view bound = fact.bound_name.empty() ? fact.target.first_segment() : fact.bound_name.view();
+      if (bound == first) return m_symbols.origins()[file.value][i] == ImportOrigin::external;
+    }
+    return false;
+  }
+
+  // The receiver holds an instance of a library class in this scope (`llm.generate(...)` after `llm =
+  // LLM(...)`): its methods are the library's, never the repo's methods of the same name.
+  bool library_instance(const facts::Context& ctx, std::string_view receiver) const {
+    if (receiver.rfind("self.", 0) == 0 && ctx.klass >= 0)
+      return m_library_attributes.contains({ctx.klass, std::string(receiver.substr(5))});
+    return m_library_locals.contains({ctx.function, std::string(receiver)});
   }
 
   // The repo classes a receiver holds: `self.loss` built in __init__, an attribute program/types typed
@@ -248,7 +312,50 @@ class GraphBuilder {
     }
   }
 
+  // Ray: `Actor.remote(...)` / `Actor.options(...).remote(...)` creates an actor (its __init__ runs), and
+  // `handle.method.remote(...)` runs `method` on one: the edges of `handle.method(...)`, and when the
+  // handle's class is unknown, that method of every repo actor that has it (at most k_max_actor_methods).
+  // Returns false for other calls.
+  bool add_remote_edges(FileId file, const facts::CallFact& call) {
+    if (call.method != "remote" || m_impl.ray_actors.empty()) return false;
+    if (const auto actor = actor_created(m_impl, file, call)) {
+      add_symbol(file, call.ctx, Symbol{Symbol::Kind::klass, {}, *actor, {}});
+      return true;
+    }
+    const std::string_view receiver = call.receiver_text;
+    const auto dot = receiver.rfind('.');
+    if (dot == std::string_view::npos || dot == 0 || receiver.back() == ')') return false;
+    const std::string_view method = receiver.substr(dot + 1);
+    if (method.empty() || method == "remote" || method.find_first_of("([ ") != std::string_view::npos) return false;
+    facts::CallFact inner;  // the method call the handle runs remotely, as if made here
+    inner.method = FactString(method);
+    inner.receiver_text = FactString(receiver.substr(0, dot));
+    inner.callee_text = FactString(receiver);
+    inner.receiver_is_self = inner.receiver_text == "self" || inner.receiver_text == "cls";
+    inner.at = call.at;
+    inner.ctx = call.ctx;
+    const std::string handle(inner.receiver_text);
+    if (!inner.receiver_is_self && instance_classes(file, call.ctx, handle).empty()) {
+      const auto methods = actor_methods(m_impl, method, m_impl.files[file.value].is_test);
+      if (methods.empty() || methods.size() > k_max_actor_methods) return true;
+      m_dispatch = methods.size() > 1;
+      for (const FunctionId& m : methods) add(file, call.ctx, Edge{m}, true);
+      m_dispatch = false;
+      return true;
+    }
+    m_remote = true;  // a method of the handle's actor class, named by the call
+    add_target_edges(file, inner);
+    m_remote = false;
+    return true;
+  }
+
   void add_call_edges(FileId file, const facts::CallFact& call) {
+    if (!add_remote_edges(file, call)) add_target_edges(file, call);
+    add_argument_edges(file, call);
+  }
+
+  // What the call itself runs.
+  void add_target_edges(FileId file, const facts::CallFact& call) {
     bool typed = false;  // the receiver's classes are known: no fallback by method name
     if (!call.method.empty() && call.callee.empty()) {
       const auto classes = instance_classes(file, call.ctx, call.receiver_text);
@@ -300,14 +407,24 @@ class GraphBuilder {
         add(file, call.ctx, Edge{*m}, true);
         add_overrides(file, call.ctx, ClassId{file, call.ctx.klass}, call.method);
       }
-    } else if (!typed && !is_generic_method(call.method)) {
-      // A receiver of unknown type: the repo's methods of that name, when few classes define it.
+    } else if (!typed && !is_generic_method(call.method) && !library_instance(call.ctx, call.receiver_text)) {
+      // A receiver of unknown type: the repo's methods of that name, when few classes define it. A script
+      // cannot hold an instance of a class another script defines when no module imports that script
+      // (`vllm_instance.generate(...)` in an RL recipe is not the generation recipe's `generate`); library
+      // code can, through hooks and subclasses it is handed.
       const auto methods = m_symbols.methods_named(call.method);
       m_dispatch = methods.size() > 1;
-      for (const FunctionId& m : methods) add(file, call.ctx, Edge{m});
+      for (const FunctionId& m : methods) {
+        if (m.file == file || !m_scripts.private_to_script[m.file.value] || !runs_as_program(m_impl.files[file.value]))
+          add(file, call.ctx, Edge{m});
+      }
       m_dispatch = false;
     }
-    // Functions handed over as values run as part of the caller's work.
+  }
+
+  // What the call's arguments hand over: functions passed as values run as part of the caller's work.
+  void add_argument_edges(FileId file, const facts::CallFact& call) {
+    const std::int32_t call_index = m_call;
     m_call = -1;
     for (const auto& arg : call.args) {
       if (arg.kind != facts::LiteralKind::name) continue;
@@ -330,6 +447,7 @@ class GraphBuilder {
     const auto first = call.callee.first_segment();
     const bool engine = first == "vllm" || first == "sglang" || first == "text_generation_server";
     for (const auto& arg : call.args) add_named_reference(file, call.ctx, arg, engine);
+    m_call = call_index;
   }
 
   // `worker_extension_cls="pkg.workers.WeightSync"`, `load_plugin("pkg.ops.fused_norm")`: a repo class
@@ -360,9 +478,13 @@ class GraphBuilder {
   const Symbols& m_symbols;
   std::int32_t m_call = -1;  // the CallFact whose edges are being added; -1 for functions passed as values
   bool m_dispatch = false;   // the edges being added may run (several candidate classes), not certainly
+  bool m_remote = false;     // the edges being added are a Ray handle's `method.remote()`: they name their target
   const SubclassIndex& m_subclasses;
+  const ScriptIndex& m_scripts;
   std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;      // (function, name) -> class
   std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;  // (class, attribute) -> class
+  std::set<std::pair<std::int32_t, std::string>> m_library_locals;       // (function, name): a library instance
+  std::set<std::pair<std::int32_t, std::string>> m_library_attributes;   // (class, attribute): a library instance
 };
 
 }  // namespace
@@ -394,8 +516,9 @@ FunctionId function_at(FileId file, const facts::Context& ctx) {
 void build_call_graph(Program::Impl& impl) {
   impl.edges.assign(impl.files.size(), {});
   const SubclassIndex subclasses = index_subclasses(impl);
+  const ScriptIndex scripts = index_scripts(impl);
   const unsigned jobs = std::max(1u, impl.jobs);
-  std::vector<GraphBuilder> builders(jobs, GraphBuilder(impl, subclasses));
+  std::vector<GraphBuilder> builders(jobs, GraphBuilder(impl, subclasses, scripts));
   parallel_for(impl.files.size(), jobs,
                [&](unsigned worker, std::size_t f) { builders[worker].run(FileId{static_cast<std::uint32_t>(f)}); });
 }

@@ -166,6 +166,7 @@ class EntryFinder {
         add(FunctionId{id, i}, Role::inference, "generates or predicts (`" + fn.name + "`)");
     }
     if (serving && !any_training) {  // a serving engine's worker or a demo app: all of it serves
+      m_serving_entries.emplace_back(id, m_impl.entries.size());
       add(FunctionId{id, -1}, Role::inference, "a serving or demo app");
       for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i)
         add(FunctionId{id, i}, Role::inference, "part of a serving or demo app");
@@ -242,6 +243,7 @@ class EntryFinder {
     std::vector<std::vector<char>> entry(files.size());
     for (std::uint32_t f = 0; f < files.size(); ++f) entry[f].assign(files[f].functions.size() + 1, 0);
     std::vector<std::pair<FunctionId, FunctionId>> queue;  // (function, the training function it runs)
+    std::vector<FileId> drives;                            // files of the functions found to drive a run
     // A script a `generate` call or its path made an inference entry still drives the run it starts:
     // calling the repo's training function is the stronger evidence. A benchmark or profiling script
     // (tooling) and export code run training code without being a training run.
@@ -260,6 +262,19 @@ class EntryFinder {
             trains.index >= 0 ? file.functions[static_cast<std::size_t>(trains.index)].qualname : "<module>";
         add(caller, Role::setup, "runs the training function `" + name + "` (" + file.path + ")");
         queue.emplace_back(caller, trains);
+        drives.push_back(caller.file);
+      }
+    }
+    // A file taken for a serving app (it imports vLLM) whose code starts a training run is that run's driver:
+    // an RL recipe generates rollouts with the engine and trains on them (`worker.train.remote()`). Its
+    // code sets the run up rather than serving requests.
+    for (const auto& [file, first] : m_serving_entries) {
+      if (std::find(drives.begin(), drives.end(), file) == drives.end()) continue;
+      const std::size_t count = m_impl.files[file.value].functions.size() + 1;
+      for (std::size_t e = first; e < first + count; ++e) {
+        m_impl.entries[e].role = Role::setup;
+        m_impl.entries[e].why = e == first ? "a script that drives a training run (it also runs a serving engine)"
+                                           : "part of a script that drives a training run";
       }
     }
   }
@@ -269,6 +284,9 @@ class EntryFinder {
   /// train()/fit()), not a step method a framework calls (`compute_loss`, Lightning `training_step`):
   /// an evaluation's `prediction_step` calling `compute_loss` does not drive a run.
   std::vector<FunctionId> m_runs;
+  /// Files taken for a serving or demo app, each with the index of its first such entry in Impl::entries
+  /// (the module body's, followed by one per function).
+  std::vector<std::pair<FileId, std::size_t>> m_serving_entries;
 };
 
 }  // namespace

@@ -58,6 +58,12 @@ struct Types {
 };
 inline constexpr std::size_t k_max_value_classes = 16;
 
+/// A repo class Ray runs as an actor (program/ray_actors).
+struct RayActor {
+  ClassId klass;
+  bool gpu = false;  ///< asks Ray for a GPU share (`num_gpus=` other than 0)
+};
+
 /// Per-function state.
 struct FunctionState {
   RoleSet roles;
@@ -74,6 +80,7 @@ struct Program::Impl {
   std::vector<facts::FileFacts> files;
   unsigned jobs = 1;  ///< worker threads for the per-file passes (the model never depends on it)
   std::unique_ptr<Symbols> symbols;
+  std::vector<RayActor> ray_actors;  ///< sorted by class
   Types types;
   /// Per file: one entry per function plus the module body at the end (index functions.size()).
   std::vector<std::vector<std::vector<Edge>>> edges;
@@ -135,6 +142,13 @@ struct Program::Impl {
 
 /// Registries, what functions return, and which classes attributes and locals hold (types.cpp).
 void infer_types(Program::Impl& impl);
+/// Repo classes decorated `@ray.remote` or wrapped by `ray.remote(...)(Cls)` (program/ray_actors).
+void find_ray_actors(Program::Impl& impl);
+/// The Ray actor class a `Actor.remote(...)` / `Actor.options(...).remote(...)` call creates.
+std::optional<ClassId> actor_created(const Program::Impl& impl, FileId file, const facts::CallFact& call);
+/// The methods named `name` the repo's Ray actors have (their own or inherited), each once; the actors of
+/// test files only for a call from a test.
+std::vector<FunctionId> actor_methods(const Program::Impl& impl, std::string_view name, bool from_test);
 /// The registry a receiver names ("ROI_HEADS_REGISTRY" in `ROI_HEADS_REGISTRY.get(name)`), or null.
 const Registry* registry_named(const Program::Impl& impl, std::string_view receiver);
 /// Classes an attribute `self.<name>` of a class (or of its repo bases) holds.

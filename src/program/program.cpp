@@ -87,6 +87,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   impl->single_file = single_file;
   impl->lockin_knowledge = std::move(lockin);
   impl->symbols = std::make_unique<Symbols>(impl->files);
+  find_ray_actors(*impl);
   infer_types(*impl);
   build_call_graph(*impl);
   find_entry_points(*impl);

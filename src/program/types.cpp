@@ -131,7 +131,9 @@ class TypeInference {
     const auto add_symbol = [&](const Symbol& s) {
       if (s.kind == Symbol::Kind::klass) add_class(out, s.klass);
     };
-    if (!call.callee.empty()) {
+    if (const auto actor = actor_created(m_impl, file, call)) {  // `Actor.remote(...)`: a handle to one
+      add_class(out, *actor);
+    } else if (!call.callee.empty()) {
       add_symbol(m_symbols.lookup(call.callee.dotted()));
     } else if (call.method.empty() && is_identifier(call.callee_text)) {
       add_symbol(m_symbols.lookup_in_file(file, call.callee_text));

@@ -1,0 +1,99 @@
+// Ray actors: repo classes decorated `@ray.remote(...)` (or wrapped `ray.remote(...)(Cls)`) run in
+// processes of their own, and the code that drives them calls their methods through handles:
+// `Actor.remote(...)` / `Actor.options(...).remote(...)` create one (its __init__ runs there), and
+// `handle.method.remote(...)` runs `method` there. Whether an actor asks Ray for a GPU (`num_gpus=` not 0)
+// says where its tensors can live: an actor without one has no CUDA device, so reading a tensor there
+// (`.item()`) waits for no accelerator.
+#include <algorithm>
+
+#include "program/model.hpp"
+#include "program/symbols.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+// `num_gpus=1`, `num_gpus=0.5`, `num_gpus=args.gpus`: anything but a literal 0 asks for a GPU share.
+bool asks_for_gpu(const std::vector<facts::Argument>& args) {
+  for (const auto& arg : args) {
+    if (arg.keyword != "num_gpus") continue;
+    const std::string_view value = arg.value;
+    return !(value == "0" || value == "0.0" || value == "0." || value == "None");
+  }
+  return false;
+}
+
+void note_actor(Program::Impl& impl, ClassId klass, bool gpu) {
+  for (RayActor& known : impl.ray_actors) {
+    if (known.klass == klass) {
+      known.gpu = known.gpu || gpu;
+      return;
+    }
+  }
+  impl.ray_actors.push_back(RayActor{klass, gpu});
+}
+
+}  // namespace
+
+void find_ray_actors(Program::Impl& impl) {
+  const Symbols& symbols = *impl.symbols;
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    for (const auto& decorator : file.decorators) {
+      if (decorator.decorator.dotted() != "ray.remote" || decorator.ctx.function >= 0) continue;
+      for (std::int32_t c = 0; c < static_cast<std::int32_t>(file.classes.size()); ++c) {
+        const auto& info = file.classes[static_cast<std::size_t>(c)];
+        if (info.name != decorator.decorated || info.parent_function >= 0 || info.at.line < decorator.at.line) continue;
+        note_actor(impl, ClassId{FileId{f}, c}, asks_for_gpu(decorator.args));
+        break;  // the first class of that name below the decorator is the decorated one
+      }
+    }
+    // `RemoteWorker = ray.remote(num_gpus=1)(Worker)` / `ray.remote(Worker)`: the call's argument.
+    for (const auto& call : file.calls) {
+      if (call.callee.dotted() != "ray.remote" || call.args.empty()) continue;
+      const auto& first = call.args.front();
+      if (first.kind != facts::LiteralKind::name || !first.keyword.empty()) continue;
+      const Symbol s = first.resolved.empty() ? symbols.lookup_in_file(FileId{f}, first.value)
+                                              : symbols.lookup(first.resolved.dotted());
+      if (s.kind == Symbol::Kind::klass) note_actor(impl, s.klass, false);
+    }
+  }
+  std::sort(impl.ray_actors.begin(), impl.ray_actors.end(), [](const RayActor& a, const RayActor& b) {
+    return std::tie(a.klass.file.value, a.klass.index) < std::tie(b.klass.file.value, b.klass.index);
+  });
+}
+
+std::optional<ClassId> actor_created(const Program::Impl& impl, FileId file, const facts::CallFact& call) {
+  if (call.method != "remote" || call.receiver_text.empty() || impl.ray_actors.empty()) return std::nullopt;
+  const Symbols& symbols = *impl.symbols;
+  Symbol s;
+  if (!call.callee.empty()) {  // `mod.Actor.remote(...)` through an import
+    const std::string_view dotted = call.callee.dotted();
+    s = symbols.lookup(dotted.substr(0, dotted.rfind('.')));
+  } else if (ends_with(call.receiver_callee.dotted(), ".options")) {  // `mod.Actor.options(...).remote(...)`
+    const std::string_view dotted = call.receiver_callee.dotted();
+    s = symbols.lookup(dotted.substr(0, dotted.rfind('.')));
+  }
+  if (s.kind != Symbol::Kind::klass) {
+    std::string_view text = call.receiver_text;
+    if (const auto options = text.find(".options("); options != std::string_view::npos) text = text.substr(0, options);
+    if (text.empty() || text.find_first_of(".([ ") != std::string_view::npos) return std::nullopt;
+    s = symbols.lookup_in_file(file, text);
+  }
+  if (s.kind != Symbol::Kind::klass) return std::nullopt;
+  const bool actor = std::any_of(impl.ray_actors.begin(), impl.ray_actors.end(),
+                                 [&](const RayActor& a) { return a.klass == s.klass; });
+  return actor ? std::optional<ClassId>(s.klass) : std::nullopt;
+}
+
+std::vector<FunctionId> actor_methods(const Program::Impl& impl, std::string_view name, bool from_test) {
+  std::vector<FunctionId> out;
+  for (const RayActor& actor : impl.ray_actors) {
+    if (!from_test && impl.files[actor.klass.file.value].is_test) continue;  // a test's stand-in actor
+    const auto m = impl.symbols->method(actor.klass, name);
+    if (m && std::find(out.begin(), out.end(), *m) == out.end()) out.push_back(*m);
+  }
+  return out;
+}
+
+}  // namespace tr2audit::program
