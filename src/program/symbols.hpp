@@ -64,6 +64,10 @@ class Symbols {
   /// True when the package's __init__ defines, imports or may star-import `name` (then it is Python).
   bool package_may_define(std::string_view package, std::string_view name) const;
   Symbol lookup_bounded(std::string_view dotted, int depth) const;
+  void find_project_packages();
+  /// The dotted name with a project package's short name expanded (`densepose.engine` ->
+  /// `projects.DensePose.densepose.engine`), written to buffer when it changes.
+  std::string_view canonical(std::string_view dotted, std::string& buffer) const;
   std::optional<ClassId> resolve_base(ClassId klass, std::size_t base_index) const;
 
   const std::vector<facts::FileFacts>& m_files;
@@ -88,6 +92,9 @@ class Symbols {
   /// (torch.*, numpy.*) denotes nothing of the repo, and is rejected before any table is searched.
   std::unordered_set<std::string_view> m_roots;
   std::unordered_map<std::string_view, FileId> m_module_file;
+  /// A package nested in a project folder, by the name the project's files import it under
+  /// (find_project_packages): "densepose" -> "projects.DensePose.densepose".
+  std::unordered_map<std::string_view, std::string_view> m_project_packages;
   std::unordered_map<std::string_view, Symbol> m_top;                                  // "mod.name" -> def/class
   std::unordered_map<std::string_view, std::string_view> m_reexport;                   // "pkg.name" -> "pkg.x.name"
   std::unordered_map<std::string_view, std::vector<std::string_view>> m_star_sources;  // "pkg" -> ["pkg.ops", ...]
