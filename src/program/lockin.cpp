@@ -9,6 +9,7 @@
 #include <set>
 
 #include "program/lockin_seeds.hpp"
+#include "program/symbols.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
@@ -221,6 +222,30 @@ class LockinPass {
             facts::PatternFact{reaches_library(edge.target) ? "lock-in-library-call" : "lock-in-call",
                                FactString(lockin_chain(m_impl, caller, edge.target)), call.at, call.ctx});
       }
+    }
+    report_lazy_imports(file);
+  }
+
+  // `from unsloth.executor import unsloth_ex` inside a function: importing a repo module runs its top
+  // level, and when that registers or launches GPU-only code the import is where the code path takes it on.
+  // Module-level imports are left to the calls that use what they bind.
+  void report_lazy_imports(FileId file) {
+    const auto& facts = m_impl.files[file.value];
+    const Symbols& symbols = *m_impl.symbols;
+    for (std::size_t i = 0; i < facts.imports.size(); ++i) {
+      const auto& fact = facts.imports[i];
+      if (fact.ctx.function < 0 || symbols.origins()[file.value][i] != ImportOrigin::local_source) continue;
+      std::optional<FileId> target = symbols.module(fact.module.dotted());
+      if (const auto named = symbols.module(fact.target.dotted())) target = named;  // `from pkg import mod`
+      if (!target || *target == file || m_impl.files[target->value].is_test) continue;
+      const FunctionId body{*target, -1};
+      if (!m_impl.lockin[target->value][m_impl.slot(body)].lockin) continue;
+      const FunctionId caller{file, fact.ctx.function};
+      const std::string detail = "importing `" + std::string(m_impl.files[target->value].module_name) +
+                                 "` runs its top level: " + lockin_chain(m_impl, caller, body);
+      m_impl.derived[file.value].push_back(
+          facts::PatternFact{reaches_library(body) ? "lock-in-library-call" : "lock-in-call", FactString(detail),
+                             fact.statement, fact.ctx});
     }
   }
 

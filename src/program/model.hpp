@@ -81,6 +81,8 @@ struct Program::Impl {
   unsigned jobs = 1;  ///< worker threads for the per-file passes (the model never depends on it)
   std::unique_ptr<Symbols> symbols;
   std::vector<RayActor> ray_actors;  ///< sorted by class
+  /// Per file, per slot: code that runs only inside Ray actors that ask for no GPU (find_cpu_actor_code).
+  std::vector<std::vector<char>> cpu_actor_code;
   Types types;
   /// Per file: one entry per function plus the module body at the end (index functions.size()).
   std::vector<std::vector<std::vector<Edge>>> edges;
@@ -144,6 +146,9 @@ struct Program::Impl {
 void infer_types(Program::Impl& impl);
 /// Repo classes decorated `@ray.remote` or wrapped by `ray.remote(...)(Cls)` (program/ray_actors).
 void find_ray_actors(Program::Impl& impl);
+/// Functions that run only inside GPU-less Ray actors: their methods (and those of abstract bases only
+/// such actors subclass), and what only such code calls (program/ray_actors).
+void find_cpu_actor_code(Program::Impl& impl);
 /// The Ray actor class a `Actor.remote(...)` / `Actor.options(...).remote(...)` call creates.
 std::optional<ClassId> actor_created(const Program::Impl& impl, FileId file, const facts::CallFact& call);
 /// The methods named `name` the repo's Ray actors have (their own or inherited), each once; the actors of

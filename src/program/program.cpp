@@ -90,6 +90,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   find_ray_actors(*impl);
   infer_types(*impl);
   build_call_graph(*impl);
+  find_cpu_actor_code(*impl);
   find_entry_points(*impl);
   // A one-file scan with no entry point of its own is judged as its own training path.
   if (single_file && impl->files.size() == 1 &&
@@ -162,6 +163,12 @@ std::optional<FunctionId> role_owner(const Program::Impl& impl, FileId file, con
   return std::nullopt;
 }
 }  // namespace
+
+bool Program::runs_without_accelerator(FileId file, const facts::Context& ctx) const {
+  const auto& code = m_impl->cpu_actor_code;
+  if (ctx.function < 0 || file.value >= code.size()) return false;
+  return code[file.value][static_cast<std::size_t>(ctx.function)] != 0;
+}
 
 bool Program::script_without_training(FileId file) const {
   return file.value < m_impl->script_without_training.size() && m_impl->script_without_training[file.value];

@@ -96,4 +96,117 @@ std::vector<FunctionId> actor_methods(const Program::Impl& impl, std::string_vie
   return out;
 }
 
+// Classes whose methods run only inside GPU-less actors: such an actor, or a repo class every repo
+// subclass of which is one and that nobody builds itself (an abstract base of the actors).
+std::vector<std::vector<char>> cpu_actor_classes(const Program::Impl& impl) {
+  const std::size_t n = impl.files.size();
+  std::vector<std::vector<char>> cpu(n);
+  std::vector<std::vector<char>> built(n);
+  std::vector<std::vector<std::vector<ClassId>>> subclasses(n);
+  for (std::uint32_t f = 0; f < n; ++f) {
+    cpu[f].assign(impl.files[f].classes.size(), 0);
+    built[f].assign(impl.files[f].classes.size(), 0);
+    subclasses[f].resize(impl.files[f].classes.size());
+  }
+  for (const RayActor& actor : impl.ray_actors) {
+    if (!actor.gpu) cpu[actor.klass.file.value][static_cast<std::size_t>(actor.klass.index)] = 1;
+  }
+  for (std::uint32_t f = 0; f < n; ++f) {
+    const auto& classes = impl.files[f].classes;
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
+      for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b) {
+        if (const auto base = impl.symbols->base_class(ClassId{FileId{f}, c}, b))
+          subclasses[base->file.value][static_cast<std::size_t>(base->index)].push_back(ClassId{FileId{f}, c});
+      }
+    }
+    if (impl.files[f].is_test) continue;
+    for (const auto& slot : impl.edges[f]) {
+      for (const Edge& edge : slot) {
+        if (edge.constructs && edge.klass.index >= 0)
+          built[edge.klass.file.value][static_cast<std::size_t>(edge.klass.index)] = 1;
+      }
+    }
+  }
+  const auto is_cpu = [&](ClassId c) { return cpu[c.file.value][static_cast<std::size_t>(c.index)] != 0; };
+  for (bool changed = true; changed;) {  // each round settles one more level of bases
+    changed = false;
+    for (std::uint32_t f = 0; f < n; ++f) {
+      for (std::size_t c = 0; c < cpu[f].size(); ++c) {
+        if (cpu[f][c] || built[f][c] || subclasses[f][c].empty()) continue;
+        if (!std::all_of(subclasses[f][c].begin(), subclasses[f][c].end(), is_cpu)) continue;
+        const bool gpu_actor = std::any_of(impl.ray_actors.begin(), impl.ray_actors.end(), [&](const RayActor& a) {
+          return a.klass == ClassId{FileId{f}, static_cast<std::int32_t>(c)};
+        });
+        if (gpu_actor) continue;
+        cpu[f][c] = 1;
+        changed = true;
+      }
+    }
+  }
+  return cpu;
+}
+
+void find_cpu_actor_code(Program::Impl& impl) {
+  const std::size_t n = impl.files.size();
+  impl.cpu_actor_code.assign(n, {});
+  for (std::uint32_t f = 0; f < n; ++f) impl.cpu_actor_code[f].assign(impl.files[f].functions.size() + 1, 0);
+  if (std::none_of(impl.ray_actors.begin(), impl.ray_actors.end(), [](const RayActor& a) { return !a.gpu; })) return;
+  const auto classes = cpu_actor_classes(impl);
+  // Seeds: the methods of those classes and what is nested in them.
+  std::vector<std::vector<char>> seed(n);
+  std::vector<FunctionId> work;
+  for (std::uint32_t f = 0; f < n; ++f) {
+    const auto& functions = impl.files[f].functions;
+    seed[f].assign(functions.size() + 1, 0);
+    for (std::size_t i = 0; i < functions.size(); ++i) {
+      const std::int32_t klass = functions[i].klass;
+      const std::int32_t parent = functions[i].parent;
+      const bool in_cpu_class = klass >= 0 && classes[f][static_cast<std::size_t>(klass)] != 0 &&
+                                (parent < 0 || seed[f][static_cast<std::size_t>(parent)] != 0);
+      if (!in_cpu_class && !(parent >= 0 && seed[f][static_cast<std::size_t>(parent)] != 0)) continue;
+      seed[f][i] = 1;  // a parent precedes what it nests, so one pass in order settles the nesting
+      work.push_back(FunctionId{FileId{f}, static_cast<std::int32_t>(i)});
+    }
+  }
+  // Candidates: what the seeds reach. Then drop, until nothing changes, every candidate that some
+  // non-test caller outside the seeds and candidates calls: what is left runs only in those actors.
+  std::vector<std::vector<char>> candidate = seed;
+  std::vector<std::vector<std::vector<FunctionId>>> callers(n);
+  for (std::uint32_t f = 0; f < n; ++f) callers[f].resize(impl.files[f].functions.size() + 1);
+  for (std::uint32_t f = 0; f < n; ++f) {
+    if (impl.files[f].is_test) continue;
+    for (std::size_t s = 0; s < impl.edges[f].size(); ++s) {
+      const FunctionId caller{FileId{f}, s == impl.files[f].functions.size() ? -1 : static_cast<std::int32_t>(s)};
+      for (const Edge& edge : impl.edges[f][s]) {
+        if (edge.target.index < -1) continue;
+        callers[edge.target.file.value][impl.slot(edge.target)].push_back(caller);
+      }
+    }
+  }
+  for (std::size_t next = 0; next < work.size(); ++next) {
+    const FunctionId at = work[next];
+    for (const Edge& edge : impl.edges[at.file.value][impl.slot(at)]) {
+      if (edge.target.index < 0) continue;  // a module body runs where it is imported
+      char& mark = candidate[edge.target.file.value][impl.slot(edge.target)];
+      if (mark) continue;
+      mark = 1;
+      work.push_back(edge.target);
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::uint32_t f = 0; f < n; ++f) {
+      for (std::size_t s = 0; s < candidate[f].size(); ++s) {
+        if (!candidate[f][s] || seed[f][s]) continue;
+        const bool outside = std::any_of(callers[f][s].begin(), callers[f][s].end(),
+                                         [&](const FunctionId& c) { return !candidate[c.file.value][impl.slot(c)]; });
+        if (!outside) continue;
+        candidate[f][s] = 0;
+        changed = true;
+      }
+    }
+  }
+  impl.cpu_actor_code = std::move(candidate);
+}
+
 }  // namespace tr2audit::program

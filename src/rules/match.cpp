@@ -423,6 +423,10 @@ class Matcher {
     if (!detail::context_allows(rule, m_view, ctx, at.line)) return;
     if (!m_seen.emplace(index, at).second) return;
     const program::Program& program = m_view.program;
+    // In a process with no accelerator (a GPU-less Ray actor, the controller of an RL run) a host sync
+    // or a data-dependent shape stalls and breaks nothing: not a dynamic-graph finding.
+    if (rule.category == Category::dynamic_graph && has_region && program.runs_without_accelerator(m_view.id, ctx))
+      return;
     Finding f;
     f.rule_id = rule.id;
     f.category = rule.category;

@@ -132,6 +132,9 @@ class Program {
   /// True when the code at `ctx` runs once per run: in no loop of its function, and its function is
   /// reached only as setup, inference, export or tooling, from no call site in a loop (`mark_repeats`).
   bool runs_once(FileId file, const facts::Context& ctx) const;
+  /// True when the code at `ctx` runs only inside Ray actors that ask for no GPU (`@ray.remote` without
+  /// `num_gpus`): no accelerator there, so reading a tensor waits for none and no graph breaks.
+  bool runs_without_accelerator(FileId file, const facts::Context& ctx) const;
   /// A notebook, or a script with a `__main__` block that no other repo file imports, in a repo with
   /// training entry points, when the file holds none and no training entry point reaches its code: a
   /// demo, an inference or data-processing script. Code of it that no entry point reaches is off the

@@ -1,6 +1,7 @@
 import ray
 from vllm import LLM, SamplingParams
 
+from rl.controller import Controller
 from rl.workers import PolicyWorker
 
 
@@ -17,6 +18,8 @@ def main():
         batch = rollout(engine, prompts)
         ray.get([actor.train_step.remote(batch) for actor in actors])
         ray.get([actor.sync_weights.remote(False) for actor in actors])
+    controller = Controller.remote(actors)
+    ray.get(controller.training_step.remote(batch))
 
 
 if __name__ == "__main__":

@@ -18,8 +18,9 @@ class PolicyWorker:
         loss.backward()
         self.optimizer.step()
         self.optimizer.zero_grad()
-        return loss.detach()
+        return loss.item()
 
     def sync_weights(self, use_cuda_ipc):
         if not use_cuda_ipc:
             torch.cuda.synchronize()
+
