@@ -9,7 +9,7 @@
 namespace tr2audit::facts {
 namespace {
 
-// `cuda`, `use_cuda`, `has_gpu`, `n_gpu`, `num_gpus`, `cuda_available`, `args.cuda`: a name that says
+// `cuda`, `use_cuda`, `has_gpu`, `n_gpu`, `num_gpus`, `cuda_available`, `IS_CUDA_SYSTEM`, `args.cuda`: a name that says
 // whether (or how many) CUDA devices there are. A name where more words follow the device word names
 // a feature of CUDA instead (`use_cuda_ipc`, `cuda_graph`, `gpu_memory_utilization`): an option, not
 // the presence of a device.
@@ -21,8 +21,9 @@ bool names_cuda_presence(std::string_view name) {
       if (rest.empty()) return true;
       if (rest.front() != '_') continue;
       rest.remove_prefix(1);
-      for (const std::string_view presence : {"available", "is_available", "enabled", "ok", "present", "exists",
-                                              "count", "num", "ids", "id", "device", "devices", "only"}) {
+      for (const std::string_view presence :
+           {"available", "is_available", "enabled", "ok", "present", "exists", "count", "num", "ids", "id", "device",
+            "devices", "only", "system", "machine", "host", "platform", "supported", "support"}) {
         if (rest == presence) return true;
       }
     }
