@@ -6,9 +6,9 @@ def setup_device(rank):
     return torch.device("cuda", rank)
 
 
-def train_loop(model, loader, optimizer):
-    for batch in loader:
-        loss = model(batch).sum()
-        loss.backward()
-        optimizer.step()
-        optimizer.zero_grad()
+def train_loop(model, loader, optimizer, accumulate=2):
+    for step, batch in enumerate(loader):
+        (model(batch).sum() / accumulate).backward()
+        if (step + 1) % accumulate == 0:
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)
