@@ -161,10 +161,12 @@ void find_cpu_actor_code(Program::Impl& impl) {
     for (std::size_t i = 0; i < functions.size(); ++i) {
       const std::int32_t klass = functions[i].klass;
       const std::int32_t parent = functions[i].parent;
-      const bool in_cpu_class = klass >= 0 && classes[f][static_cast<std::size_t>(klass)] != 0 &&
-                                (parent < 0 || seed[f][static_cast<std::size_t>(parent)] != 0);
-      if (!in_cpu_class && !(parent >= 0 && seed[f][static_cast<std::size_t>(parent)] != 0)) continue;
-      seed[f][i] = 1;  // a parent precedes what it nests, so one pass in order settles the nesting
+      // A method: its class decides. A nested function: its parent does (a parent precedes what it
+      // nests, so one pass in order settles the nesting).
+      const bool seeded = parent >= 0 ? seed[f][static_cast<std::size_t>(parent)] != 0
+                                      : klass >= 0 && classes[f][static_cast<std::size_t>(klass)] != 0;
+      if (!seeded) continue;
+      seed[f][i] = 1;
       work.push_back(FunctionId{FileId{f}, static_cast<std::int32_t>(i)});
     }
   }
