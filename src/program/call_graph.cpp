@@ -45,47 +45,21 @@ bool calls_kv_cache(const facts::CallFact& call) {
   return last.find("kv_cache") != std::string_view::npos || last.find("past_key_value") != std::string_view::npos;
 }
 
-using SubclassIndex =
-    std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<ClassId>>;  // class -> repo subclasses
-
-SubclassIndex index_subclasses(const Program::Impl& impl) {
-  SubclassIndex out;
-  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
-    const auto& classes = impl.files[f].classes;
-    for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
-      for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b) {
-        if (auto base = impl.symbols->base_class(ClassId{FileId{f}, c}, b))
-          out[{base->file.value, base->index}].push_back(ClassId{FileId{f}, c});
-      }
-    }
-  }
-  return out;
-}
-
-/// Per file: a runnable script (a `__main__` block, a notebook) that no other file of the repo imports. The
-/// classes it defines are built only by its own code.
+/// Per file: a runnable script (a `__main__` block, a notebook), and one that no other non-test file of
+/// the repo imports: the classes such a script defines are built only by its own code.
 struct ScriptIndex {
-  std::vector<bool> private_to_script;
+  std::vector<bool> script;
+  std::vector<bool> private_script;
 };
 
 ScriptIndex index_scripts(const Program::Impl& impl) {
-  const std::size_t n = impl.files.size();
-  std::vector<bool> imported(n, false);
-  const Symbols& symbols = *impl.symbols;
-  for (std::uint32_t f = 0; f < n; ++f) {
-    const auto& imports = impl.files[f].imports;
-    for (std::size_t i = 0; i < imports.size(); ++i) {
-      if (symbols.origins()[f][i] != ImportOrigin::local_source) continue;
-      // `import pkg.mod`, `from pkg.mod import name` (the module), `from pkg import mod` (the target).
-      for (const QualifiedName* name : {&imports[i].target, &imports[i].module}) {
-        if (const auto target = symbols.module(name->dotted()); target && target->value != f)
-          imported[target->value] = true;
-      }
-    }
-  }
   ScriptIndex out;
-  out.private_to_script.resize(n);
-  for (std::uint32_t f = 0; f < n; ++f) out.private_to_script[f] = !imported[f] && runs_as_program(impl.files[f]);
+  out.script.resize(impl.files.size());
+  out.private_script.resize(impl.files.size());
+  for (std::size_t f = 0; f < impl.files.size(); ++f) {
+    out.script[f] = runs_as_program(impl.files[f]);
+    out.private_script[f] = out.script[f] && impl.imported_by[f].empty();
+  }
   return out;
 }
 
@@ -188,28 +162,24 @@ class GraphBuilder {
       const FactString& text = assign.value.value;
       const auto paren = text.find('(');
       if (assign.value.kind != facts::LiteralKind::other || paren == std::string::npos || paren == 0) continue;
-      const std::string callee(text.substr(0, paren));
-      if (callee.find_first_of(" [") != std::string::npos) continue;
-      Symbol s = callee.find('.') == std::string::npos ? resolve_bare(file, assign.ctx, callee) : Symbol{};
-      if (s.kind != Symbol::Kind::klass) continue;
-      const FactString& target = assign.target_text;
-      if (target.rfind("self.", 0) == 0 && assign.ctx.klass >= 0)
-        m_attributes[{assign.ctx.klass, std::string(target.substr(5))}] = s.klass;
-      else if (target.find('.') == std::string::npos)
-        m_locals[{assign.ctx.function, target}] = s.klass;
-    }
-    // `llm = LLM(model=...)`, `self.llm = vllm.LLM(...)`: an instance of an imported library class.
-    for (const auto& assign : facts.assigns) {
-      const FactString& text = assign.value.value;
-      const auto paren = text.find('(');
-      if (assign.value.kind != facts::LiteralKind::other || paren == std::string::npos || paren == 0) continue;
       const std::string_view callee = text.substr(0, paren);
-      if (callee.find_first_of(" [") != std::string_view::npos || !imported_from_library(file, callee)) continue;
+      if (callee.find_first_of(" [") != std::string_view::npos) continue;
       const FactString& target = assign.target_text;
-      if (target.rfind("self.", 0) == 0 && assign.ctx.klass >= 0)
-        m_library_attributes.emplace(assign.ctx.klass, std::string(target.substr(5)));
-      else if (target.find('.') == std::string::npos)
-        m_library_locals.emplace(assign.ctx.function, std::string(target));
+      const bool attribute = target.rfind("self.", 0) == 0 && assign.ctx.klass >= 0;
+      const bool local = !attribute && target.find('.') == std::string::npos;
+      if (!attribute && !local) continue;
+      const Symbol s = callee.find('.') == std::string_view::npos ? resolve_bare(file, assign.ctx, callee) : Symbol{};
+      if (s.kind == Symbol::Kind::klass) {  // `recipe = Recipe(cfg)`, `self.loss = Loss()`
+        if (attribute)
+          m_attributes[{assign.ctx.klass, std::string(target.substr(5))}] = s.klass;
+        else
+          m_locals[{assign.ctx.function, target}] = s.klass;
+      } else if (imported_from_library(file, callee)) {  // `llm = LLM(...)`, `self.llm = vllm.LLM(...)`
+        if (attribute)
+          m_library_attributes.emplace(assign.ctx.klass, std::string(target.substr(5)));
+        else
+          m_library_locals.emplace(assign.ctx.function, std::string(target));
+      }
     }
   }
 
@@ -415,7 +385,7 @@ class GraphBuilder {
       const auto methods = m_symbols.methods_named(call.method);
       m_dispatch = methods.size() > 1;
       for (const FunctionId& m : methods) {
-        if (m.file == file || !m_scripts.private_to_script[m.file.value] || !runs_as_program(m_impl.files[file.value]))
+        if (m.file == file || !m_scripts.private_script[m.file.value] || !m_scripts.script[file.value])
           add(file, call.ctx, Edge{m});
       }
       m_dispatch = false;
@@ -511,6 +481,20 @@ bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
 
 FunctionId function_at(FileId file, const facts::Context& ctx) {
   return FunctionId{file, ctx.function};
+}
+
+SubclassIndex index_subclasses(const Program::Impl& impl) {
+  SubclassIndex out;
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& classes = impl.files[f].classes;
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
+      for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b) {
+        if (auto base = impl.symbols->base_class(ClassId{FileId{f}, c}, b))
+          out[{base->file.value, base->index}].push_back(ClassId{FileId{f}, c});
+      }
+    }
+  }
+  return out;
 }
 
 void build_call_graph(Program::Impl& impl) {

@@ -78,16 +78,23 @@ std::string last_name(std::string_view dotted) {
   return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
 }
 
+std::optional<FileId> import_target(const Program::Impl& impl, FileId file, std::size_t import_index) {
+  if (impl.symbols->origins()[file.value][import_index] != ImportOrigin::local_source) return std::nullopt;
+  const auto& fact = impl.files[file.value].imports[import_index];
+  std::optional<FileId> target = impl.symbols->module(fact.target.dotted());
+  if (!target) target = impl.symbols->module(fact.module.dotted());
+  if (target && *target == file) return std::nullopt;
+  return target;
+}
+
 void index_local_imports(Program::Impl& impl) {
   impl.imported_by.assign(impl.files.size(), {});
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
     const auto& file = impl.files[f];
     if (file.is_test) continue;
     for (std::size_t i = 0; i < file.imports.size(); ++i) {
-      if (impl.symbols->origins()[f][i] != ImportOrigin::local_source) continue;
-      std::optional<FileId> target = impl.symbols->module(file.imports[i].target.dotted());
-      if (!target) target = impl.symbols->module(file.imports[i].module.dotted());
-      if (target && target->value != f) impl.imported_by[target->value].emplace_back(FileId{f}, i);
+      if (const auto target = import_target(impl, FileId{f}, i))
+        impl.imported_by[target->value].emplace_back(FileId{f}, i);
     }
   }
 }

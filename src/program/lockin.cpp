@@ -9,7 +9,6 @@
 #include <set>
 
 #include "program/lockin_seeds.hpp"
-#include "program/symbols.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
@@ -231,13 +230,11 @@ class LockinPass {
   // Module-level imports are left to the calls that use what they bind.
   void report_lazy_imports(FileId file) {
     const auto& facts = m_impl.files[file.value];
-    const Symbols& symbols = *m_impl.symbols;
     for (std::size_t i = 0; i < facts.imports.size(); ++i) {
       const auto& fact = facts.imports[i];
-      if (fact.ctx.function < 0 || symbols.origins()[file.value][i] != ImportOrigin::local_source) continue;
-      std::optional<FileId> target = symbols.module(fact.module.dotted());
-      if (const auto named = symbols.module(fact.target.dotted())) target = named;  // `from pkg import mod`
-      if (!target || *target == file || m_impl.files[target->value].is_test) continue;
+      if (fact.ctx.function < 0) continue;
+      const std::optional<FileId> target = import_target(m_impl, file, i);
+      if (!target || m_impl.files[target->value].is_test) continue;
       const FunctionId body{*target, -1};
       if (!m_impl.lockin[target->value][m_impl.slot(body)].lockin) continue;
       const FunctionId caller{file, fact.ctx.function};

@@ -164,8 +164,14 @@ void propagate_roles(Program::Impl& impl);
 /// Per training entry point, the functions it reaches (FunctionState::entries).
 void attribute_entries(Program::Impl& impl);
 void find_cuda_probes(Program::Impl& impl);
+/// The repo module an import of a file loads: its target (`from pkg import mod`, `import pkg.mod`), else
+/// its module (`from pkg.mod import name`); none for another origin or the file itself (gates.cpp).
+std::optional<FileId> import_target(const Program::Impl& impl, FileId file, std::size_t import_index);
 /// Fills Impl::imported_by from the non-test files' imports of the repo's own modules (gates.cpp).
 void index_local_imports(Program::Impl& impl);
+/// Per class (file, index): its repo subclasses, through each class's repo bases (call_graph.cpp).
+using SubclassIndex = std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<ClassId>>;
+SubclassIndex index_subclasses(const Program::Impl& impl);
 /// "ROI_HEADS_REGISTRY" for "detectron2.ROI_HEADS_REGISTRY.get(x)": the last name before any call (gates.cpp).
 std::string last_name(std::string_view dotted);
 void find_registered_executors(Program::Impl& impl);

@@ -89,6 +89,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   impl->symbols = std::make_unique<Symbols>(impl->files);
   find_ray_actors(*impl);
   infer_types(*impl);
+  index_local_imports(*impl);
   build_call_graph(*impl);
   find_cpu_actor_code(*impl);
   find_entry_points(*impl);
@@ -99,7 +100,6 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
     impl->entries.push_back(EntryPoint{FunctionId{FileId{0}, -1}, Role::setup, "the scanned file"});
   propagate_roles(*impl);
   attribute_entries(*impl);
-  index_local_imports(*impl);
   find_cuda_probes(*impl);
   find_registered_executors(*impl);
   find_unselected_variants(*impl);

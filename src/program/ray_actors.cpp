@@ -101,46 +101,32 @@ std::vector<FunctionId> actor_methods(const Program::Impl& impl, std::string_vie
 std::vector<std::vector<char>> cpu_actor_classes(const Program::Impl& impl) {
   const std::size_t n = impl.files.size();
   std::vector<std::vector<char>> cpu(n);
-  std::vector<std::vector<char>> built(n);
-  std::vector<std::vector<std::vector<ClassId>>> subclasses(n);
+  std::vector<std::vector<char>> excluded(n);  // built by repo code, or an actor that asks for a GPU
   for (std::uint32_t f = 0; f < n; ++f) {
     cpu[f].assign(impl.files[f].classes.size(), 0);
-    built[f].assign(impl.files[f].classes.size(), 0);
-    subclasses[f].resize(impl.files[f].classes.size());
+    excluded[f].assign(impl.files[f].classes.size(), 0);
   }
-  for (const RayActor& actor : impl.ray_actors) {
-    if (!actor.gpu) cpu[actor.klass.file.value][static_cast<std::size_t>(actor.klass.index)] = 1;
-  }
+  for (const RayActor& actor : impl.ray_actors)
+    (actor.gpu ? excluded : cpu)[actor.klass.file.value][static_cast<std::size_t>(actor.klass.index)] = 1;
   for (std::uint32_t f = 0; f < n; ++f) {
-    const auto& classes = impl.files[f].classes;
-    for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
-      for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b) {
-        if (const auto base = impl.symbols->base_class(ClassId{FileId{f}, c}, b))
-          subclasses[base->file.value][static_cast<std::size_t>(base->index)].push_back(ClassId{FileId{f}, c});
-      }
-    }
     if (impl.files[f].is_test) continue;
     for (const auto& slot : impl.edges[f]) {
       for (const Edge& edge : slot) {
         if (edge.constructs && edge.klass.index >= 0)
-          built[edge.klass.file.value][static_cast<std::size_t>(edge.klass.index)] = 1;
+          excluded[edge.klass.file.value][static_cast<std::size_t>(edge.klass.index)] = 1;
       }
     }
   }
+  const SubclassIndex subclasses = index_subclasses(impl);
   const auto is_cpu = [&](ClassId c) { return cpu[c.file.value][static_cast<std::size_t>(c.index)] != 0; };
   for (bool changed = true; changed;) {  // each round settles one more level of bases
     changed = false;
-    for (std::uint32_t f = 0; f < n; ++f) {
-      for (std::size_t c = 0; c < cpu[f].size(); ++c) {
-        if (cpu[f][c] || built[f][c] || subclasses[f][c].empty()) continue;
-        if (!std::all_of(subclasses[f][c].begin(), subclasses[f][c].end(), is_cpu)) continue;
-        const bool gpu_actor = std::any_of(impl.ray_actors.begin(), impl.ray_actors.end(), [&](const RayActor& a) {
-          return a.klass == ClassId{FileId{f}, static_cast<std::int32_t>(c)};
-        });
-        if (gpu_actor) continue;
-        cpu[f][c] = 1;
-        changed = true;
-      }
+    for (const auto& [base, subs] : subclasses) {
+      char& mark = cpu[base.first][static_cast<std::size_t>(base.second)];
+      if (mark || excluded[base.first][static_cast<std::size_t>(base.second)]) continue;
+      if (!std::all_of(subs.begin(), subs.end(), is_cpu)) continue;
+      mark = 1;
+      changed = true;
     }
   }
   return cpu;
