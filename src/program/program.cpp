@@ -289,6 +289,8 @@ std::string Program::reached_from(FileId file, const facts::Context& ctx) const 
   while (chain.size() < k_max_chain && m_impl->at(chain.back()).has_via) {
     const FunctionId next = m_impl->at(chain.back()).via;
     if (std::find(chain.begin(), chain.end(), next) != chain.end()) break;
+    // A test is no entry point of a run: the chain of library code stops where a test would begin it.
+    if (!facts.is_test && m_impl->files[next.file.value].is_test) break;
     chain.push_back(next);
   }
   std::string out;
