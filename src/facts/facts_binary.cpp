@@ -202,7 +202,7 @@ void fields(IO& io, Argument& a) {
 }
 template <class IO>
 void fields(IO& io, ConditionalValue& c) {
-  io(c.then_value), io(c.else_value), io(c.condition);
+  io(c.then_value), io(c.else_value), io(c.condition), io(c.guards);
 }
 template <class IO>
 void fields(IO& io, CallFact& f) {

@@ -106,6 +106,8 @@ class Walker final : public detectors::NodeScope {
   bool dispatch_key(std::size_t up) const;
   void on_reference(TSNode node, TSFieldId field);
   std::vector<Argument> read_arguments(TSNode argument_list) const;
+  /// SourceView::literal, with the guards of a conditional value's condition.
+  Argument value_literal(TSNode node) const;
   void note_training_calls(const CallFact& call);
   void on_special_call(const CallFact& call, TSNode node);
 

@@ -54,11 +54,21 @@ bool Walker::item_argument(const std::vector<Argument>& args) const {
   return false;
 }
 
+Argument Walker::value_literal(TSNode node) const {
+  Argument arg = m_src.literal(node);
+  if (arg.conditional) {
+    constexpr std::uint16_t k_presence = guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch);
+    arg.conditional.emplace().guards =
+        static_cast<std::uint16_t>(condition_guards(ts_node_named_child(m_src.unwrap_parens(node), 1)) & k_presence);
+  }
+  return arg;
+}
+
 std::vector<Argument> Walker::read_arguments(TSNode argument_list) const {
   std::vector<Argument> args;
   if (ts_node_is_null(argument_list)) return args;
   if (!m_src.is(argument_list, m_k.argument_list)) {  // f(x for x in y)
-    args.push_back(m_src.literal(argument_list));
+    args.push_back(value_literal(argument_list));
     return args;
   }
   const std::uint32_t count = ts_node_named_child_count(argument_list);
@@ -69,7 +79,7 @@ std::vector<Argument> Walker::read_arguments(TSNode argument_list) const {
     if (kind == m_k.comment) continue;
     Argument arg;
     if (kind == m_k.keyword_argument) {
-      arg = m_src.literal(ts_node_child_by_field_id(child, m_k.f_value));
+      arg = value_literal(ts_node_child_by_field_id(child, m_k.f_value));
       arg.keyword = m_src.str(m_src.node_text(ts_node_child_by_field_id(child, m_k.f_name)));
       arg.at = m_src.span(child);
     } else if (kind == m_k.list_splat || kind == m_k.dictionary_splat) {
@@ -78,7 +88,7 @@ std::vector<Argument> Walker::read_arguments(TSNode argument_list) const {
       arg.keyword = kind == m_k.dictionary_splat ? "**" : "";
       arg.value = m_src.capped(child, 80);
     } else {
-      arg = m_src.literal(child);
+      arg = value_literal(child);
     }
     if (arg.kind == LiteralKind::name) arg.resolved = m_src.name(m_imports.resolve(arg.value));
     args.push_back(std::move(arg));
@@ -239,7 +249,7 @@ void Walker::on_assignment(TSNode node) {
     m_out.bound_calls.push_back(BoundCall{m_src.capped(left), m_src.span(right).start_byte, m_ctx});
   AssignFact fact;
   fact.target_text = m_src.capped(left);
-  fact.value = m_src.literal(right);
+  fact.value = value_literal(right);
   if (fact.value.kind == LiteralKind::name) fact.value.resolved = m_src.name(m_imports.resolve(fact.value.value));
   if (m_src.is(left, m_k.attribute)) {
     fact.target = m_src.name(resolve(left));
@@ -266,7 +276,10 @@ void Walker::on_assignment(TSNode node) {
       for (const Argument& param : m_out.functions[static_cast<std::size_t>(m_ctx.function)].param_defaults)
         rebinds_parameter |= param.keyword == fact.target_text;
     }
-    if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag && !rebinds_parameter) return;
+    // `backend = "nccl" if has_gpu else "gloo"`: a local a call may receive (program::local_value_of).
+    const bool conditional_literal = m_ctx.function >= 0 && static_cast<bool>(fact.value.conditional);
+    if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag && !rebinds_parameter && !conditional_literal)
+      return;
     fact.target = m_src.name(QualifiedName::from_dotted(fact.target_text));
   }
   fact.at = m_src.span(node);

@@ -127,7 +127,7 @@ class GraphBuilder {
 
   // What a name used as a value denotes: through the imports, else a bare name of this scope.
   Symbol value_symbol(FileId file, const facts::Context& ctx, const facts::Argument& value) const {
-    Symbol s = value.resolved.empty() ? Symbol{} : m_symbols.lookup(value.resolved.dotted());
+    Symbol s = value.resolved.empty() ? Symbol{} : m_symbols.lookup_from(file, value.resolved.dotted());
     if (s.kind == Symbol::Kind::none && value.value.find('.') == std::string::npos)
       s = resolve_bare(file, ctx, value.value);
     return s;
@@ -351,7 +351,7 @@ class GraphBuilder {
     }
     add_registry_edges(file, call);
     if (!call.callee.empty()) {
-      add_symbol(file, call.ctx, m_symbols.lookup(call.callee.dotted()));
+      add_symbol(file, call.ctx, m_symbols.lookup_from(file, call.callee.dotted()));
     } else if (call.method.empty() && call.callee_text == "self" && call.ctx.klass >= 0) {
       if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, "forward")) add(file, call.ctx, Edge{*m});
     } else if (call.method.empty() && call.callee_text.find('[') != std::string::npos) {
@@ -366,7 +366,7 @@ class GraphBuilder {
     } else if (call.method == "apply" && !call.receiver_text.empty()) {
       // `Fn.apply(...)` runs a torch.autograd.Function's forward (and, in training, its backward).
       Symbol owner = resolve_bare(file, call.ctx, call.receiver_text);
-      if (owner.kind != Symbol::Kind::klass) owner = m_symbols.lookup(call.receiver_text);
+      if (owner.kind != Symbol::Kind::klass) owner = m_symbols.lookup_from(file, call.receiver_text);
       if (owner.kind == Symbol::Kind::klass) {
         for (const char* name : {"forward", "backward"}) {
           if (auto m = m_symbols.method(owner.klass, name)) add(file, call.ctx, Edge{*m}, true);
@@ -427,7 +427,7 @@ class GraphBuilder {
     if (arg.kind != facts::LiteralKind::string || arg.value.find(' ') != std::string::npos ||
         std::count(arg.value.begin(), arg.value.end(), '.') < 2)
       return;
-    const Symbol s = m_symbols.lookup(arg.value);
+    const Symbol s = m_symbols.lookup_from(file, arg.value);
     Edge edge;
     edge.in_engine = engine;
     if (s.kind == Symbol::Kind::function) {

@@ -167,7 +167,7 @@ class Inheritance {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       if (file.is_test) continue;
-      for (const auto& reference : file.references) note(symbols.lookup(reference.name.dotted()));
+      for (const auto& reference : file.references) note(symbols.lookup_from(FileId{f}, reference.name.dotted()));
       for (const auto& value : file.values) {
         if (!value.name.empty()) note(symbols.lookup_in_file(FileId{f}, value.name));
       }
@@ -178,7 +178,7 @@ class Inheritance {
         for (const auto& arg : call.args) {
           if (arg.kind != facts::LiteralKind::name) continue;
           note(arg.resolved.empty() ? symbols.lookup_in_file(FileId{f}, arg.value)
-                                    : symbols.lookup(arg.resolved.dotted()));
+                                    : symbols.lookup_from(FileId{f}, arg.resolved.dotted()));
         }
       }
     }

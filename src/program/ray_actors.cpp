@@ -54,7 +54,7 @@ void find_ray_actors(Program::Impl& impl) {
       const auto& first = call.args.front();
       if (first.kind != facts::LiteralKind::name || !first.keyword.empty()) continue;
       const Symbol s = first.resolved.empty() ? symbols.lookup_in_file(FileId{f}, first.value)
-                                              : symbols.lookup(first.resolved.dotted());
+                                              : symbols.lookup_from(FileId{f}, first.resolved.dotted());
       if (s.kind == Symbol::Kind::klass) note_actor(impl, s.klass, false);
     }
   }
@@ -69,10 +69,10 @@ std::optional<ClassId> actor_created(const Program::Impl& impl, FileId file, con
   Symbol s;
   if (!call.callee.empty()) {  // `mod.Actor.remote(...)` through an import
     const std::string_view dotted = call.callee.dotted();
-    s = symbols.lookup(dotted.substr(0, dotted.rfind('.')));
+    s = symbols.lookup_from(file, dotted.substr(0, dotted.rfind('.')));
   } else if (ends_with(call.receiver_callee.dotted(), ".options")) {  // `mod.Actor.options(...).remote(...)`
     const std::string_view dotted = call.receiver_callee.dotted();
-    s = symbols.lookup(dotted.substr(0, dotted.rfind('.')));
+    s = symbols.lookup_from(file, dotted.substr(0, dotted.rfind('.')));
   }
   if (s.kind != Symbol::Kind::klass) {
     std::string_view text = call.receiver_text;

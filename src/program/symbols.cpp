@@ -54,6 +54,7 @@ Symbols::Symbols(const std::vector<facts::FileFacts>& files)
   }
   std::sort(m_modules.begin(), m_modules.end());
   m_modules.erase(std::unique(m_modules.begin(), m_modules.end()), m_modules.end());
+  index_folders();
   find_project_packages();
   m_origins.resize(files.size());
   m_shadowed.reserve(files.size());
@@ -73,6 +74,65 @@ Symbols::Symbols(const std::vector<facts::FileFacts>& files)
     }
   }
   m_keys.seal();
+}
+
+void Symbols::index_folders() {
+  for (const std::string_view name : m_modules) {
+    // Every folder above the module holds the next segment: "a.b.c" puts "c" in "a.b" and "b" in "a".
+    for (std::string_view child = name; child.find('.') != std::string_view::npos; child = parent_of(child)) {
+      const std::string_view folder = parent_of(child);
+      m_folder_children[folder].push_back(child.substr(folder.size() + 1));
+    }
+  }
+  for (auto& [folder, children] : m_folder_children) {
+    std::sort(children.begin(), children.end());
+    children.erase(std::unique(children.begin(), children.end()), children.end());
+  }
+  // A module inside a package (a folder with __init__.py) imports absolutely: `import deepspeed` in
+  // openrlhf/utils/deepspeed/deepspeed.py is the library. Only a folder of scripts is their sys.path[0].
+  std::unordered_set<std::string_view> packages;
+  for (const auto& file : m_files) {
+    if (file.is_package_init) packages.insert(file.module_name.view());
+  }
+  m_file_folder.assign(m_files.size(), nullptr);
+  for (std::size_t i = 0; i < m_files.size(); ++i) {
+    const std::string_view folder = parent_of(m_files[i].module_name);
+    if (folder.empty() || m_files[i].is_package_init || packages.contains(folder)) continue;
+    const auto it = m_folder_children.find(folder);
+    if (it != m_folder_children.end()) m_file_folder[i] = &*it;
+  }
+}
+
+std::string_view Symbols::beside(FileId from, std::string_view dotted, std::string& buffer) const {
+  if (from.value >= m_file_folder.size() || m_file_folder[from.value] == nullptr || dotted.empty()) return dotted;
+  const auto& [folder, children] = *m_file_folder[from.value];
+  const std::string_view first = dotted.substr(0, dotted.find('.'));
+  if (!std::binary_search(children.begin(), children.end(), first)) return dotted;
+  const std::string_view own = m_files[from.value].module_name;
+  if (own.size() == folder.size() + 1 + first.size() && ends_with(own, first)) return dotted;  // itself
+  buffer.assign(folder);
+  buffer += '.';
+  buffer += dotted;
+  return buffer;
+}
+
+Symbol Symbols::lookup_from(FileId from, std::string_view dotted) const {
+  std::string buffer;
+  const std::string_view near = beside(from, dotted, buffer);
+  if (near.data() != dotted.data()) {
+    const Symbol s = lookup(near);
+    if (s.kind != Symbol::Kind::none) return s;
+  }
+  return lookup(dotted);
+}
+
+std::optional<FileId> Symbols::module_from(FileId from, std::string_view dotted) const {
+  std::string buffer;
+  const std::string_view near = beside(from, dotted, buffer);
+  if (near.data() != dotted.data()) {
+    if (auto file = module(near)) return file;
+  }
+  return module(dotted);
 }
 
 // `projects/DensePose/densepose/` imported as `densepose` by the project's own scripts (`from
@@ -153,11 +213,17 @@ void Symbols::resolve_origins(FileId id) {
   auto& out = m_origins[id.value];
   out.reserve(file.imports.size());
   for (const auto& fact : file.imports) {
-    const FactString& target = fact.target.dotted();
-    const FactString& mod = fact.module.dotted();
-    const bool from_import = target != mod;
-    const bool local_root = fact.relative_level > 0 || is_local_root(fact.module.first_segment());
-    const auto local = [&](const std::string& name) { return module(name) || is_package(name); };
+    std::string target_buffer;
+    std::string module_buffer;
+    const bool absolute = fact.relative_level == 0;
+    const std::string_view target =
+        absolute ? beside(id, fact.target.dotted(), target_buffer) : std::string_view(fact.target.dotted());
+    const std::string_view mod =
+        absolute ? beside(id, fact.module.dotted(), module_buffer) : std::string_view(fact.module.dotted());
+    const bool from_import = fact.target.dotted() != fact.module.dotted();
+    const bool local_root =
+        !absolute || is_local_root(fact.module.first_segment()) || mod.data() == module_buffer.data();
+    const auto local = [&](std::string_view name) { return module(name) || is_package(name); };
     ImportOrigin origin = ImportOrigin::external;
     if (declared_cuda_extension(fact) && !local(target)) {
       // `import fused_dense_lib` where csrc/fused_dense_lib/setup.py declares CUDAExtension("fused_dense_lib"):
@@ -253,11 +319,18 @@ void Symbols::index_file(FileId id) {
     if (fact.ctx.function >= 0 || fact.ctx.klass >= 0 || m_origins[id.value][i] != ImportOrigin::local_source) continue;
     if (fact.star) continue;
     if (fact.bound_name.empty()) continue;  // `import a.b` binds `a`, not a re-export
-    m_reexport.emplace(key(fact.bound_name), fact.target.dotted().view());
+    std::string buffer;
+    const std::string_view target =
+        fact.relative_level == 0 ? beside(id, fact.target.dotted(), buffer) : std::string_view(fact.target.dotted());
+    m_reexport.emplace(key(fact.bound_name), target.data() == buffer.data() ? m_keys.intern(target).view() : target);
   }
   for (const auto& fact : file.imports) {
-    if (fact.star && fact.ctx.function < 0)
-      m_star_sources[file.module_name.view()].push_back(fact.module.dotted().view());
+    if (!fact.star || fact.ctx.function >= 0) continue;
+    std::string buffer;
+    const std::string_view source =
+        fact.relative_level == 0 ? beside(id, fact.module.dotted(), buffer) : std::string_view(fact.module.dotted());
+    m_star_sources[file.module_name.view()].push_back(source.data() == buffer.data() ? m_keys.intern(source).view()
+                                                                                     : source);
   }
 }
 
@@ -342,7 +415,7 @@ std::optional<ClassId> Symbols::resolve_base(ClassId klass, std::size_t base_ind
   if (base_index >= info.bases.size()) return std::nullopt;
   const std::string& text = info.base_texts[base_index];
   Symbol s = lookup_in_file(klass.file, text);
-  if (s.kind != Symbol::Kind::klass) s = lookup(info.bases[base_index].dotted());
+  if (s.kind != Symbol::Kind::klass) s = lookup_from(klass.file, info.bases[base_index].dotted());
   if (s.kind != Symbol::Kind::klass) return std::nullopt;
   return s.klass;
 }

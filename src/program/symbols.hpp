@@ -39,6 +39,14 @@ class Symbols {
 
   /// The repo function, class or module a fully qualified name denotes, following re-exports.
   Symbol lookup(std::string_view dotted) const;
+  /// lookup() of a name as one file imports it: a module beside the file comes first (beside()).
+  Symbol lookup_from(FileId from, std::string_view dotted) const;
+  /// module() of a name as one file imports it (beside()).
+  std::optional<FileId> module_from(FileId from, std::string_view dotted) const;
+  /// `from utils import DataCollator` in examples/eva/train.py: a script's folder is the first entry of
+  /// sys.path, so a module or package beside the importing file is what its first segment names
+  /// (`examples.eva.utils.DataCollator`), written to buffer; otherwise the name itself.
+  std::string_view beside(FileId from, std::string_view dotted, std::string& buffer) const;
   /// A name bound at the top level of one file: its own def/class, or what its import of that name denotes.
   Symbol lookup_in_file(FileId file, std::string_view name) const;
   /// A method of a class or of its repo base classes (breadth-first, bounded).
@@ -65,6 +73,7 @@ class Symbols {
   bool package_may_define(std::string_view package, std::string_view name) const;
   Symbol lookup_bounded(std::string_view dotted, int depth) const;
   void find_project_packages();
+  void index_folders();
   /// The dotted name with a project package's short name expanded (`densepose.engine` ->
   /// `projects.DensePose.densepose.engine`), written to buffer when it changes.
   std::string_view canonical(std::string_view dotted, std::string& buffer) const;
@@ -92,6 +101,10 @@ class Symbols {
   /// (torch.*, numpy.*) denotes nothing of the repo, and is rejected before any table is searched.
   std::unordered_set<std::string_view> m_roots;
   std::unordered_map<std::string_view, FileId> m_module_file;
+  /// Per folder of modules ("examples.eva"): the sorted names of the modules and packages in it.
+  std::unordered_map<std::string_view, std::vector<std::string_view>> m_folder_children;
+  /// Per file: its folder's entry of m_folder_children, or null for top-level files (beside()).
+  std::vector<const std::pair<const std::string_view, std::vector<std::string_view>>*> m_file_folder;
   /// A package nested in a project folder, by the name the project's files import it under
   /// (find_project_packages): "densepose" -> "projects.DensePose.densepose".
   std::unordered_map<std::string_view, std::string_view> m_project_packages;

@@ -134,7 +134,7 @@ class TypeInference {
     if (const auto actor = actor_created(m_impl, file, call)) {  // `Actor.remote(...)`: a handle to one
       add_class(out, *actor);
     } else if (!call.callee.empty()) {
-      add_symbol(m_symbols.lookup(call.callee.dotted()));
+      add_symbol(m_symbols.lookup_from(file, call.callee.dotted()));
     } else if (call.method.empty() && is_identifier(call.callee_text)) {
       add_symbol(m_symbols.lookup_in_file(file, call.callee_text));
     } else if (call.method.empty() && call.callee_text.find(" if ") != std::string::npos) {
@@ -171,7 +171,7 @@ class TypeInference {
     }
     std::optional<FunctionId> fn;
     if (!call.callee.empty()) {
-      const Symbol s = m_symbols.lookup(call.callee.dotted());
+      const Symbol s = m_symbols.lookup_from(file, call.callee.dotted());
       if (s.kind == Symbol::Kind::function) fn = s.function;
     } else if (call.method.empty() && is_identifier(call.callee_text)) {
       const Symbol s = m_symbols.lookup_in_file(file, call.callee_text);

@@ -138,14 +138,16 @@ class Matcher {
   // (`drop_last=self.drop_last`), and the finding points at the first matched keyword argument.
   void emit_call(std::uint32_t i, const facts::CallFact& call, MessageFields fields) {
     detail::ValueDefaults defaults{
-        [&](std::string_view value_name) { return m_view.program.default_of(m_view.id, call.ctx, value_name); }, {}};
+        [&](std::string_view value_name) { return m_view.program.default_of(m_view.id, call.ctx, value_name); },
+        [&](std::string_view value_name) { return m_view.program.local_value_of(m_view.id, call.ctx, value_name); },
+        {}};
     const bool holds = detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults);
     // A positive signal needs the value itself, not a setting that could be changed to it.
     const Category category = m_rules.rules()[i].category;
     const bool positive = category == Category::neuron_ready || category == Category::training_setup;
     if (holds && !(positive && !defaults.opt_in.empty())) {
       const Span& at = defaults.keyword_at.line != 0 ? defaults.keyword_at : call.at;
-      emit(i, call.ctx, at, std::move(fields), true, defaults.opt_in);
+      emit(i, call.ctx, at, std::move(fields), true, defaults.opt_in, nullptr, defaults.guards);
     }
   }
 
@@ -218,9 +220,11 @@ class Matcher {
     for (const facts::AssignFact& assign : m_file.assigns) {
       const FactString& name = assign.target.dotted();
       for (std::uint32_t i : candidates(SubjectKind::assign, {name})) {
-        if (detail::assign_conditions_hold(m_rules.rules()[i].conditions, assign)) {
+        std::uint16_t value_guards = 0;
+        if (detail::assign_conditions_hold(m_rules.rules()[i].conditions, assign, &value_guards)) {
           const FactString& value = assign.value.value.empty() ? assign.value.resolved.dotted() : assign.value.value;
-          emit(i, assign.ctx, assign.at, MessageFields{name, {}, {}, {}, value, {}, {}, assign.target_text});
+          emit(i, assign.ctx, assign.at, MessageFields{name, {}, {}, {}, value, {}, {}, assign.target_text}, true, {},
+               nullptr, value_guards);
         }
       }
     }
@@ -418,7 +422,8 @@ class Matcher {
   /// `code`: the context of the code the fact stands for when it is not the fact's own (a decorator's
   /// function), for the dead-code check.
   void emit(std::uint32_t index, const facts::Context& ctx, const Span& at, MessageFields fields,
-            bool has_region = true, const std::string& value_opt_in = {}, const facts::Context* code = nullptr) {
+            bool has_region = true, const std::string& value_opt_in = {}, const facts::Context* code = nullptr,
+            std::uint16_t value_guards = 0) {
     const Rule& rule = m_rules.rules()[index];
     if (!detail::context_allows(rule, m_view, ctx, at.line)) return;
     if (!m_seen.emplace(index, at).second) return;
@@ -444,7 +449,7 @@ class Matcher {
       f.entries = program.entries_at(m_view.id, ctx);  // program entry indices; the pipeline renumbers them
     }
     f.severity = rule.severity_for(m_profile, f.region);
-    f.guards = program.guards_at(m_view.id, ctx);
+    f.guards = program.guards_at(m_view.id, ctx) | value_guards;
     const bool off_region = f.region && (*f.region == facts::Region::inference || *f.region == facts::Region::export_ ||
                                          *f.region == facts::Region::tooling || *f.region == facts::Region::test);
     // Code that only inference, export or tooling reaches is off the training path whatever its region

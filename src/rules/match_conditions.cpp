@@ -21,6 +21,15 @@ bool literal_matches(const NameMatcher& values, const facts::Argument& arg) {
          (values.matches(arg.conditional->then_value) || values.matches(arg.conditional->else_value));
 }
 
+/// The guards of a conditional value that matches on its first side only: the value holds only where
+/// the condition (a CUDA check) does.
+std::uint16_t first_side_guards(const NameMatcher& values, const facts::Argument& arg) {
+  if (!arg.conditional || values.matches(arg.value) || (!arg.resolved.empty() && values.matches(arg.resolved.dotted())))
+    return 0;
+  const facts::ConditionalValue& c = *arg.conditional;
+  return values.matches(c.then_value) && !values.matches(c.else_value) ? c.guards : 0;
+}
+
 /// The value a message shows: a conditional's branches say which one runs by default (the else side).
 std::string shown_value(const facts::Argument& arg) {
   if (!arg.conditional) return arg.value;
@@ -38,6 +47,7 @@ bool default_holds(const KeywordCondition& condition, const facts::Argument& arg
   if (!fallback) return false;
   if (literal_matches(condition.values, *fallback)) {
     if (value.empty()) value = fallback->value + " (the default of `" + arg.value + "`)";
+    defaults->guards |= first_side_guards(condition.values, *fallback);
     return true;
   }
   // Off by default, but a setting the user can turn on: reported as opt-in.
@@ -62,6 +72,7 @@ bool keywords_hold(const Conditions& c, const std::vector<facts::Argument>& args
       continue;
     }
     if (defaults != nullptr && defaults->keyword_at.line == 0 && !condition.any_value) defaults->keyword_at = hit->at;
+    if (defaults != nullptr && !condition.any_value) defaults->guards |= first_side_guards(condition.values, *hit);
     if (value.empty()) value = shown_value(*hit);
   }
   for (const std::string& keyword : c.missing_keywords) {
@@ -151,11 +162,30 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
   return out;
 }
 
-bool any_argument_matches(const NameMatcher& values, const std::vector<facts::Argument>& args, std::string* value) {
+bool any_argument_matches(const NameMatcher& values, const std::vector<facts::Argument>& args, std::string* value,
+                          std::uint16_t* guards = nullptr) {
   const auto hit =
       std::find_if(args.begin(), args.end(), [&](const facts::Argument& arg) { return literal_matches(values, arg); });
   if (hit != args.end() && value != nullptr && value->empty()) *value = shown_value(*hit);
+  if (hit != args.end() && guards != nullptr) *guards |= first_side_guards(values, *hit);
   return hit != args.end();
+}
+
+/// `backend = "nccl" if has_gpu else "gloo"` then `init_process_group(backend=backend)`: an argument
+/// that is a local name holding a matching literal.
+bool any_default_matches(const NameMatcher& values, const std::vector<facts::Argument>& args, std::string& value,
+                         ValueDefaults* defaults) {
+  if (defaults == nullptr || !defaults->local) return false;
+  for (const facts::Argument& arg : args) {
+    if (arg.is_splat || arg.kind != facts::LiteralKind::name || !arg.resolved.empty()) continue;
+    const std::optional<facts::Argument> fallback = defaults->local(arg.value);
+    if (!fallback || !literal_matches(values, *fallback)) continue;
+    if (value.empty()) value = shown_value(*fallback) + " (the value of `" + std::string(arg.value) + "`)";
+    defaults->guards |= first_side_guards(values, *fallback);
+    if (defaults->keyword_at.line == 0) defaults->keyword_at = arg.at;
+    return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -163,7 +193,10 @@ bool any_argument_matches(const NameMatcher& values, const std::vector<facts::Ar
 bool call_conditions_hold(const Conditions& c, const facts::CallFact& call, std::string& value,
                           ValueDefaults* defaults) {
   if (!keywords_hold(c, call.args, value, defaults) || !positional_hold(c, call.args, value)) return false;
-  if (c.any_argument && !any_argument_matches(*c.any_argument, call.args, &value)) return false;
+  if (c.any_argument &&
+      !any_argument_matches(*c.any_argument, call.args, &value, defaults != nullptr ? &defaults->guards : nullptr) &&
+      !any_default_matches(*c.any_argument, call.args, value, defaults))
+    return false;
   if (c.not_argument && any_argument_matches(*c.not_argument, call.args, nullptr)) return false;
   if (!flag_holds(c.item_argument, call.item_argument)) return false;
   const FactString& receiver = call.receiver_callee.dotted();
@@ -183,8 +216,11 @@ bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import
   return flag_holds(c.dynamic, import.dynamic);
 }
 
-bool assign_conditions_hold(const Conditions& c, const facts::AssignFact& assign) {
-  return !c.value || literal_matches(*c.value, assign.value);
+bool assign_conditions_hold(const Conditions& c, const facts::AssignFact& assign, std::uint16_t* guards) {
+  if (!c.value) return true;
+  if (!literal_matches(*c.value, assign.value)) return false;
+  if (guards != nullptr) *guards |= first_side_guards(*c.value, assign.value);
+  return true;
 }
 
 bool dependency_conditions_hold(const Conditions& c, const facts::DependencyFact& dependency) {

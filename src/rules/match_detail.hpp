@@ -14,12 +14,18 @@ namespace tr2audit::rules::detail {
 /// Where a keyword's value is a name, the default it holds (program::Program::default_of at the call).
 struct ValueDefaults {
   std::function<std::optional<facts::Argument>(std::string_view name)> lookup;
+  /// What a local name holds (program::Program::local_value_of at the call): `any_argument` conditions
+  /// match a literal the call receives through a local (`init_process_group(backend=backend)`).
+  std::function<std::optional<facts::Argument>(std::string_view name)> local;
   /// Set when a keyword condition held only for another value of an option: the option's name, so the
   /// finding is reported as opt-in (low, "runs only when X is set").
   std::string opt_in;
   /// The first keyword argument a `keyword` condition matched: the finding points at it (`fp16=True`
   /// inside a long TrainingArguments(...) call), not at the call's first line.
   Span keyword_at{};
+  /// Guards of a matched value that holds only on one side of a CUDA check (`"nccl" if has_gpu else
+  /// "gloo"`): the finding is guarded like code under `if has_gpu:`.
+  std::uint16_t guards = 0;
 };
 
 /// True when a call or method fact satisfies the rule's conditions; `value` gets the value of the
@@ -33,7 +39,8 @@ bool decorator_conditions_hold(const Conditions& c, const facts::DecoratorFact& 
 /// `importer_module` is the importing file's dotted module ("examples.train", "pkg.models.llama").
 bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import, facts::ImportOrigin origin,
                             std::string_view importer_module);
-bool assign_conditions_hold(const Conditions& c, const facts::AssignFact& assign);
+/// `guards` gets the guards of a conditional value that matches on its first side only.
+bool assign_conditions_hold(const Conditions& c, const facts::AssignFact& assign, std::uint16_t* guards = nullptr);
 bool dependency_conditions_hold(const Conditions& c, const facts::DependencyFact& dependency);
 bool device_conditions_hold(const Conditions& c, const facts::DeviceLiteralFact& device);
 

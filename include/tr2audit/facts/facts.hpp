@@ -86,6 +86,9 @@ struct ConditionalValue {
   FactString then_value;
   FactString else_value;  ///< what runs when the condition fails (on a host without CUDA)
   FactString condition;
+  /// The condition's CUDA-presence and device-branch guards (`"nccl" if has_gpu else "gloo"`): a rule
+  /// that matches only the first value matches code that runs only where CUDA is.
+  std::uint16_t guards = 0;
 
   bool operator==(const ConditionalValue&) const = default;
 };

@@ -177,6 +177,9 @@ class Program {
   /// attribute, the one default the repo gives that option (config/dataclass field, argparse flag,
   /// __init__ parameter). nullopt when unknown or when the repo gives several.
   std::optional<facts::Argument> default_of(FileId file, const facts::Context& ctx, std::string_view name) const;
+  /// The value a bare local name holds at a context when its function assigns it once, to a literal or a
+  /// conditional with a literal side (`backend = "nccl" if has_gpu else "gloo"`); nullopt otherwise.
+  std::optional<facts::Argument> local_value_of(FileId file, const facts::Context& ctx, std::string_view name) const;
 
   /// Facts only the whole repo can tell, as patterns of one file: `extension-call` (a call through a
   /// compiled extension's handle) and `lock-in-call` / `lock-in-library-call` (a call of repo code that runs GPU-only

@@ -23,3 +23,9 @@ def init(cfg):
     rendezvous_backend = "c10d"
     dist.init_process_group(backend=cfg.dist_backend)
     return rendezvous_backend
+
+
+def pick_backend():
+    # expect-low: cuda-api.nccl-backend-setting
+    dist_backend = "nccl" if torch.cuda.is_available() else "gloo"
+    return dist_backend

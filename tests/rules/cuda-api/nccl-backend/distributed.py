@@ -37,10 +37,35 @@ def reduce_grads(grads):
 
 def launch_worker(dist_url, world_size, rank):
     has_gpu = torch.cuda.is_available()
-    # expect: cuda-api.nccl-backend
+    # NCCL only where CUDA is, GLOO elsewhere: guarded, the other side must still become "neuron".
+    # expect-low: cuda-api.nccl-backend
     dist.init_process_group(
         backend="NCCL" if has_gpu else "GLOO",
         init_method=dist_url,
         world_size=world_size,
         rank=rank,
     )
+
+
+def init_from_local(dist_url):
+    backend = "nccl" if torch.cuda.is_available() else "gloo"
+    # expect-low: cuda-api.nccl-backend
+    dist.init_process_group(backend=backend, init_method=dist_url)
+
+
+def init_from_literal_local(dist_url):
+    backend = "nccl"
+    # expect: cuda-api.nccl-backend
+    dist.init_process_group(backend=backend, init_method=dist_url)
+
+
+def init_when_distributed(args):
+    # A run option, not a CUDA check: NCCL whenever the run is distributed.
+    # expect: cuda-api.nccl-backend
+    dist.init_process_group(backend="nccl" if args.distributed else "gloo")
+
+
+def init_portable_local(dist_url):
+    backend = "gloo"
+    # ok: cuda-api.nccl-backend
+    dist.init_process_group(backend=backend, init_method=dist_url)

@@ -1,0 +1,1 @@
+from .deepspeed import wrap_model
