@@ -251,7 +251,10 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
     return syntactic == facts::Region::setup && ctx.function >= 0 ? facts::Region::setup : facts::Region::training_step;
   }
   if (has(Role::data)) return facts::Region::data_pipeline;
-  if (has(Role::training_eval)) return facts::Region::evaluation;
+  // A helper both setup and an evaluation inside the loop call (`parse_devices`) runs in every run's
+  // setup; evaluation runs only when the run evaluates.
+  if (has(Role::training_eval) && (!has(Role::setup) || syntactic == facts::Region::evaluation))
+    return facts::Region::evaluation;
   if (has(Role::setup))
     return syntactic == facts::Region::forward || syntactic == facts::Region::data_pipeline ||
                    syntactic == facts::Region::evaluation
