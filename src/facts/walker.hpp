@@ -92,7 +92,9 @@ class Walker final : public detectors::NodeScope {
   void on_call(TSNode node);
   void on_decorator(TSNode node);
   void on_assignment(TSNode node);
-  void on_environ_assignment(TSNode left, TSNode right, TSNode node);
+  /// True when the target is an `os.environ[...]` entry (recorded when its key is a name).
+  bool on_environ_assignment(TSNode left, TSNode right, TSNode node);
+  void on_keyed_assignment(TSNode left, std::string_view key, TSNode right, TSNode node);
   /// `field(default=False, ...)` in a class body: the literal default into `out` (left alone otherwise).
   void field_default(TSNode value, Argument& out) const;
   void on_value(TSNode node, TSSymbol kind);

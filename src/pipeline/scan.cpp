@@ -18,6 +18,7 @@
 #include "tr2audit/pilot/pilot.hpp"
 #include "tr2audit/pipeline/projects.hpp"
 #include "tr2audit/program/program.hpp"
+#include "tr2audit/rules/dependency_uses.hpp"
 #include "tr2audit/rules/match.hpp"
 #include "tr2audit/rules/op_usage.hpp"
 #include "tr2audit/score/score.hpp"
@@ -432,6 +433,15 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     if (analyses[i].loaded) score::collect_setup(facts, report.setup);
   }
   score::finalize_setup(report.setup);
+  std::vector<rules::CodeFile> code;
+  for (std::size_t i = 0; i < count; ++i) {
+    const facts::FileFacts& facts = model.file(program::FileId{static_cast<std::uint32_t>(i)});
+    if (facts.kind != discover::FileKind::python && facts.kind != discover::FileKind::notebook) continue;
+    rules::CodeFile file{discovered.files[i].rel_path, {}};
+    for (const auto& import : facts.imports) file.imported.push_back(to_lower(import.module.first_segment()));
+    code.push_back(std::move(file));
+  }
+  rules::weigh_dependencies_by_use(report.findings, knowledge.rules, code);
   number_findings(report.findings);
   std::sort(report.problems.begin(), report.problems.end());
   report.rules = rules_that_fired(report.findings, knowledge.rules);

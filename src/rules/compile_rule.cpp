@@ -352,8 +352,16 @@ class Compiler {
     rule.catch_all = m_spec.catch_all && m_spec.catch_all->value;
     rule.wrappers = m_spec.wrappers && m_spec.wrappers->value;
     for (const Text& source : m_spec.sources) rule.sources.push_back(source.value);
+    rule.weighed_by_use = m_spec.weighed_by_use && m_spec.weighed_by_use->value;
+    if (m_spec.library) {
+      for (const Text& library : *m_spec.library) rule.library.add(library.value);
+    }
     subject(rule);
     check_applicability(rule.subject);
+    if (rule.weighed_by_use && rule.subject != SubjectKind::dependency)
+      error(m_spec.weighed_by_use->at, "'weighed_by_use' applies to `dependency` rules only");
+    if (!rule.library.empty() && rule.subject == SubjectKind::dependency)
+      error(m_spec.library->front().at, "'library' names the packages a code finding uses: not for `dependency` rules");
     conditions(rule);
     if (m_spec.where) rule.where = predicates(*m_spec.where);
     if (m_spec.unless) rule.unless = predicates(*m_spec.unless);

@@ -108,6 +108,8 @@ struct RuleSpec {
   std::vector<SeverityOverride> severity_by_profile;
   std::vector<SeverityOverride> severity_by_region;
   TextList sources;
+  std::optional<TextList> library;
+  std::optional<Flag> weighed_by_use;
   MatchSpec match;
   std::optional<PredicatesSpec> where;
   std::optional<PredicatesSpec> unless;

@@ -44,6 +44,14 @@ void render_rule(std::ostringstream& out, const Rule& rule) {
   out << "Message: " << rule.message << "\n\n";
   out << "**Why.** " << rule.why << "\n\n";
   out << "**Fix.** " << rule.fix << "\n\n";
+  if (!rule.library.empty()) {
+    out << "Uses the packages:";
+    for (const std::string& pattern : rule.library.patterns()) out << " `" << pattern << "`";
+    out << " (a manifest's pin of them is weighed by this finding).\n\n";
+  }
+  if (rule.weighed_by_use)
+    out << "Weighed by use: lowered to the strongest finding that uses the package in the code the manifest "
+           "serves, or to low when nothing there uses it.\n\n";
   if (!rule.example.empty()) {
     std::string example = rule.example;
     while (!example.empty() && example.back() == '\n') example.pop_back();

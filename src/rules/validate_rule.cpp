@@ -11,24 +11,10 @@ namespace tr2audit::rules {
 
 namespace {
 
-const std::vector<std::string> k_rule_keys{"id",
-                                           "title",
-                                           "category",
-                                           "severity",
-                                           "confidence",
-                                           "profiles",
-                                           "severity_by_profile",
-                                           "severity_by_region",
-                                           "message",
-                                           "why",
-                                           "fix",
-                                           "example",
-                                           "sources",
-                                           "match",
-                                           "where",
-                                           "unless",
-                                           "catch_all",
-                                           "wrappers"};
+const std::vector<std::string> k_rule_keys{
+    "id",      "title",  "category",  "severity", "confidence", "profiles", "severity_by_profile", "severity_by_region",
+    "message", "why",    "fix",       "example",  "sources",    "library",  "weighed_by_use",      "match",
+    "where",   "unless", "catch_all", "wrappers"};
 const std::vector<std::string> k_subject_keys{"call",      "call_text", "method", "import",     "decorator",
                                               "assign",    "device",    "file",   "dependency", "pattern",
                                               "reference", "op",        "setting"};
@@ -291,6 +277,10 @@ void read_top_entry(SpecReader& r, const Entry& e, RuleSpec& spec) {
     spec.profiles = r.text_list(e);
   } else if (e.key == "sources") {
     if (auto sources = r.text_list(e)) spec.sources = std::move(*sources);
+  } else if (e.key == "library") {
+    spec.library = r.text_list(e);
+  } else if (e.key == "weighed_by_use") {
+    spec.weighed_by_use = r.flag(e);
   } else if (e.key == "severity_by_profile") {
     read_severity_map(r, e, spec.severity_by_profile);
   } else if (e.key == "severity_by_region") {

@@ -147,6 +147,13 @@ struct Rule {
   std::string fix;
   std::string example;
   std::vector<std::string> sources;
+  /// `library: [flash-attn]`: the packages (distribution names or globs) a finding of this rule uses
+  /// when its subject does not name the package's module (`attn_implementation="flash_attention_2"`).
+  /// A rule whose subject is a module or a call into one uses the package of that module's first segment.
+  NameMatcher library;
+  /// `weighed_by_use: true` (dependency rules): a finding is lowered to the strongest use of its package in
+  /// the code (rules/dependency_uses).
+  bool weighed_by_use = false;
   /// `catch_all: true`: reported only where no other rule reports a finding on the same line, and once
   /// per line (a low "anything under torch.cuda" net beneath the specific rules).
   bool catch_all = false;

@@ -281,3 +281,17 @@ TEST_CASE("rules::load_rule_text checks op conditions and severity_by_region", "
   bad = problems_of(k_valid_head + "severity_by_region: {hot-path: high}\nmatch:\n  op: ['*']\n");
   CHECK(only_message(bad).find("unknown region 'hot-path'") == 0);
 }
+
+TEST_CASE("rules::load_rule_text keeps weighed_by_use to dependency rules and library to code rules", "[rules]") {
+  CHECK(only_message(problems_of(k_valid_head + "weighed_by_use: true\nmatch:\n  call: [a.b]\n")) ==
+        "'weighed_by_use' applies to `dependency` rules only");
+  CHECK(only_message(problems_of(k_valid_head + "library: [flash-attn]\nmatch:\n  dependency: [flash-attn]\n")) ==
+        "'library' names the packages a code finding uses: not for `dependency` rules");
+  std::vector<Problem> problems;
+  const auto rule = load_rule_text(k_valid_head + "library: [bitsandbytes, \"flash-attn-*\"]\nmatch:\n  call: [a.b]\n",
+                                   "rules/cuda-api/sync-call.yaml", problems);
+  REQUIRE(rule.has_value());
+  CHECK(rule->library.matches("bitsandbytes"));
+  CHECK(rule->library.matches("flash-attn-3"));
+  CHECK_FALSE(rule->library.matches("deepspeed"));
+}

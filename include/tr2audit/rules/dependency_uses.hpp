@@ -1,0 +1,33 @@
+// rules/dependency_uses: a CUDA-only package a manifest declares is as severe as the code that uses it.
+// `bitsandbytes` in requirements.txt matters when a training run imports it; when every use is opt-in,
+// guarded or off the training path, or nothing uses it, the install pin is a low finding that says so.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "tr2audit/rules/finding.hpp"
+#include "tr2audit/rules/rule_set.hpp"
+
+namespace tr2audit::rules {
+
+/// Lowers each finding of a `dependency` rule to the strongest finding (at least low) that uses the same
+/// package in the code the manifest serves, and says which one; never raises. `python_paths` are the
+/// scan's Python files: a manifest in a folder that holds Python files serves that
+/// folder (an example's requirements.txt), any other manifest (the root's, a Dockerfile, a folder of
+/// requirement files) the whole repo. A finding uses a package when its rule names it (`library:`) or
+/// its subject is a module or call of it (`flash_attn.flash_attn_func` uses `flash-attn`).
+/// A package nothing in that code imports (or configures, through a rule's `library:`) is an install pin
+/// only: low. A package the code imports with no finding there keeps its severity, as does a package the
+/// repo itself ships (a folder or module of that name: flash-attention's own `flash_attn`).
+struct CodeFile {
+  std::string path;                   ///< repo-relative
+  std::vector<std::string> imported;  ///< the first segment of every module the file imports
+};
+void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& rules, const std::vector<CodeFile>& code);
+
+/// The module names a distribution may install, as far as its name tells: the whole name and each
+/// run of its words ("nv-grouped-gemm" -> grouped_gemm, gemm, ...; "nvidia-cutlass-dsl" -> cutlass, ...),
+/// without the words that name a vendor, a CUDA version or a packaging flavour.
+std::vector<std::string> modules_of_distribution(std::string_view distribution);
+
+}  // namespace tr2audit::rules

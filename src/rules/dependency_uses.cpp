@@ -1,0 +1,122 @@
+// A manifest's CUDA-only package weighed by its uses in the code (see the header).
+#include "tr2audit/rules/dependency_uses.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::rules {
+namespace {
+
+bool is_container_file(std::string_view path) {
+  const std::string_view name = path.substr(path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/') + 1);
+  return name.find("Dockerfile") != std::string_view::npos || name.find("dockerfile") != std::string_view::npos ||
+         name == "Containerfile";
+}
+
+/// The folder whose code a manifest serves, with a trailing '/', or "" for the whole repo.
+std::string scope_of(std::string_view manifest, const std::vector<CodeFile>& code) {
+  const auto slash = manifest.rfind('/');
+  if (slash == std::string_view::npos || is_container_file(manifest)) return {};
+  std::string folder(manifest.substr(0, slash + 1));
+  const bool holds_code =
+      std::any_of(code.begin(), code.end(), [&](const CodeFile& file) { return starts_with(file.path, folder); });
+  return holds_code ? folder : std::string();
+}
+
+/// The first segment of a dotted subject, lower case ("flash_attn.bert_padding.pad_input" -> "flash_attn").
+std::string top_module(std::string_view subject) {
+  return to_lower(subject.substr(0, subject.find('.')));
+}
+
+bool generic_word(std::string_view word) {
+  if (word == "nvidia" || word == "nv" || word == "py" || word == "python" || word == "dsl" || word == "cuda" ||
+      word == "gpu" || word == "kernel" || word == "kernels" || word.size() < 3)
+    return true;
+  // cu11, cu118, cuda12x: a CUDA build flavour.
+  const std::string_view digits = starts_with(word, "cuda") ? word.substr(4)
+                                  : starts_with(word, "cu") ? word.substr(2)
+                                                            : std::string_view();
+  return !digits.empty() && std::isdigit(static_cast<unsigned char>(digits.front()));
+}
+
+/// True when the repo ships a module or package of that name (a path segment or a file stem).
+bool repo_ships(std::string_view module, const std::vector<CodeFile>& code) {
+  for (const CodeFile& file : code) {
+    std::string_view path = file.path;
+    while (!path.empty()) {
+      const auto slash = path.find('/');
+      std::string_view segment = path.substr(0, slash);
+      if (slash == std::string_view::npos && ends_with(segment, ".py")) segment.remove_suffix(3);
+      if (segment == module) return true;
+      if (slash == std::string_view::npos) break;
+      path.remove_prefix(slash + 1);
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> modules_of_distribution(std::string_view distribution) {
+  std::string name = to_lower(distribution);
+  std::replace_if(
+      name.begin(), name.end(), [](char c) { return c == '-' || c == '.'; }, '_');
+  std::vector<std::string_view> words;
+  for (std::string_view rest = name; !rest.empty();) {
+    const auto cut = rest.find('_');
+    words.push_back(rest.substr(0, cut));
+    if (cut == std::string_view::npos) break;
+    rest.remove_prefix(cut + 1);
+  }
+  std::vector<std::string> out{name};
+  for (std::size_t from = 0; from < words.size(); ++from) {
+    std::string run;
+    for (std::size_t to = from; to < words.size(); ++to) {
+      if (to > from) run += '_';
+      run += words[to];
+      if (to == from && generic_word(words[to])) break;  // a run starts at a word that names the package
+      if (!generic_word(words[to]) && std::find(out.begin(), out.end(), run) == out.end()) out.push_back(run);
+    }
+  }
+  return out;
+}
+
+void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& rules,
+                               const std::vector<CodeFile>& code) {
+  for (Finding& dependency : findings) {
+    const Rule* rule = rules.find(dependency.rule_id);
+    if (rule == nullptr || !rule->weighed_by_use || dependency.meta || dependency.severity <= Severity::low) continue;
+    const std::vector<std::string> modules = modules_of_distribution(dependency.subject);
+    const auto names_module = [&](const std::string& top) {
+      return std::find(modules.begin(), modules.end(), top) != modules.end();
+    };
+    if (std::any_of(modules.begin(), modules.end(), [&](const std::string& m) { return repo_ships(m, code); }))
+      continue;
+    const std::string scope = scope_of(dependency.path, code);
+    const Finding* strongest = nullptr;
+    for (const Finding& use : findings) {
+      if (use.meta || !starts_with(use.path, scope)) continue;
+      const Rule* use_rule = rules.find(use.rule_id);
+      if (use_rule == nullptr || use_rule->subject == SubjectKind::dependency) continue;
+      if (!use_rule->library.matches(dependency.subject) && !names_module(top_module(use.subject))) continue;
+      if (strongest == nullptr || use.severity > strongest->severity) strongest = &use;
+    }
+    const std::string where = scope.empty() ? "the repo's code" : "the code in `" + scope + "`";
+    if (strongest == nullptr) {
+      const bool imported = std::any_of(code.begin(), code.end(), [&](const CodeFile& file) {
+        return starts_with(file.path, scope) && std::any_of(file.imported.begin(), file.imported.end(), names_module);
+      });
+      if (imported) continue;  // used where no rule reports it: the manifest's own finding stands
+      dependency.severity = Severity::low;
+      dependency.message += " (nothing in " + where + " imports, calls or configures it: an install pin only)";
+    } else if (strongest->severity < dependency.severity) {
+      dependency.severity = std::max(strongest->severity, Severity::low);
+      dependency.message += " (its strongest use in " + where + " is " + std::string(to_string(strongest->severity)) +
+                            ": " + strongest->path + ":" + std::to_string(strongest->at.line) + ")";
+    }
+  }
+}
+
+}  // namespace tr2audit::rules

@@ -1,0 +1,92 @@
+#include <catch2/catch.hpp>
+
+#include "rules_test_support.hpp"
+#include "tr2audit/rules/dependency_uses.hpp"
+#include "tr2audit/rules/rule_set.hpp"
+
+using namespace tr2audit;
+using namespace tr2audit::rules;
+
+namespace {
+
+const std::string k_head =
+    "title: t\ncategory: cuda-library\nconfidence: medium\nmessage: m\nwhy: w\nfix: f\nsources: "
+    "[https://example.org]\n";
+
+RuleSet rule_set() {
+  std::vector<Problem> problems;
+  std::vector<Rule> rules;
+  for (const auto& [file, text] : std::vector<std::pair<std::string, std::string>>{
+           {"cuda-library/cuda-only-dependency.yaml",
+            "id: cuda-library.cuda-only-dependency\nseverity: high\nweighed_by_use: true\n" + k_head +
+                "match:\n  dependency: [flash-attn, bitsandbytes, pynvml, nv-grouped-gemm]\n"},
+           {"cuda-library/bitsandbytes-import.yaml", "id: cuda-library.bitsandbytes-import\nseverity: high\n" + k_head +
+                                                         "match:\n  import: [bitsandbytes, \"bitsandbytes.*\"]\n"},
+           {"cuda-library/flash-attention-2-implementation.yaml",
+            "id: cuda-library.flash-attention-2-implementation\nseverity: medium\nlibrary: [flash-attn]\n" + k_head +
+                "match:\n  call_text: [\"*\"]\n  keyword:\n    attn_implementation: [flash_attention_2]\n"}}) {
+    auto rule = load_rule_text(text, std::filesystem::path("rules") / file, problems);
+    REQUIRE(problems.empty());
+    rules.push_back(std::move(*rule));
+  }
+  return RuleSet(std::move(rules));
+}
+
+Finding finding(std::string rule, std::string path, std::uint32_t line, Severity severity, std::string subject) {
+  Finding f;
+  f.rule_id = std::move(rule);
+  f.category = Category::cuda_library;
+  f.path = std::move(path);
+  f.at.line = line;
+  f.severity = severity;
+  f.subject = std::move(subject);
+  f.message = "m";
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("rules::modules_of_distribution tries each run of the name's words", "[rules]") {
+  const auto has = [](const std::vector<std::string>& modules, const std::string& m) {
+    return std::find(modules.begin(), modules.end(), m) != modules.end();
+  };
+  CHECK(has(modules_of_distribution("flash-attn"), "flash_attn"));
+  CHECK(has(modules_of_distribution("nv-grouped-gemm"), "grouped_gemm"));
+  CHECK(has(modules_of_distribution("nvidia-cutlass-dsl"), "cutlass"));
+  CHECK(has(modules_of_distribution("cupy-cuda12x"), "cupy"));
+  CHECK_FALSE(has(modules_of_distribution("nvidia-cutlass-dsl"), "nvidia"));  // a vendor, not a module
+  CHECK_FALSE(has(modules_of_distribution("cupy-cuda12x"), "cuda12x"));
+}
+
+TEST_CASE("rules::weigh_dependencies_by_use lowers a pin to its strongest use, never raises it", "[rules]") {
+  const RuleSet rules = rule_set();
+  std::vector<Finding> findings{
+      finding("cuda-library.cuda-only-dependency", "requirements.txt", 3, Severity::high, "bitsandbytes"),
+      finding("cuda-library.cuda-only-dependency", "requirements.txt", 4, Severity::high, "flash-attn"),
+      finding("cuda-library.cuda-only-dependency", "requirements.txt", 5, Severity::high, "pynvml"),
+      finding("cuda-library.cuda-only-dependency", "requirements.txt", 6, Severity::high, "nv-grouped-gemm"),
+      finding("cuda-library.cuda-only-dependency", "examples/sft/requirements.txt", 2, Severity::high, "flash-attn"),
+      finding("cuda-library.bitsandbytes-import", "train.py", 20, Severity::low, "bitsandbytes.nn"),
+      finding("cuda-library.flash-attention-2-implementation", "train.py", 30, Severity::medium, "transformers.X"),
+  };
+  const std::vector<CodeFile> code{{"train.py", {"torch", "bitsandbytes", "grouped_gemm"}},
+                                   {"examples/sft/sft.py", {"trl"}}};
+  weigh_dependencies_by_use(findings, rules, code);
+  CHECK(findings[0].severity == Severity::low);  // its only use is opt-in (low)
+  CHECK(findings[0].message == "m (its strongest use in the repo's code is low: train.py:20)");
+  CHECK(findings[1].severity == Severity::medium);  // configured through attn_implementation (library:)
+  CHECK(findings[2].severity == Severity::low);     // nothing imports pynvml
+  CHECK(findings[2].message == "m (nothing in the repo's code imports, calls or configures it: an install pin only)");
+  CHECK(findings[3].severity == Severity::high);  // imported where no rule reports it: the pin stands
+  CHECK(findings[4].severity == Severity::low);   // the example's own code never uses flash-attn
+  CHECK(findings[4].message.find("the code in `examples/sft/`") != std::string::npos);
+  CHECK(findings[5].severity == Severity::low);  // uses are untouched
+}
+
+TEST_CASE("rules::weigh_dependencies_by_use keeps the pin of a package the repo ships", "[rules]") {
+  const RuleSet rules = rule_set();
+  std::vector<Finding> findings{
+      finding("cuda-library.cuda-only-dependency", "training/Dockerfile", 88, Severity::high, "flash-attn")};
+  weigh_dependencies_by_use(findings, rules, {{"flash_attn/__init__.py", {"torch"}}, {"training/run.py", {"torch"}}});
+  CHECK(findings[0].severity == Severity::high);
+}
