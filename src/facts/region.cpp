@@ -61,6 +61,12 @@ std::string class_bases_text(const FileFacts& file, std::int32_t klass) {
   return out;
 }
 
+bool no_grad_decorated(const FunctionInfo& fn) {
+  return std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const QualifiedName& decorator) {
+    return decorator.dotted() == "torch.no_grad" || decorator.dotted() == "torch.inference_mode";
+  });
+}
+
 // Classifies one function by its own name and flags (not its parents').
 std::optional<Region> own_region(const FileFacts& file, const FunctionInfo& fn) {
   const std::string lower = to_lower(fn.name);
@@ -68,10 +74,11 @@ std::optional<Region> own_region(const FileFacts& file, const FunctionInfo& fn) 
   if (fn.calls_backward || fn.calls_optimizer_step || is_training_name(lower)) return Region::training_step;
   if (is_data_name(lower, class_bases_text(file, fn.klass))) return Region::data_pipeline;
   if (is_eval_name(lower)) return Region::evaluation;
-  for (const auto& decorator : fn.decorators) {
-    if (decorator.dotted() == "torch.no_grad" || decorator.dotted() == "torch.inference_mode")
-      return Region::evaluation;
-  }
+  // `@torch.no_grad` on a sampling or scoring function is evaluation; on anything else (weight init,
+  // an EMA update, LoftQ's re-initialisation, target building) it says nothing of where it runs.
+  if (no_grad_decorated(fn) &&
+      name_has(lower, {"sample", "decode", "score", "infer", "metric", "loss", "perplexity", "accuracy"}))
+    return Region::evaluation;
   if (fn.name == "__init__" || fn.name == "main" || starts_with(lower, "parse_arg") || starts_with(lower, "setup") ||
       starts_with(lower, "build_") || starts_with(lower, "create_") || starts_with(lower, "get_args"))
     return Region::setup;
@@ -132,15 +139,25 @@ Region region_of(const FileFacts& file, const Context& ctx) {
   if (file.is_test) return Region::test;
   if (in_training_loop(file, ctx)) return Region::training_step;
   if (ctx.function >= 0 && drives_training_loop(file, ctx.function)) return Region::setup;
+  // Gradients off because a function not named for evaluation is decorated so (`@torch.no_grad def
+  // init_weights`): a property of that computation, not a sign of evaluation.
+  bool no_grad_helper = false;
+  for (std::int32_t fn = ctx.function; fn >= 0; fn = file.functions[fn].parent) {
+    const FunctionInfo& info = file.functions[fn];
+    // A module's `@torch.no_grad() def forward` is a post-processor: evaluation, as before.
+    no_grad_helper |= no_grad_decorated(info) && info.name != "forward" && info.name != "__call__" &&
+                      own_region(file, info) != Region::evaluation;
+  }
+  const bool evaluates = ctx.has(Guard::no_grad) && !no_grad_helper;
   // The innermost function with a recognisable role decides; nested helpers inherit it.
   for (std::int32_t fn = ctx.function; fn >= 0; fn = file.functions[fn].parent) {
     const std::optional<Region> region = own_region(file, file.functions[fn]);
     if (region) {
-      if (*region != Region::training_step && ctx.has(Guard::no_grad)) return Region::evaluation;
+      if (*region != Region::training_step && evaluates) return Region::evaluation;
       return *region;
     }
   }
-  if (ctx.has(Guard::no_grad)) return Region::evaluation;
+  if (evaluates) return Region::evaluation;
   if (ctx.function < 0) return Region::setup;
   return Region::other;
 }
