@@ -111,7 +111,10 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   // A rule's region severity (`vllm-import`: {inference: medium}, for rollout workers a training run
   // starts) holds for code a training repo may run, not for a serving script that does not train.
   const rules::Rule* rule = rules.find(finding.rule_id);
-  if (!script && rule != nullptr && finding.region &&
+  const bool serving_region =
+      finding.region && (*finding.region == facts::Region::inference || *finding.region == facts::Region::export_ ||
+                         *finding.region == facts::Region::tooling);
+  if (!script && rule != nullptr && serving_region &&
       rule->severity_by_region[static_cast<std::size_t>(*finding.region)])
     return;
   finding.severity = Severity::low;

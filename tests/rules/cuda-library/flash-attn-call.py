@@ -38,3 +38,10 @@ def unpad_for_packing(hidden, attention_mask):
 
     # ok: cuda-library.flash-attn-call
     return unpad_input(hidden, attention_mask)
+
+
+def gather_sequence_parallel(hidden, group):
+    from flash_attn.utils.distributed import all_gather
+
+    # ok: cuda-library.flash-attn-call
+    return all_gather(hidden, group)
