@@ -1,5 +1,6 @@
 // repeat-interleave-tensor: repeat_interleave whose repeats come from a tensor, so the output
-// length depends on data (an integer literal or a shape is static and stays quiet).
+// length depends on data (an integer literal or a shape is static and stays quiet, and so does a call
+// that passes `output_size=`: the length is given, so nothing is read back from the device).
 #include "detectors/tensor_expr.hpp"
 
 namespace tr2audit::detectors {
@@ -22,16 +23,18 @@ class RepeatInterleaveTensor final : public Detector {
     const TSNode args = ts_node_child_by_field_id(node, k.f_arguments);
     TSNode repeats{};
     std::uint32_t positional = 0;
+    bool sized = false;  // `output_size=`: the caller states the length, so no host read and a known shape
     for (std::uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
       const TSNode arg = ts_node_named_child(args, i);
       if (ts_node_symbol(arg) == k.keyword_argument) {
-        if (scope.text(ts_node_child_by_field_id(arg, k.f_name)) == "repeats")
-          repeats = ts_node_child_by_field_id(arg, k.f_value);
+        const std::string_view name = scope.text(ts_node_child_by_field_id(arg, k.f_name));
+        if (name == "repeats") repeats = ts_node_child_by_field_id(arg, k.f_value);
+        sized |= name == "output_size";
       } else if (positional++ == repeats_index) {
         repeats = arg;
       }
     }
-    if (ts_node_is_null(repeats)) return;
+    if (ts_node_is_null(repeats) || sized) return;
     // Dynamic: a computed tensor (a call or subscript), or a name that reads like per-item counts.
     const TSSymbol kind = ts_node_symbol(repeats);
     const std::string_view text = scope.text(repeats);

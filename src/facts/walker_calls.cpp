@@ -476,6 +476,15 @@ void Walker::on_subscript(TSNode node) {
   if (upper_case_name(name)) m_out.computed_lookups.emplace_back(name);
 }
 
+bool Walker::enum_class(std::int32_t klass) const {
+  if (klass < 0 || static_cast<std::size_t>(klass) >= m_out.classes.size()) return false;
+  const auto& bases = m_out.classes[static_cast<std::size_t>(klass)].bases;
+  return std::any_of(bases.begin(), bases.end(), [](const QualifiedName& base) {
+    const std::string_view name = base.last_segment();
+    return name == "Enum" || name == "StrEnum" || name == "IntEnum" || name == "Flag" || ends_with(name, "Enum");
+  });
+}
+
 void Walker::on_string(TSNode node) {
   if (m_mode != Mode::full) return;
   std::size_t up = 1;  // node is the one being entered: its ancestors are on the walk's path
@@ -508,6 +517,9 @@ void Walker::on_string(TSNode node) {
     while (m_src.is(parent, m_k.conditional_expression) || m_src.is(parent, m_k.parenthesized_expression))
       parent = ancestor(++up);
     fact.use = m_src.is(parent, m_k.assignment) ? DeviceUse::assignment : DeviceUse::other;
+    // `class DeviceType(StrEnum): CUDA = "cuda"`: an enum member names a device to compare against.
+    if (fact.use == DeviceUse::assignment && m_ctx.klass >= 0 && m_ctx.function < 0 && enum_class(m_ctx.klass))
+      fact.use = DeviceUse::comparison;
   }
   fact.at = m_src.span(node);
   fact.ctx = m_ctx;

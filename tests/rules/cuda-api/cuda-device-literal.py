@@ -35,3 +35,13 @@ def describe(device):
     if device.type == "cuda":
         return "gpu"
     return "host"
+
+
+from enum import Enum
+
+
+class DeviceType(str, Enum):
+    # An enum member names a device to compare against; it puts nothing on a device.
+    # ok: cuda-api.cuda-device-literal
+    CUDA = "cuda"
+    CPU = "cpu"

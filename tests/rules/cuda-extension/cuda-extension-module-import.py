@@ -40,3 +40,7 @@ class FusedRMSNormFunction(torch.autograd.Function):
             # expect-high: cuda-extension.cuda-extension-module-import
             fused_rms_norm_cuda = importlib.import_module("fused_rms_norm_cuda")
         return fused_rms_norm_cuda.forward(x, weight, eps)
+
+# An availability probe is a Python predicate, whatever its name says.
+# ok: cuda-extension.cuda-extension-module-import
+from transformers.utils import is_torch_cuda_available

@@ -18,3 +18,19 @@ class GQA(nn.Module):
         # todo-expect: dynamic-graph.repeat-interleave-tensor  (a bare tensor name as repeats is taken for an int)
         frames = torch.repeat_interleave(q, durations, dim=1)
         return frames, k, v, batch_index
+
+
+
+class ExpertMLP(nn.Module):
+    def __init__(self, num_experts, num_tokens_padded):
+        super().__init__()
+        self.num_experts, self.num_tokens_padded = num_experts, num_tokens_padded
+
+    def forward(self, weights, expert_ids):
+        counts = torch.bincount(expert_ids, minlength=self.num_experts)
+        # The length is given (tokens padded to a fixed bound): no host read, a static shape.
+        # ok: dynamic-graph.repeat-interleave-tensor
+        padded = weights.repeat_interleave(counts.long(), dim=0, output_size=self.num_tokens_padded)
+        # expect: dynamic-graph.repeat-interleave-tensor
+        exact = weights.repeat_interleave(counts.long(), dim=0)
+        return padded, exact
