@@ -449,7 +449,10 @@ class Matcher {
       f.entries = program.entries_at(m_view.id, ctx);  // program entry indices; the pipeline renumbers them
     }
     f.severity = rule.severity_for(m_profile, f.region);
-    f.guards = program.guards_at(m_view.id, ctx) | value_guards;
+    // A decorator's finding (`@triton.jit` on a kernel) is gated like the code it decorates: a kernel every
+    // launch of which sits behind an opt-in option inherits that gate (program/inherit).
+    const facts::Context& gate_ctx = code != nullptr ? *code : ctx;
+    f.guards = program.guards_at(m_view.id, gate_ctx) | value_guards;
     const bool off_region = f.region && (*f.region == facts::Region::inference || *f.region == facts::Region::export_ ||
                                          *f.region == facts::Region::tooling || *f.region == facts::Region::test);
     // Code that only inference, export or tooling reaches is off the training path whatever its region
@@ -474,7 +477,7 @@ class Matcher {
     f.subject = fields.subject;
     fields.function = f.function;
     f.message = fill_message(rule.message, fields);
-    apply_guards(rule, ctx, f);
+    apply_guards(rule, gate_ctx, f);
     if (!value_opt_in.empty() && f.opt_in.empty()) {
       // The keyword's value is a setting whose default does not trigger the rule.
       f.opt_in = value_opt_in;
