@@ -81,6 +81,7 @@ class BranchGuards {
   };
   static constexpr std::size_t k_max_passing_sites = 24;  ///< more call sites: the parameter is an input, not an option
   static constexpr int k_max_passing_depth = 6;
+  static constexpr int k_passing_budget = 256;
   void collect(const facts::FileFacts& file) {
     for (const auto& assign : file.assigns) {
       const std::string name = last_segment(assign.target.dotted());
@@ -179,8 +180,11 @@ class BranchGuards {
   // three functions' `comm_backend=moe_comm_backend` from `model_registry(..., moe_comm_backend: str =
   // "standard")` is "standard" by default (a variant config that calls `model_registry(moe_comm_backend=
   // "deepep")` overrides a default, as for any parameter default). False when a site is not understood.
-  bool passed_off(FunctionId fn, std::string_view name, const facts::ConditionTerm& term, int depth) const {
-    if (depth > k_max_passing_depth || fn.index < 0) return false;
+  bool passed_off(FunctionId fn, std::string_view name, const facts::ConditionTerm& term, int depth,
+                  int& budget) const {
+    // A bounded search: call sites fan out at every level, so at most k_passing_budget sites are read per
+    // branch (beyond that the value is not known).
+    if (depth > k_max_passing_depth || fn.index < 0 || --budget < 0) return false;
     const auto& file = m_impl.files[fn.file.value];
     const auto& info = file.functions[static_cast<std::size_t>(fn.index)];
     for (const auto& param : info.param_defaults) {
@@ -207,7 +211,7 @@ class BranchGuards {
     };
     bool decided = false;
     for (const CallSite& site : sites) {
-      if (!passed_off_at(site, position, name, term, depth)) {
+      if (!passed_off_at(site, position, name, term, depth, budget)) {
         if (unreached(site)) continue;
         return false;
       }
@@ -218,7 +222,7 @@ class BranchGuards {
 
   // passed_off at one call site.
   bool passed_off_at(const CallSite& site, std::optional<std::size_t> position, std::string_view name,
-                     const facts::ConditionTerm& term, int depth) const {
+                     const facts::ConditionTerm& term, int depth, int& budget) const {
     const facts::CallFact& call = m_impl.files[site.caller.file.value].calls[static_cast<std::size_t>(site.call)];
     const facts::Argument* passed = nullptr;
     std::size_t positional = 0;
@@ -238,7 +242,7 @@ class BranchGuards {
     const std::string_view text = passed->value;
     if (passed->kind == facts::LiteralKind::name && passed->resolved.empty() &&
         text.find('.') == std::string_view::npos && site.caller.index >= 0) {
-      return passed_off(site.caller, text, term, depth + 1);
+      return passed_off(site.caller, text, term, depth + 1, budget);
     }
     // `params["comm_backend"]` / `cfg.comm_backend`: the option's repo default decides.
     std::string option;
@@ -278,8 +282,9 @@ class BranchGuards {
       });
       if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
       // ... or whose callers pass it down from a parameter whose default leaves the branch off.
+      int budget = k_passing_budget;
       if (is_param && !term.equals.empty() &&
-          passed_off(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term, 0))
+          passed_off(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term, 0, budget))
         return true;
       // ... or whose value the repo's shipped config files give (`"compile": false` in a training-params
       // JSON that a `TrainConfig(**json)` fills): every value they give leaves the branch off.
