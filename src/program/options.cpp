@@ -11,6 +11,7 @@
 
 #include "program/model.hpp"
 #include "program/option_values.hpp"
+#include "program/passed_options.hpp"
 #include "tr2audit/core/parallel.hpp"
 #include "tr2audit/core/text.hpp"
 
@@ -64,7 +65,7 @@ class BranchGuards {
 
   void run() {
     for (const auto& file : m_impl.files) collect(file);
-    index_callers();
+    m_passed.emplace(m_impl);
     m_impl.branch_guards.resize(m_impl.files.size());
     m_impl.branch_option.resize(m_impl.files.size());
     // A file's branches are judged from repo-wide tables filled above, and write only that file's
@@ -75,13 +76,6 @@ class BranchGuards {
   }
 
  private:
-  struct CallSite {
-    FunctionId caller;  ///< index -1: a module body
-    std::int32_t call;  ///< FileFacts::calls of the caller's file
-  };
-  static constexpr std::size_t k_max_passing_sites = 24;  ///< more call sites: the parameter is an input, not an option
-  static constexpr int k_max_passing_depth = 6;
-  static constexpr int k_passing_budget = 256;
   void collect(const facts::FileFacts& file) {
     for (const auto& assign : file.assigns) {
       const std::string name = last_segment(assign.target.dotted());
@@ -155,104 +149,6 @@ class BranchGuards {
     }
   }
 
-  // Per function: the non-test call sites that name it (`f(x=...)`, `mod.f(...)`, `self.f(...)`), for the
-  // values its required parameters are passed (passed_values).
-  void index_callers() {
-    m_callers.resize(m_impl.files.size());
-    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) m_callers[f].resize(m_impl.files[f].functions.size());
-    for (std::uint32_t f = 0; f < m_impl.edges.size(); ++f) {
-      if (m_impl.files[f].is_test) continue;
-      for (std::size_t slot = 0; slot < m_impl.edges[f].size(); ++slot) {
-        const std::int32_t caller = slot < m_impl.files[f].functions.size() ? static_cast<std::int32_t>(slot) : -1;
-        for (const Edge& edge : m_impl.edges[f][slot]) {
-          if (!edge.by_name || edge.constructs || edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
-          auto& sites = m_callers[edge.target.file.value][static_cast<std::size_t>(edge.target.index)];
-          if (sites.size() <= k_max_passing_sites) sites.push_back(CallSite{FunctionId{FileId{f}, caller}, edge.call});
-        }
-      }
-    }
-  }
-
-  // True when a parameter with no default never takes the branch in a default run: at every call site of
-  // the function, it is passed a literal that leaves the branch off, or an option (`params["comm_backend"]`,
-  // `cfg.comm_backend`) whose repo default does, or the caller's own parameter passed on, judged the same
-  // way (its default, else its callers). `make_token_dispatcher_config(comm_backend=...)` reached through
-  // three functions' `comm_backend=moe_comm_backend` from `model_registry(..., moe_comm_backend: str =
-  // "standard")` is "standard" by default (a variant config that calls `model_registry(moe_comm_backend=
-  // "deepep")` overrides a default, as for any parameter default). False when a site is not understood.
-  bool passed_off(FunctionId fn, std::string_view name, const facts::ConditionTerm& term, int depth,
-                  int& budget) const {
-    // A bounded search: call sites fan out at every level, so at most k_passing_budget sites are read per
-    // branch (beyond that the value is not known).
-    if (depth > k_max_passing_depth || fn.index < 0 || --budget < 0) return false;
-    const auto& file = m_impl.files[fn.file.value];
-    const auto& info = file.functions[static_cast<std::size_t>(fn.index)];
-    for (const auto& param : info.param_defaults) {
-      if (param.keyword == name) return is_literal(param) && leaves_off(param, term);
-    }
-    // The parameter's position among those a call passes positionally (after `self` for a method).
-    std::optional<std::size_t> position;
-    std::size_t index = 0;
-    std::size_t offset = 0;  // a method's `self`/`cls` is not passed positionally
-    for (const FactString& text : info.params) {
-      const std::string_view param = std::string_view(text).substr(0, text.find_first_of(":= "));
-      if (info.klass >= 0 && index == 0 && (param == "self" || param == "cls")) offset = 1;
-      if (starts_with(param, "*")) break;
-      if (param == name && index >= offset) position = index - offset;
-      ++index;
-    }
-    const auto& sites = m_callers[fn.file.value][static_cast<std::size_t>(fn.index)];
-    if (sites.empty() || sites.size() > k_max_passing_sites) return false;
-    // A site in code no entry point reaches selects nothing in a run; another site must decide.
-    const auto unreached = [&](const CallSite& site) {
-      RoleSet roles = m_impl.at(site.caller).roles;
-      roles.reset(static_cast<std::size_t>(Role::test));
-      return roles.none();
-    };
-    bool decided = false;
-    for (const CallSite& site : sites) {
-      if (!passed_off_at(site, position, name, term, depth, budget)) {
-        if (unreached(site)) continue;
-        return false;
-      }
-      decided = true;
-    }
-    return decided;
-  }
-
-  // passed_off at one call site.
-  bool passed_off_at(const CallSite& site, std::optional<std::size_t> position, std::string_view name,
-                     const facts::ConditionTerm& term, int depth, int& budget) const {
-    const facts::CallFact& call = m_impl.files[site.caller.file.value].calls[static_cast<std::size_t>(site.call)];
-    const facts::Argument* passed = nullptr;
-    std::size_t positional = 0;
-    for (const auto& arg : call.args) {
-      if (arg.is_splat) return false;  // `f(*args, **kwargs)`: not known here
-      if (arg.keyword.empty()) {
-        if (position && positional == *position) passed = &arg;
-        ++positional;
-      } else if (arg.keyword == name) {
-        passed = &arg;
-      }
-    }
-    if (passed == nullptr) return false;
-    if (is_literal(*passed)) {
-      return leaves_off(*passed, term);
-    }
-    const std::string_view text = passed->value;
-    if (passed->kind == facts::LiteralKind::name && passed->resolved.empty() &&
-        text.find('.') == std::string_view::npos && site.caller.index >= 0) {
-      return passed_off(site.caller, text, term, depth + 1, budget);
-    }
-    // `params["comm_backend"]` / `cfg.comm_backend`: the option's repo default decides.
-    std::string option;
-    if (const auto open = text.find("[\""); open != std::string_view::npos && ends_with(text, "\"]"))
-      option = std::string(text.substr(open + 2, text.size() - open - 4));
-    else if (passed->kind == facts::LiteralKind::name && text.find('.') != std::string_view::npos)
-      option = last_segment(text);
-    return !option.empty() && m_options.off_by_default(option, term);
-  }
-
   // A bare name tested in a function: that function's (or an enclosing one's) parameter default,
   // else a module constant of the file.
   bool bare_off_by_default(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term,
@@ -282,9 +178,11 @@ class BranchGuards {
       });
       if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
       // ... or whose callers pass it down from a parameter whose default leaves the branch off.
-      int budget = k_passing_budget;
+      const auto option_off = [&](std::string_view option) {
+        return m_options.off_by_default(std::string(option), term);
+      };
       if (is_param && !term.equals.empty() &&
-          passed_off(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term, 0, budget))
+          m_passed->off(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term, option_off))
         return true;
       // ... or whose value the repo's shipped config files give (`"compile": false` in a training-params
       // JSON that a `TrainConfig(**json)` fills): every value they give leaves the branch off.
@@ -648,8 +546,7 @@ class BranchGuards {
   }
 
   Program::Impl& m_impl;
-  /// Per file, per function: the call sites that name it (index_callers).
-  std::vector<std::vector<std::vector<CallSite>>> m_callers;
+  std::optional<PassedOptions> m_passed;  ///< built in run(), after the call graph
   std::unordered_set<std::string> m_flags;
   std::unordered_set<std::string> m_cuda_flags;  ///< module flags computed from a CUDA probe
   OptionDefaults m_options;

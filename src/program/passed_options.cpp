@@ -1,0 +1,96 @@
+// The options a parameter with no default is passed down (see the header).
+#include "program/passed_options.hpp"
+
+#include "program/option_values.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+
+using option_values::is_literal;
+using option_values::last_segment;
+using option_values::leaves_off;
+
+PassedOptions::PassedOptions(const Program::Impl& impl) : m_impl(impl) {
+  m_callers.resize(impl.files.size());
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) m_callers[f].resize(impl.files[f].functions.size());
+  for (std::uint32_t f = 0; f < impl.edges.size(); ++f) {
+    if (impl.files[f].is_test) continue;
+    for (std::size_t slot = 0; slot < impl.edges[f].size(); ++slot) {
+      const std::int32_t caller = slot < impl.files[f].functions.size() ? static_cast<std::int32_t>(slot) : -1;
+      for (const Edge& edge : impl.edges[f][slot]) {
+        if (!edge.by_name || edge.constructs || edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
+        auto& sites = m_callers[edge.target.file.value][static_cast<std::size_t>(edge.target.index)];
+        if (sites.size() <= k_max_sites) sites.push_back(CallSite{FunctionId{FileId{f}, caller}, edge.call});
+      }
+    }
+  }
+}
+
+bool PassedOptions::off(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+                        const std::function<bool(std::string_view option)>& option_off) const {
+  Query query{term, option_off, k_budget};
+  return off_at(fn, name, 0, query);
+}
+
+bool PassedOptions::off_at(FunctionId fn, std::string_view name, int depth, Query& query) const {
+  if (depth > k_max_depth || fn.index < 0 || --query.budget < 0) return false;
+  const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+  for (const auto& param : info.param_defaults) {
+    if (param.keyword == name) return is_literal(param) && leaves_off(param, query.term);
+  }
+  // The parameter's position among those a call passes positionally (after `self` for a method).
+  std::optional<std::size_t> position;
+  std::size_t index = 0;
+  std::size_t offset = 0;
+  for (const FactString& text : info.params) {
+    const std::string_view param = std::string_view(text).substr(0, text.find_first_of(":= "));
+    if (info.klass >= 0 && index == 0 && (param == "self" || param == "cls")) offset = 1;
+    if (starts_with(param, "*")) break;
+    if (param == name && index >= offset) position = index - offset;
+    ++index;
+  }
+  const auto& sites = m_callers[fn.file.value][static_cast<std::size_t>(fn.index)];
+  if (sites.empty() || sites.size() > k_max_sites) return false;
+  bool decided = false;
+  for (const CallSite& site : sites) {
+    if (site_off(site, position, name, depth, query)) {
+      decided = true;
+      continue;
+    }
+    RoleSet roles = m_impl.at(site.caller).roles;
+    roles.reset(static_cast<std::size_t>(Role::test));
+    if (roles.any()) return false;  // a site a run reaches may take the branch
+  }
+  return decided;
+}
+
+bool PassedOptions::site_off(const CallSite& site, std::optional<std::size_t> position, std::string_view name,
+                             int depth, Query& query) const {
+  const facts::CallFact& call = m_impl.files[site.caller.file.value].calls[static_cast<std::size_t>(site.call)];
+  const facts::Argument* passed = nullptr;
+  std::size_t positional = 0;
+  for (const auto& arg : call.args) {
+    if (arg.is_splat) return false;  // `f(*args, **kwargs)`: not known here
+    if (arg.keyword.empty()) {
+      if (position && positional == *position) passed = &arg;
+      ++positional;
+    } else if (arg.keyword == name) {
+      passed = &arg;
+    }
+  }
+  if (passed == nullptr) return false;
+  if (is_literal(*passed)) return leaves_off(*passed, query.term);
+  const std::string_view text = passed->value;
+  if (passed->kind == facts::LiteralKind::name && passed->resolved.empty() &&
+      text.find('.') == std::string_view::npos && site.caller.index >= 0)
+    return off_at(site.caller, text, depth + 1, query);
+  // `params["comm_backend"]` / `cfg.comm_backend`: the option's repo default decides.
+  std::string option;
+  if (const auto open = text.find("[\""); open != std::string_view::npos && ends_with(text, "\"]"))
+    option = std::string(text.substr(open + 2, text.size() - open - 4));
+  else if (passed->kind == facts::LiteralKind::name && text.find('.') != std::string_view::npos)
+    option = last_segment(text);
+  return !option.empty() && query.option_off(option);
+}
+
+}  // namespace tr2audit::program

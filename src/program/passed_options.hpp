@@ -1,0 +1,53 @@
+// program/passed_options: the options a parameter with no default is passed down, so that a branch on it
+// (`if comm_backend == "deepep":` in `make_token_dispatcher_config(dim, comm_backend)`) can be judged by
+// what a default run passes (program/options).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "program/model.hpp"
+
+namespace tr2audit::program {
+
+class PassedOptions {
+ public:
+  /// Indexes, per function, the non-test call sites that name it (`f(x=...)`, `mod.f(...)`, `self.f(...)`).
+  explicit PassedOptions(const Program::Impl& impl);
+
+  /// True when parameter `name` of `fn`, which has no default, never takes the branch on `term` in a
+  /// default run: at every call site a run reaches, it is passed a literal that leaves the branch off, an
+  /// option read off a config (`params["comm_backend"]`, `cfg.comm_backend`) for which `option_off` says
+  /// so, or the caller's own parameter, judged the same way (its default, else its callers). Sites in
+  /// code no entry point reaches select nothing, but one site must decide; a site not understood makes it
+  /// false. `model_registry(flavor, moe_comm_backend: str = "standard")` passing the value down three
+  /// functions makes "deepep" off (a variant config that calls `model_registry(moe_comm_backend="deepep")`
+  /// overrides a default, as for any parameter default).
+  bool off(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+           const std::function<bool(std::string_view option)>& option_off) const;
+
+ private:
+  struct CallSite {
+    FunctionId caller;  ///< index -1: a module body
+    std::int32_t call;  ///< FileFacts::calls of the caller's file
+  };
+  struct Query {
+    const facts::ConditionTerm& term;
+    const std::function<bool(std::string_view option)>& option_off;
+    int budget;  ///< call sites still to read: they fan out at every level
+  };
+  static constexpr std::size_t k_max_sites = 24;  ///< more call sites: the parameter is an input, not an option
+  static constexpr int k_max_depth = 6;
+  static constexpr int k_budget = 256;
+
+  bool off_at(FunctionId fn, std::string_view name, int depth, Query& query) const;
+  bool site_off(const CallSite& site, std::optional<std::size_t> position, std::string_view name, int depth,
+                Query& query) const;
+
+  const Program::Impl& m_impl;
+  std::vector<std::vector<std::vector<CallSite>>> m_callers;  ///< per file, per function
+};
+
+}  // namespace tr2audit::program
