@@ -76,8 +76,11 @@ class DataDependentBranch final : public Detector {
     if (m_tensor_locals.empty() && (ts_node_is_null(right) || scope.text(right).find('(') == std::string_view::npos))
       return;  // no call: no value read, and no earlier one to forget
     Key key{scope.context().function, std::string(scope.text(left))};
+    // `clip = min(max_norm / (float(norm.item()) + 1e-6), 1.0)`: reads converted to Python numbers make a
+    // Python number (the `.item()` is reported where it is).
+    const auto converted = [&](TSNode call) { return python_value(call, scope); };
     const bool tensor = !ts_node_is_null(right) && !python_value(right, scope);
-    if (!tensor || find_value_read(right, scope).empty()) {
+    if (!tensor || find_value_read(right, scope, converted).empty()) {
       m_tensor_locals.erase(key);
       return;
     }

@@ -32,7 +32,31 @@ bool is_non_tensor_library(const QualifiedName& name) {
 
 }  // namespace
 
-std::string find_value_read(TSNode expr, const NodeScope& scope) {
+bool value_read_at(TSNode call, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  const TSNode fn = ts_node_child_by_field_id(call, k.f_function);
+  const QualifiedName callee = scope.resolve(fn);
+  if (!callee.empty()) {
+    const TSNode args = ts_node_child_by_field_id(call, k.f_arguments);
+    const bool host_argument =
+        !ts_node_is_null(args) && ts_node_named_child_count(args) > 0 && scope.host_value(ts_node_named_child(args, 0));
+    return callee.first_segment() == "torch" && callee.segments().size() == 2 &&
+           is_value_torch_function(callee.last_segment()) && !host_argument;
+  }
+  if (ts_node_symbol(fn) != k.attribute) return false;
+  const std::string_view method = scope.text(ts_node_child_by_field_id(fn, k.f_attribute));
+  const TSNode receiver = ts_node_child_by_field_id(fn, k.f_object);
+  const QualifiedName receiver_name = scope.resolve(receiver);
+  if (!is_value_method(method) || (!receiver_name.empty() && is_non_tensor_library(receiver_name))) return false;
+  if (scope.host_value(receiver)) return false;  // a tensor built from Python values: no device read
+  if (ts_node_symbol(receiver) == k.call) {      // np.abs(x).max(): a library result, not a tensor
+    const QualifiedName inner = scope.resolve(ts_node_child_by_field_id(receiver, k.f_function));
+    if (!inner.empty() && is_non_tensor_library(inner)) return false;
+  }
+  return true;
+}
+
+std::string find_value_read(TSNode expr, const NodeScope& scope, const std::function<bool(TSNode)>& skip) {
   const auto& k = scope.kinds();
   std::string found;
   parse::walk(expr, [&](const parse::WalkStep& step) {
@@ -40,29 +64,12 @@ std::string find_value_read(TSNode expr, const NodeScope& scope) {
     const TSSymbol kind = ts_node_symbol(step.node);
     if (kind == k.lambda || kind == k.string) return false;
     if (kind != k.call) return true;
-    const TSNode fn = ts_node_child_by_field_id(step.node, k.f_function);
-    const QualifiedName callee = scope.resolve(fn);
-    if (!callee.empty()) {
-      const TSNode args = ts_node_child_by_field_id(step.node, k.f_arguments);
-      const bool host_argument = !ts_node_is_null(args) && ts_node_named_child_count(args) > 0 &&
-                                 scope.host_value(ts_node_named_child(args, 0));
-      if (callee.first_segment() == "torch" && callee.segments().size() == 2 &&
-          is_value_torch_function(callee.last_segment()) && !host_argument)
-        found = std::string(scope.text(step.node));
-      return found.empty();
+    if (skip && skip(step.node)) return false;
+    if (value_read_at(step.node, scope)) {
+      found = std::string(scope.text(step.node));
+      return false;
     }
-    if (ts_node_symbol(fn) != k.attribute) return true;
-    const std::string_view method = scope.text(ts_node_child_by_field_id(fn, k.f_attribute));
-    const TSNode receiver = ts_node_child_by_field_id(fn, k.f_object);
-    const QualifiedName receiver_name = scope.resolve(receiver);
-    if (!is_value_method(method) || (!receiver_name.empty() && is_non_tensor_library(receiver_name))) return true;
-    if (scope.host_value(receiver)) return true;  // a tensor built from Python values: no device read
-    if (ts_node_symbol(receiver) == k.call) {     // np.abs(x).max(): a library result, not a tensor
-      const QualifiedName inner = scope.resolve(ts_node_child_by_field_id(receiver, k.f_function));
-      if (!inner.empty() && is_non_tensor_library(inner)) return true;
-    }
-    found = std::string(scope.text(step.node));
-    return false;
+    return true;
   });
   return found;
 }

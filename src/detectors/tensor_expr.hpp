@@ -4,14 +4,18 @@
 #pragma once
 #include <tree_sitter/api.h>
 
+#include <functional>
 #include <string>
 
 #include "tr2audit/detectors/detector.hpp"
 
 namespace tr2audit::detectors {
 
-/// The first call under expr that reads a tensor value ("x.max()", "torch.any(m)"), or "" if none.
-std::string find_value_read(TSNode expr, const NodeScope& scope);
+/// True when this call reads a tensor value to the host (`x.item()`, `x.any()`, `torch.all(x)`).
+bool value_read_at(TSNode call, const NodeScope& scope);
+/// The first call in expr that reads a tensor value to the host, as text; "" if none. Calls `skip` says
+/// yes to are not searched (their value is a Python number: `float(x.item())`).
+std::string find_value_read(TSNode expr, const NodeScope& scope, const std::function<bool(TSNode)>& skip = {});
 /// True for a mask-producing expression: comparison, ~x, logical ops, isnan/isinf/eq/... calls.
 bool is_mask_expression(TSNode expr, const NodeScope& scope);
 /// True when expr calls a random-number source (random.random, torch.rand, np.random.*).
