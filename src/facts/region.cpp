@@ -139,24 +139,25 @@ Region region_of(const FileFacts& file, const Context& ctx) {
   if (file.is_test) return Region::test;
   if (in_training_loop(file, ctx)) return Region::training_step;
   if (ctx.function >= 0 && drives_training_loop(file, ctx.function)) return Region::setup;
-  // Gradients off because a function not named for evaluation is decorated so (`@torch.no_grad def
-  // init_weights`): a property of that computation, not a sign of evaluation.
+  // The innermost function with a recognisable role decides; nested helpers inherit it. Gradients off
+  // because an enclosing function not named for evaluation is decorated so (`@torch.no_grad def
+  // init_weights`) are a property of that computation, not a sign of evaluation; a module's
+  // `@torch.no_grad() def forward` is a post-processor, and that is evaluation.
+  std::optional<Region> innermost;
   bool no_grad_helper = false;
   for (std::int32_t fn = ctx.function; fn >= 0; fn = file.functions[fn].parent) {
     const FunctionInfo& info = file.functions[fn];
-    // A module's `@torch.no_grad() def forward` is a post-processor: evaluation, as before.
-    no_grad_helper |= no_grad_decorated(info) && info.name != "forward" && info.name != "__call__" &&
-                      own_region(file, info) != Region::evaluation;
+    const std::optional<Region> region = own_region(file, info);
+    if (!innermost) innermost = region;
+    if (!ctx.has(Guard::no_grad)) {
+      if (innermost) break;  // nothing further up can change the answer
+      continue;
+    }
+    no_grad_helper |=
+        no_grad_decorated(info) && info.name != "forward" && info.name != "__call__" && region != Region::evaluation;
   }
   const bool evaluates = ctx.has(Guard::no_grad) && !no_grad_helper;
-  // The innermost function with a recognisable role decides; nested helpers inherit it.
-  for (std::int32_t fn = ctx.function; fn >= 0; fn = file.functions[fn].parent) {
-    const std::optional<Region> region = own_region(file, file.functions[fn]);
-    if (region) {
-      if (*region != Region::training_step && evaluates) return Region::evaluation;
-      return *region;
-    }
-  }
+  if (innermost) return *innermost != Region::training_step && evaluates ? Region::evaluation : *innermost;
   if (evaluates) return Region::evaluation;
   if (ctx.function < 0) return Region::setup;
   return Region::other;

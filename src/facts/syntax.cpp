@@ -106,6 +106,11 @@ Argument SourceView::leaf_literal(TSNode node) const {
   return arg;
 }
 
+bool is_constant(const Argument& value) {
+  return value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
+         value.kind == LiteralKind::floating || value.kind == LiteralKind::boolean;
+}
+
 Argument SourceView::literal(TSNode node) const {
   node = unwrap_parens(node);
   Argument arg = leaf_literal(node);
@@ -114,10 +119,6 @@ Argument SourceView::literal(TSNode node) const {
   // `"nccl" if has_gpu else "gloo"`: keep both literal branches and the condition.
   const Argument then_value = leaf_literal(ts_node_named_child(node, 0));
   const Argument else_value = leaf_literal(ts_node_named_child(node, 2));
-  const auto is_constant = [](const Argument& a) {
-    return a.kind == LiteralKind::string || a.kind == LiteralKind::integer || a.kind == LiteralKind::floating ||
-           a.kind == LiteralKind::boolean;
-  };
   if (is_constant(then_value) || is_constant(else_value)) {
     arg.conditional = ConditionalValue{then_value.value, else_value.value, capped(ts_node_named_child(node, 1), 60)};
   }

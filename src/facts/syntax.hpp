@@ -57,4 +57,7 @@ class SourceView {
 /// Cuts text to at most cap bytes on a UTF-8 boundary, appending "…" when cut.
 std::string cap_text(std::string_view text, std::size_t cap = k_text_cap);
 
+/// A string, number or boolean literal (not None, a name or an expression).
+bool is_constant(const Argument& value);
+
 }  // namespace tr2audit::facts

@@ -92,8 +92,6 @@ class Walker final : public detectors::NodeScope {
   void on_call(TSNode node);
   void on_decorator(TSNode node);
   void on_assignment(TSNode node);
-  /// True when the target is an `os.environ[...]` entry (recorded when its key is a name).
-  bool on_environ_assignment(TSNode left, TSNode right, TSNode node);
   /// True when the class (an index of m_out.classes) derives from an enum type (`StrEnum`, `Enum`).
   bool enum_class(std::int32_t klass) const;
   void on_keyed_assignment(TSNode left, std::string_view key, TSNode right, TSNode node);

@@ -234,7 +234,7 @@ void Walker::on_assignment(TSNode node) {
     // `ret["box_predictor"] = box_predictor`: a dict entry the program follows (program/types).
     const auto key = m_src.string_literal(ts_node_child_by_field_id(left, m_k.f_subscript));
     if (key && !key->empty() && m_mode == Mode::full) add_value(ValueSink::dict_entry, *key, right);
-    if (!on_environ_assignment(left, right, node) && key) on_keyed_assignment(left, *key, right, node);
+    if (key) on_keyed_assignment(left, *key, right, node);
     return;
   } else if (!m_src.is(left, m_k.attribute)) {
     parse::walk(left, [&](const parse::WalkStep& step) {  // a, b = ...: both become locals
@@ -300,43 +300,30 @@ void Walker::field_default(TSNode value, Argument& out) const {
   }
 }
 
-// os.environ["NEURON_CC_FLAGS"] = "--cache_dir=...": an AssignFact on `os.environ.NEURON_CC_FLAGS`
-// (the pilot request's compile-cache check reads it).
-bool Walker::on_environ_assignment(TSNode left, TSNode right, TSNode node) {
-  if (m_mode != Mode::full || ts_node_is_null(right)) return false;
-  if (resolve(ts_node_child_by_field_id(left, m_k.f_value)).dotted() != "os.environ") return false;
-  const auto key = m_src.string_literal(ts_node_child_by_field_id(left, m_k.f_subscript));
-  if (!key || key->empty() || key->find('.') != std::string::npos) return true;
-  AssignFact fact;
-  fact.target_text = m_src.capped(left);
-  fact.target = m_src.name(QualifiedName::from_dotted("os.environ." + *key));
-  fact.target_is_import = true;
-  fact.value = m_src.literal(right);
-  fact.at = m_src.span(node);
-  fact.ctx = m_ctx;
-  m_out.assigns.push_back(std::move(fact));
-  return true;
-}
-
-// `model_kwargs["attn_implementation"] = "flash_attention_2"`, `cfg["backend"] = "nccl"`: a literal set under
-// a name-like key of a dict held by a name, recorded as an assignment to `model_kwargs.attn_implementation`
-// (the rules that match `*.attn_implementation` or `*.backend` read keyword dicts like attributes).
+// A literal set under a key of a dict held by a name, recorded as an assignment to `<name>.<key>`:
+// - `os.environ["NEURON_CC_FLAGS"] = "--cache_dir=..."` is `os.environ.NEURON_CC_FLAGS`, whatever its
+//   value (the pilot request's compile-cache check reads it);
+// - `model_kwargs["attn_implementation"] = "flash_attention_2"` or `cfg["backend"] = "nccl"` is
+//   `model_kwargs.attn_implementation` (the rules that match `*.attn_implementation` or `*.backend` read
+//   keyword dicts like attributes), for a name-like key and a literal value.
 void Walker::on_keyed_assignment(TSNode left, std::string_view key, TSNode right, TSNode node) {
   if (m_mode != Mode::full || ts_node_is_null(right) || key.empty()) return;
-  if (!std::all_of(key.begin(), key.end(),
-                   [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
-    return;
   const TSNode base = ts_node_child_by_field_id(left, m_k.f_value);
-  if (!m_src.is(base, m_k.identifier) && !m_src.is(base, m_k.attribute)) return;
-  Argument value = value_literal(right);
-  const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::boolean ||
-                       value.kind == LiteralKind::integer || value.kind == LiteralKind::floating ||
-                       static_cast<bool>(value.conditional);
-  if (!literal) return;
   AssignFact fact;
+  if (resolve(base).dotted() == "os.environ") {
+    if (key.find('.') != std::string_view::npos) return;
+    fact.target = m_src.name(QualifiedName::from_dotted("os.environ." + std::string(key)));
+    fact.target_is_import = true;
+    fact.value = m_src.literal(right);
+  } else {
+    const bool name_like = std::all_of(key.begin(), key.end(),
+                                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    if (!name_like || (!m_src.is(base, m_k.identifier) && !m_src.is(base, m_k.attribute))) return;
+    fact.value = value_literal(right);
+    if (!is_constant(fact.value) && !fact.value.conditional) return;
+    fact.target = m_src.name(QualifiedName::from_dotted(std::string(m_src.node_text(base)) + "." + std::string(key)));
+  }
   fact.target_text = m_src.capped(left);
-  fact.target = m_src.name(QualifiedName::from_dotted(std::string(m_src.node_text(base)) + "." + std::string(key)));
-  fact.value = std::move(value);
   fact.at = m_src.span(node);
   fact.ctx = m_ctx;
   m_out.assigns.push_back(std::move(fact));

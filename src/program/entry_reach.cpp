@@ -83,8 +83,7 @@ void reach_module_bodies(Program::Impl& impl) {
   std::vector<std::vector<std::uint32_t>> imports(n);
   for (std::uint32_t f = 0; f < n; ++f) {
     for (const auto& import : impl.files[f].imports) {
-      const auto target = import.relative_level == 0 ? impl.symbols->module_from(FileId{f}, import.module.dotted())
-                                                     : impl.symbols->module(import.module.dotted());
+      const auto target = impl.symbols->module_from(FileId{f}, import.module.dotted());
       if (target && target->value != f) imports[f].push_back(target->value);
     }
   }

@@ -81,12 +81,8 @@ std::string last_name(std::string_view dotted) {
 std::optional<FileId> import_target(const Program::Impl& impl, FileId file, std::size_t import_index) {
   if (impl.symbols->origins()[file.value][import_index] != ImportOrigin::local_source) return std::nullopt;
   const auto& fact = impl.files[file.value].imports[import_index];
-  const bool absolute = fact.relative_level == 0;
-  std::optional<FileId> target =
-      absolute ? impl.symbols->module_from(file, fact.target.dotted()) : impl.symbols->module(fact.target.dotted());
-  if (!target)
-    target =
-        absolute ? impl.symbols->module_from(file, fact.module.dotted()) : impl.symbols->module(fact.module.dotted());
+  std::optional<FileId> target = impl.symbols->module_from(file, fact.target.dotted());
+  if (!target) target = impl.symbols->module_from(file, fact.module.dotted());
   if (target && *target == file) return std::nullopt;
   return target;
 }

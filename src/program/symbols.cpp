@@ -213,16 +213,14 @@ void Symbols::resolve_origins(FileId id) {
   auto& out = m_origins[id.value];
   out.reserve(file.imports.size());
   for (const auto& fact : file.imports) {
+    // (beside() leaves relative imports alone: they exist only in packages, which it does not touch.)
     std::string target_buffer;
     std::string module_buffer;
-    const bool absolute = fact.relative_level == 0;
-    const std::string_view target =
-        absolute ? beside(id, fact.target.dotted(), target_buffer) : std::string_view(fact.target.dotted());
-    const std::string_view mod =
-        absolute ? beside(id, fact.module.dotted(), module_buffer) : std::string_view(fact.module.dotted());
+    const std::string_view target = beside(id, fact.target.dotted(), target_buffer);
+    const std::string_view mod = beside(id, fact.module.dotted(), module_buffer);
     const bool from_import = fact.target.dotted() != fact.module.dotted();
     const bool local_root =
-        !absolute || is_local_root(fact.module.first_segment()) || mod.data() == module_buffer.data();
+        fact.relative_level > 0 || is_local_root(fact.module.first_segment()) || mod.data() == module_buffer.data();
     const auto local = [&](std::string_view name) { return module(name) || is_package(name); };
     ImportOrigin origin = ImportOrigin::external;
     if (declared_cuda_extension(fact) && !local(target)) {
@@ -290,6 +288,12 @@ void Symbols::index_file(FileId id) {
   if (file.module_name.empty()) return;
   const std::string prefix = file.module_name + ".";
   const auto key = [&](std::string_view name) { return m_keys.intern(prefix + std::string(name)).view(); };
+  // beside() for a table that outlives the call: a name it rewrote is kept in m_keys.
+  const auto lasting_beside = [&](std::string_view dotted) {
+    std::string buffer;
+    const std::string_view near = beside(id, dotted, buffer);
+    return near.data() == buffer.data() ? m_keys.intern(near).view() : near;
+  };
   for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
     const auto& fn = file.functions[static_cast<std::size_t>(i)];
     if (m_shadowed[id.value][static_cast<std::size_t>(i)]) continue;  // the later definition is the symbol
@@ -319,18 +323,11 @@ void Symbols::index_file(FileId id) {
     if (fact.ctx.function >= 0 || fact.ctx.klass >= 0 || m_origins[id.value][i] != ImportOrigin::local_source) continue;
     if (fact.star) continue;
     if (fact.bound_name.empty()) continue;  // `import a.b` binds `a`, not a re-export
-    std::string buffer;
-    const std::string_view target =
-        fact.relative_level == 0 ? beside(id, fact.target.dotted(), buffer) : std::string_view(fact.target.dotted());
-    m_reexport.emplace(key(fact.bound_name), target.data() == buffer.data() ? m_keys.intern(target).view() : target);
+    m_reexport.emplace(key(fact.bound_name), lasting_beside(fact.target.dotted()));
   }
   for (const auto& fact : file.imports) {
     if (!fact.star || fact.ctx.function >= 0) continue;
-    std::string buffer;
-    const std::string_view source =
-        fact.relative_level == 0 ? beside(id, fact.module.dotted(), buffer) : std::string_view(fact.module.dotted());
-    m_star_sources[file.module_name.view()].push_back(source.data() == buffer.data() ? m_keys.intern(source).view()
-                                                                                     : source);
+    m_star_sources[file.module_name.view()].push_back(lasting_beside(fact.module.dotted()));
   }
 }
 
