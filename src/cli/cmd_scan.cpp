@@ -333,13 +333,14 @@ int run_scan(const ScanCommand& cmd) {
   for (const auto& [format, file] : outputs) {
     std::ostringstream out;  // rendered whole, then written (a file: renamed into place, never half-written)
     render(cmd, *format, result, out, file == "-");
-    cached.outputs.push_back(CachedOutput{std::string(format->name), file, out.str()});
+    cached.outputs.push_back(CachedOutput{std::string(format->name), file, std::move(out).str()});
+    const std::string& text = cached.outputs.back().bytes;
     if (file == "-") {
-      std::cout << out.str() << std::flush;
+      std::cout << text << std::flush;
       text_on_stdout |= format->name == "text";
       continue;
     }
-    if (const std::string failed = write_file_atomically(file, out.str()); !failed.empty()) return usage_error(failed);
+    if (const std::string failed = write_file_atomically(file, text); !failed.empty()) return usage_error(failed);
   }
   stats.render = std::chrono::steady_clock::now() - rendering;
   stats.total += stats.render;

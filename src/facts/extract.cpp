@@ -5,6 +5,7 @@
 #include "facts/syntax.hpp"
 #include "facts/walker.hpp"
 #include "tr2audit/core/text.hpp"
+#include "tr2audit/parse/tree_arena.hpp"
 
 namespace tr2audit::facts {
 
@@ -28,7 +29,7 @@ struct Extractor::State {
   }
 
   ExtractOptions options;
-  parse::Parser parser;
+  parse::TreeArena arena;  ///< each file's parser and tree: given back whole when the file is done
   parse::NodeKinds kinds;
   std::vector<std::unique_ptr<detectors::Detector>> detectors;
   DispatchTable dispatch;
@@ -89,7 +90,10 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
 
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
-  parse::ParseOutcome parsed = s.parser.parse(source.text, s.options.parse_budget);
+  // First, so that it ends last: the parser, the tree and the walker's cursors are allocated in it.
+  const parse::TreeArena::Scope arena(s.arena);
+  parse::Parser parser;
+  parse::ParseOutcome parsed = parser.parse(source.text, s.options.parse_budget);
   const auto parsed_at = Clock::now();
   s.times = ExtractTimes{parsed_at - started, {}};
   if (!parsed.tree) {
@@ -116,6 +120,7 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
                 "syntax error (first at " + where + "); the file was scanned, facts in the broken region are marked"});
   }
   out.strings.added_bytes = s.strings->used() - pool_before;
+  parsed.abandon();
   return out;
 }
 
@@ -125,7 +130,8 @@ const ExtractTimes& Extractor::last_times() const {
 
 std::string Extractor::dump_tree(std::string_view text) {
   State& s = *m_state;
-  parse::ParseOutcome parsed = s.parser.parse(text, s.options.parse_budget);
+  parse::Parser parser;
+  parse::ParseOutcome parsed = parser.parse(text, s.options.parse_budget);
   if (!parsed.tree) return "(parse cancelled: time budget exceeded)\n";
   std::string out;
   std::size_t depth = 0;

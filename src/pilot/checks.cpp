@@ -27,7 +27,7 @@ bool pinned(std::string_view spec) {
   return spec.find("==") != std::string_view::npos || spec.find("===") != std::string_view::npos;
 }
 
-PlatformCheck version_pinned(const program::Program& program) {
+PlatformCheck version_pinned(const program::CodeRoles& program) {
   PlatformCheck check{"neuron-version-pinned", CheckStatus::fail, "", {}};
   std::vector<std::string> loose;
   for (const auto& file : program.files()) {
@@ -63,7 +63,7 @@ bool cuda_image(const std::string& image) {
          image.find("pytorch/pytorch") != std::string::npos || image.find("nvcr.io") != std::string::npos;
 }
 
-PlatformCheck container_base(const program::Program& program) {
+PlatformCheck container_base(const program::CodeRoles& program) {
   PlatformCheck check{"container-base", CheckStatus::unknown, "", {}};
   std::string cuda, neuron;
   for (const auto& file : program.files()) {
@@ -106,7 +106,7 @@ bool cache_setting(std::string_view name, std::string_view value) {
   return false;
 }
 
-PlatformCheck compile_cache(const program::Program& program) {
+PlatformCheck compile_cache(const program::CodeRoles& program) {
   PlatformCheck check{"compile-cache", CheckStatus::fail, "", {}};
   for (const auto& file : program.files()) {
     if (file.is_test) continue;

@@ -132,7 +132,7 @@ void add(FieldValue& field, Evidence ev) {
 }
 
 /// True when the file at "path:line" is only reached by inference, export, tooling or tests.
-bool off_training(const program::Program& program, std::string_view where) {
+bool off_training(const program::CodeRoles& program, std::string_view where) {
   const std::size_t colon = where.find(':');
   const auto file = program.find_file(where.substr(0, colon));
   if (!file) return false;
@@ -149,7 +149,7 @@ bool off_training(const program::Program& program, std::string_view where) {
 }
 
 /// The training setup's values, each at its first place in training code (export scripts left out).
-void add_setup(const program::Program& program, FieldValue& field, std::string_view name,
+void add_setup(const program::CodeRoles& program, FieldValue& field, std::string_view name,
                const std::vector<report::SetupFact>& facts) {
   for (const auto& fact : facts) {
     for (const auto& where : fact.evidence) {

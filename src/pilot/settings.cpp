@@ -60,7 +60,7 @@ bool skipped_call(const facts::CallFact& call) {
          call.callee_text == "getattr";
 }
 
-void file_settings(const program::Program& program, program::FileId id, std::vector<Setting>& out) {
+void file_settings(const program::CodeRoles& program, program::FileId id, std::vector<Setting>& out) {
   const facts::FileFacts& file = program.file(id);
   for (const auto& call : file.calls) {
     if (!on_training_side(program, id, call.ctx)) continue;
@@ -108,7 +108,7 @@ std::string where(const facts::FileFacts& file, std::uint32_t line) {
   return file.path + ":" + std::to_string(line);
 }
 
-bool on_training_side(const program::Program& program, program::FileId file, const facts::Context& ctx) {
+bool on_training_side(const program::CodeRoles& program, program::FileId file, const facts::Context& ctx) {
   if (program.file(file).is_test) return false;
   const program::RoleSet roles = program.roles_at(file, ctx);
   return roles.none() || (roles & program::training_roles()).any();
@@ -123,7 +123,7 @@ const Setting* resolve_name(const SettingTable& table, std::string_view name) {
   return best;
 }
 
-SettingTable collect_settings(const program::Program& program, const std::vector<ConfigText>& configs,
+SettingTable collect_settings(const program::CodeRoles& program, const std::vector<ConfigText>& configs,
                               const std::vector<std::string_view>& known_keys) {
   SettingTable table;
   const auto& files = program.files();

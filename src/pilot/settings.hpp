@@ -44,14 +44,14 @@ struct SettingTable {
 };
 
 /// Collects every setting. `known_keys` limits config files to keys some field asks for.
-SettingTable collect_settings(const program::Program& program, const std::vector<ConfigText>& configs,
+SettingTable collect_settings(const program::CodeRoles& program, const std::vector<ConfigText>& configs,
                               const std::vector<std::string_view>& known_keys);
 
 /// "path:line" (notebooks: "path:cell N:line").
 std::string where(const facts::FileFacts& file, std::uint32_t line);
 
 /// True when the code at ctx runs in training (or no entry point decides: library code counts).
-bool on_training_side(const program::Program& program, program::FileId file, const facts::Context& ctx);
+bool on_training_side(const program::CodeRoles& program, program::FileId file, const facts::Context& ctx);
 
 /// The literal a name refers to: "micro_batch_size" / "args.max_length" / "config.block_size" -> the first
 /// literal setting (not a call keyword) of that key. nullptr when none.

@@ -418,6 +418,9 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   stats.peak_after_match = peak_resident_bytes();
   const gate::SuppressOptions suppress = suppress_options(options, knowledge.rules);
   rules::OperatorTally operators;
+  std::size_t found = 0;
+  for (const auto& outcome : outcomes) found += outcome.findings.size();
+  report.findings.reserve(found);  // grown by doubling, the old and new arrays would be alive at once
   for (std::size_t i = 0; i < count; ++i) {
     count_file(report.scan, discovered.files[i], analyses[i]);
     cap_findings(outcomes[i].findings, options.limits, report.scan, report.problems);
@@ -455,38 +458,20 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       configs.push_back(pilot::ConfigText{discovered.files[i].rel_path, analyses[i].text.unpack()});
     analyses[i].text = {};  // every snippet is cut: the texts leave before the pilot request is built
   }
-  // The pilot request reads the model and the findings; scoring reads the findings. With two or more
-  // jobs the pilot is built, and the model freed, on a second thread while the main one scores.
+  // The pilot request reads the facts, the roles and the findings; scoring reads only the findings. The
+  // model's other tables are freed before the pilot is built, and the facts before scoring and
+  // rendering allocate: each stage's peak sits on what is left, not on the whole model.
   std::vector<std::string> projects;
   if (knowledge.policy) projects = find_projects(discovered.files, model.files());
-  std::exception_ptr pilot_failure;
-  auto build_pilot = [&, model = std::move(model)]() mutable {
-    try {
-      report.pilot = pilot::build(pilot::PilotInput{model, configs, report.setup, report.findings});
-    } catch (...) {
-      pilot_failure = std::current_exception();
-    }
-    program::Program freed = std::move(model);  // the largest structure of the scan goes here, not at exit
-  };
-  std::thread pilot_thread;
-  // Joined on every way out of this scope: a scoring exception must not destroy a joinable thread.
-  struct Joiner {
-    std::thread& thread;
-    ~Joiner() {
-      if (thread.joinable()) thread.join();
-    }
-  } joiner{pilot_thread};
-  if (jobs > 1) {
-    try {
-      pilot_thread = std::thread([&build_pilot] { build_pilot(); });
-    } catch (const std::system_error&) {  // no thread to be had: build it here
-      build_pilot();
-    }
-  } else {
-    build_pilot();
-  }
-  if (knowledge.op_table) report.operators = operators.summarize(*knowledge.op_table, options.target);
   const auto scoring = Clock::now();
+  {
+    const program::CodeRoles code_roles(std::move(model));  // the model's other tables are freed here
+    release_free_heap();
+    report.pilot = pilot::build(pilot::PilotInput{code_roles, configs, report.setup, report.findings});
+  }
+  configs = {};
+  release_free_heap();
+  if (knowledge.op_table) report.operators = operators.summarize(*knowledge.op_table, options.target);
   if (knowledge.policy) {
     for (const auto& project : projects) {
       report.projects.emplace_back();
@@ -494,8 +479,6 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     }
     rescore(report, *knowledge.policy);
   }
-  if (pilot_thread.joinable()) pilot_thread.join();
-  if (pilot_failure) std::rethrow_exception(pilot_failure);
   stats.score = Clock::now() - scoring;
   std::map<std::string, std::size_t> per_rule;
   for (const auto& finding : report.findings) ++per_rule[finding.rule_id];

@@ -141,15 +141,55 @@ RoleSet Program::roles(FunctionId function) const {
   return m_impl->at(function).roles;
 }
 
-RoleSet Program::roles_at(FileId file, const facts::Context& ctx) const {
-  const auto& facts = m_impl->files[file.value];
+namespace {
+std::optional<FileId> file_at(const std::vector<facts::FileFacts>& files, std::string_view path) {
+  for (std::uint32_t i = 0; i < files.size(); ++i) {
+    if (files[i].path == path) return FileId{i};
+  }
+  return std::nullopt;
+}
+
+/// Roles of the code at a context, given every function's roles (`of`): the innermost enclosing
+/// function that has some, else the module body's for module-level code.
+template <class RolesOf>
+RoleSet roles_at_context(const facts::FileFacts& facts, FileId file, const facts::Context& ctx, RolesOf&& of) {
   for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
-    const RoleSet roles = m_impl->at(FunctionId{file, fn}).roles;
+    const RoleSet roles = of(FunctionId{file, fn});
     if (roles.any()) return roles;
   }
   // Module-level code, and functions no entry point reaches, take the module body's roles only when
   // the code is at module level.
-  return ctx.function < 0 ? m_impl->at(FunctionId{file, -1}).roles : RoleSet{};
+  return ctx.function < 0 ? of(FunctionId{file, -1}) : RoleSet{};
+}
+}  // namespace
+
+RoleSet Program::roles_at(FileId file, const facts::Context& ctx) const {
+  return roles_at_context(m_impl->files[file.value], file, ctx, [&](FunctionId id) { return m_impl->at(id).roles; });
+}
+
+CodeRoles::CodeRoles(Program&& program) {
+  const std::unique_ptr<Program::Impl> impl = std::move(program.m_impl);
+  m_roles.resize(impl->state.size());
+  for (std::size_t f = 0; f < impl->state.size(); ++f) {
+    m_roles[f].reserve(impl->state[f].size());
+    for (const FunctionState& state : impl->state[f]) m_roles[f].push_back(state.roles);
+  }
+  m_files = std::move(impl->files);
+}  // the rest of the model goes here
+
+RoleSet CodeRoles::roles(FunctionId function) const {
+  const auto& of_file = m_roles[function.file.value];
+  const std::size_t slot =
+      function.index < 0 ? m_files[function.file.value].functions.size() : static_cast<std::size_t>(function.index);
+  return slot < of_file.size() ? of_file[slot] : RoleSet{};
+}
+
+RoleSet CodeRoles::roles_at(FileId file, const facts::Context& ctx) const {
+  return roles_at_context(m_files[file.value], file, ctx, [&](FunctionId id) { return roles(id); });
+}
+
+std::optional<FileId> CodeRoles::find_file(std::string_view path) const {
+  return file_at(m_files, path);
 }
 
 namespace {
@@ -422,10 +462,7 @@ bool Program::has_training_entry() const {
 }
 
 std::optional<FileId> Program::find_file(std::string_view path) const {
-  for (std::uint32_t i = 0; i < m_impl->files.size(); ++i) {
-    if (m_impl->files[i].path == path) return FileId{i};
-  }
-  return std::nullopt;
+  return file_at(m_impl->files, path);
 }
 
 }  // namespace tr2audit::program

@@ -107,7 +107,7 @@ class TypeInference {
       const auto& file = m_impl.files[f];
       auto& at = m_calls_at[f];
       at.reserve(file.calls.size());
-      for (std::size_t c = 0; c < file.calls.size(); ++c) at.emplace_back(file.calls[c].at.start_byte, c);
+      for (std::uint32_t c = 0; c < file.calls.size(); ++c) at.emplace_back(file.calls[c].at.start_byte, c);
       std::sort(at.begin(), at.end());  // by start byte, then call order (as a multimap kept them)
       for (const auto& bound : file.bound_calls)
         m_bound[f][{bound.ctx.function, bound.target_text}].push_back(bound.call_start_byte);
@@ -196,7 +196,7 @@ class TypeInference {
   // The first of a file's calls (by start byte) that starts at or after `start`.
   auto calls_from(FileId file, std::uint32_t start) const {
     const auto& at = m_calls_at[file.value];
-    return std::lower_bound(at.begin(), at.end(), std::make_pair(start, std::size_t{0}));
+    return std::lower_bound(at.begin(), at.end(), std::make_pair(start, std::uint32_t{0}));
   }
 
   // Classes of the value starting at `start` (the call that begins there, or any call nested at that
@@ -206,7 +206,7 @@ class TypeInference {
     const auto& facts = m_impl.files[file.value];
     const auto& at = m_calls_at[file.value];
     const auto first = calls_from(file, start);
-    const auto last = std::upper_bound(first, at.end(), std::make_pair(start, SIZE_MAX));
+    const auto last = std::upper_bound(first, at.end(), std::make_pair(start, UINT32_MAX));
     for (auto it = first; it != last; ++it) {
       const auto& call = facts.calls[it->second];
       if (end == 0 || call.at.end_byte <= end) add_classes(out, call_classes(file, call));
@@ -333,7 +333,7 @@ class TypeInference {
   Program::Impl& m_impl;
   const Symbols& m_symbols;
   Types& m_types;
-  std::vector<std::vector<std::pair<std::uint32_t, std::size_t>>> m_calls_at;  // per file: (start byte, call), sorted
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> m_calls_at;  // per file: (start byte, call), sorted
   std::vector<std::map<std::pair<std::int32_t, std::string>, std::vector<std::uint32_t>>> m_bound;
   std::unordered_map<std::string, std::vector<std::pair<FileId, std::size_t>>> m_dict_entries;
   std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<std::pair<FileId, std::size_t>>> m_sites;

@@ -1,5 +1,6 @@
 // parse: turns Python text into a tree-sitter tree, with a wall-clock budget per file. One Parser
-// per worker thread (TSParser is not thread-safe); the returned tree owns its nodes.
+// per worker thread (TSParser is not thread-safe); the returned tree owns its nodes. Under a
+// TreeArena scope (parse/tree_arena) the parser and the tree live in the arena: see its rules.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -12,6 +13,8 @@ namespace tr2audit::parse {
 struct ParseOutcome {
   TreeHandle tree;         ///< null when parsing was cancelled
   bool timed_out = false;  ///< the budget ran out before the parse finished
+  /// Lets go of a tree whose memory a TreeArena scope gives back: ts_tree_delete would only walk it.
+  void abandon() { static_cast<void>(tree.release()); }
 };
 
 class Parser {

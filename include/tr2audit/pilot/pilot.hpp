@@ -96,7 +96,7 @@ struct PilotFacts {
 };
 
 struct PilotInput {
-  const program::Program& program;
+  const program::CodeRoles& program;
   const std::vector<ConfigText>& configs;
   const report::TrainingSetup& setup;
   const std::vector<rules::Finding>& findings;

@@ -203,8 +203,30 @@ class Program {
   struct Impl;  ///< the model's state (src/program/model.hpp), filled by the build stages
 
  private:
+  friend class CodeRoles;
   explicit Program(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> m_impl;
+};
+
+/// What is left of a program once the rules have matched: every file's facts and every function's
+/// roles, and nothing else (the symbol tables, call graph, guards and lock-in the rules needed are
+/// freed). The pilot request reads only these, and is built after the larger tables are gone.
+class CodeRoles {
+ public:
+  /// Takes the facts and the roles out of a program and frees the rest of it.
+  explicit CodeRoles(Program&& program);
+
+  const std::vector<facts::FileFacts>& files() const { return m_files; }
+  const facts::FileFacts& file(FileId id) const { return m_files[id.value]; }
+  /// As Program::roles and Program::roles_at.
+  RoleSet roles(FunctionId function) const;
+  RoleSet roles_at(FileId file, const facts::Context& ctx) const;
+  /// As Program::find_file.
+  std::optional<FileId> find_file(std::string_view path) const;
+
+ private:
+  std::vector<facts::FileFacts> m_files;
+  std::vector<std::vector<RoleSet>> m_roles;  ///< per file: one per function, then the module body
 };
 
 /// The program as one file's facts see it: what rules and scoring are handed per file.

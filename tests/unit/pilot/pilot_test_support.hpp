@@ -27,8 +27,8 @@ inline pilot::PilotFacts pilot_of(const PilotRepo& repo) {
   for (const auto& manifest : repo.manifests) files.push_back(manifest);
   for (const auto& file : files) score::collect_setup(file, setup);
   score::finalize_setup(setup);
-  const program::Program model = program_of(std::move(files));
-  return pilot::build(pilot::PilotInput{model, repo.configs, setup, repo.findings});
+  const program::CodeRoles code(program_of(std::move(files)));  // as the scan hands it: facts and roles only
+  return pilot::build(pilot::PilotInput{code, repo.configs, setup, repo.findings});
 }
 
 inline const pilot::FieldValue& field(const pilot::PilotFacts& facts, pilot::Field which) {

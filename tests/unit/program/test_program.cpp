@@ -141,6 +141,37 @@ TEST_CASE("program::Program finds training and inference entry points and gives 
   CHECK(model.roles_at(train, eval_item.ctx).test(static_cast<std::size_t>(program::Role::training_eval)));
 }
 
+TEST_CASE("program::CodeRoles keeps every function's roles and the facts, and nothing else", "[program]") {
+  auto model = repo({{"model.py", k_model}, {"train.py", k_train}, {"generate.py", k_generate}});
+  std::vector<std::pair<program::FunctionId, program::RoleSet>> expected;
+  std::vector<std::pair<std::size_t, program::RoleSet>> expected_at;  // per call of every file, in order
+  for (std::uint32_t f = 0; f < model.files().size(); ++f) {
+    const program::FileId file{f};
+    for (std::int32_t fn = -1; fn < static_cast<std::int32_t>(model.file(file).functions.size()); ++fn)
+      expected.emplace_back(program::FunctionId{file, fn}, model.roles(program::FunctionId{file, fn}));
+    for (const auto& call : model.file(file).calls) expected_at.emplace_back(f, model.roles_at(file, call.ctx));
+  }
+  const std::size_t calls_in_train = model.file(*model.find_file("train.py")).calls.size();
+  const program::CodeRoles code(std::move(model));
+  REQUIRE(code.files().size() == 3);
+  CHECK(code.file(*code.find_file("train.py")).calls.size() == calls_in_train);
+  CHECK_FALSE(code.find_file("missing.py"));
+  for (const auto& [function, roles] : expected) CHECK(code.roles(function) == roles);
+  std::size_t i = 0;
+  for (std::uint32_t f = 0; f < code.files().size(); ++f) {
+    for (const auto& call : code.file(program::FileId{f}).calls)
+      CHECK(code.roles_at(program::FileId{f}, call.ctx) == expected_at[i++].second);
+  }
+  CHECK(i == expected_at.size());
+  // The training step and the inference entry keep their roles apart.
+  const auto train = *code.find_file("train.py");
+  CHECK(code.roles_at(train, call_named(code.file(train), "backward").ctx)
+            .test(static_cast<std::size_t>(program::Role::training_step)));
+  const auto gen = *code.find_file("generate.py");
+  CHECK(code.roles_at(gen, call_named(code.file(gen), "argmax").ctx)
+            .test(static_cast<std::size_t>(program::Role::inference)));
+}
+
 TEST_CASE("program::Program tells opt-in options and availability flags from their defaults", "[program]") {
   const auto model = repo(
       {{"model.py", k_model},
