@@ -115,6 +115,12 @@ class GraphBuilder {
   void add_symbol(FileId file, const facts::Context& ctx, const Symbol& symbol) {
     if (symbol.kind == Symbol::Kind::function) {
       add(file, ctx, Edge{symbol.function}, true);
+      if (symbol.autograd_apply) {
+        const FunctionId forward = symbol.function;
+        const auto& fn = m_impl.files[forward.file.value].functions[static_cast<std::size_t>(forward.index)];
+        if (auto backward = m_symbols.method(ClassId{forward.file, fn.klass}, "backward"))
+          add(file, ctx, Edge{*backward}, true);
+      }
     } else if (symbol.kind == Symbol::Kind::klass) {
       Edge edge;
       edge.constructs = true;

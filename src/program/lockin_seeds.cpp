@@ -50,10 +50,6 @@ bool is_extension_import_call(const facts::CallFact& call) {
          text.find("cuda") != std::string::npos;
 }
 
-bool cuda_extension_named(std::string_view name) {
-  return ends_with(name, "_cuda") || name.find("_cuda_") != std::string_view::npos || name == "amp_C";
-}
-
 }  // namespace
 
 bool is_loader(const Loaders& loaders, FunctionId id) {
@@ -134,9 +130,11 @@ void SeedFinder::collect_extension_modules() {
       continue;
     const FactString& target = fact.target.dotted();
     const FactString& mod = fact.module.dotted();
-    const auto cuda = [&](const QualifiedName& name) {  // declared by its full dotted name, or named like one
+    // Declared by its full dotted name in the repo's setup, or named like one (the rules' list).
+    const auto& named = m_impl.lockin_knowledge.extension_module;
+    const auto cuda = [&](const QualifiedName& name) {
       return m_names.cuda.count(name.dotted()) != 0 ||
-             (cuda_extension_named(name.last_segment()) && m_names.cpu.count(name.dotted()) == 0);
+             (named && named(name, origins[i]) && m_names.cpu.count(name.dotted()) == 0);
     };
     if (cuda(fact.target)) {
       m_modules.push_back(target);

@@ -329,6 +329,32 @@ void Symbols::index_file(FileId id) {
     if (!fact.star || fact.ctx.function >= 0) continue;
     m_star_sources[file.module_name.view()].push_back(lasting_beside(fact.module.dotted()));
   }
+  // Module-level aliases re-export what they name: `apply_rotary = ApplyRotary.apply`, `norm = fused_norm`,
+  // `attn = ops.flash_fwd` (a name bound once at module level to a dotted name of the repo).
+  std::unordered_map<std::string_view, int> bound;
+  for (const auto& assign : file.assigns) {
+    if (assign.ctx.function < 0 && assign.ctx.klass < 0) ++bound[assign.target_text.view()];
+  }
+  for (const auto& assign : file.assigns) {
+    const std::string_view target = assign.target_text.view();
+    if (assign.ctx.function >= 0 || assign.ctx.klass >= 0 || assign.value.kind != facts::LiteralKind::name ||
+        bound[target] != 1 || !is_identifier(target))
+      continue;
+    if (!assign.value.resolved.empty()) {  // through an import: `fused = ext_ops.fused_norm`
+      m_reexport.emplace(key(target), lasting_beside(assign.value.resolved.dotted()));
+      continue;
+    }
+    const std::string_view text = assign.value.value.view();
+    const std::string_view head = text.substr(0, text.find('.'));
+    if (head != target && m_top.count(key(head)) != 0) m_reexport.emplace(key(target), key(text));
+  }
+}
+
+bool Symbols::is_autograd_function(ClassId klass) const {
+  const auto& info = m_files[klass.file.value].classes[static_cast<std::size_t>(klass.index)];
+  return std::any_of(info.bases.begin(), info.bases.end(), [](const QualifiedName& base) {
+    return base.dotted() == "torch.autograd.Function" || base.dotted() == "torch.autograd.function.Function";
+  });
 }
 
 Symbol Symbols::lookup(std::string_view dotted) const {
@@ -361,11 +387,21 @@ Symbol Symbols::lookup_bounded(std::string_view dotted, int depth) const {
   if (!parent.empty()) {
     const Symbol owner = lookup_bounded(parent, depth + 1);
     if (owner.kind == Symbol::Kind::klass) {
-      if (auto m = method(owner.klass, name)) {
+      if (auto m = known_method(owner.klass, name)) {
         Symbol s;
         s.kind = Symbol::Kind::function;
         s.function = *m;
         return s;
+      }
+      // `Fn.apply` of a torch.autograd.Function runs its forward (and, in training, its backward).
+      if (name == "apply" && is_autograd_function(owner.klass)) {
+        if (auto forward = known_method(owner.klass, "forward")) {
+          Symbol s;
+          s.kind = Symbol::Kind::function;
+          s.function = *forward;
+          s.autograd_apply = true;
+          return s;
+        }
       }
     }
   }
@@ -418,6 +454,14 @@ std::optional<ClassId> Symbols::resolve_base(ClassId klass, std::size_t base_ind
 }
 
 std::optional<FunctionId> Symbols::method(ClassId klass, std::string_view name) const {
+  return method_in_bases(klass, name, true);
+}
+
+std::optional<FunctionId> Symbols::known_method(ClassId klass, std::string_view name) const {
+  return method_in_bases(klass, name, false);
+}
+
+std::optional<FunctionId> Symbols::method_in_bases(ClassId klass, std::string_view name, bool resolve) const {
   // Breadth-first over the class and its repo bases, visiting at most k_max_visits classes: only the
   // first k_max_visits ever queued can be visited, so no more are kept.
   constexpr std::size_t k_max_visits = 16;
@@ -429,6 +473,10 @@ std::optional<FunctionId> Symbols::method(ClassId klass, std::string_view name) 
     const auto it = m_methods.find(MethodKey{next.file.value, next.index, name});
     if (it != m_methods.end()) return FunctionId{next.file, it->second};
     const auto& info = m_files[next.file.value].classes[static_cast<std::size_t>(next.index)];
+    const std::size_t c = static_cast<std::size_t>(next.index);
+    const bool known = next.file.value < m_bases.size() && c < m_bases[next.file.value].size() &&
+                       m_bases[next.file.value][c].size() == info.bases.size();
+    if (!resolve && !known) continue;
     for (std::size_t b = 0; b < info.bases.size() && queued < k_max_visits; ++b) {
       if (auto base = base_class(next, b)) queue[queued++] = *base;
     }

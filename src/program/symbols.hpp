@@ -31,6 +31,8 @@ struct Symbol {
   FunctionId function;
   ClassId klass;
   FileId module;
+  /// `Fn.apply` of a torch.autograd.Function: `function` is its forward, and calling it runs the backward too.
+  bool autograd_apply = false;
 };
 
 class Symbols {
@@ -51,6 +53,9 @@ class Symbols {
   Symbol lookup_in_file(FileId file, std::string_view name) const;
   /// A method of a class or of its repo base classes (breadth-first, bounded).
   std::optional<FunctionId> method(ClassId klass, std::string_view name) const;
+  /// method(), but over base classes already resolved only: what lookup() uses while the constructor is
+  /// still resolving bases (resolving one there could lead back to the class being resolved).
+  std::optional<FunctionId> known_method(ClassId klass, std::string_view name) const;
   /// The repo class a class's base denotes.
   std::optional<ClassId> base_class(ClassId klass, std::size_t base_index) const;
   /// The one repo method with this name, when exactly one class defines it.
@@ -72,6 +77,9 @@ class Symbols {
   /// True when the package's __init__ defines, imports or may star-import `name` (then it is Python).
   bool package_may_define(std::string_view package, std::string_view name) const;
   Symbol lookup_bounded(std::string_view dotted, int depth) const;
+  std::optional<FunctionId> method_in_bases(ClassId klass, std::string_view name, bool resolve) const;
+  /// A repo class deriving from torch.autograd.Function (its `apply` runs its forward).
+  bool is_autograd_function(ClassId klass) const;
   void find_project_packages();
   void index_folders();
   /// The dotted name with a project package's short name expanded (`densepose.engine` ->

@@ -39,12 +39,6 @@ std::string last_segment(std::string_view dotted) {
   return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
 }
 
-bool is_identifier(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-  });
-}
-
 class TypeInference {
  public:
   explicit TypeInference(Program::Impl& impl) : m_impl(impl), m_symbols(*impl.symbols), m_types(impl.types) {}

@@ -353,6 +353,7 @@ class Compiler {
     rule.wrappers = m_spec.wrappers && m_spec.wrappers->value;
     for (const Text& source : m_spec.sources) rule.sources.push_back(source.value);
     rule.weighed_by_use = m_spec.weighed_by_use && m_spec.weighed_by_use->value;
+    rule.extension_modules = m_spec.extension_modules && m_spec.extension_modules->value;
     if (m_spec.library) {
       for (const Text& library : *m_spec.library) rule.library.add(library.value);
     }
@@ -360,6 +361,8 @@ class Compiler {
     check_applicability(rule.subject);
     if (rule.weighed_by_use && rule.subject != SubjectKind::dependency)
       error(m_spec.weighed_by_use->at, "'weighed_by_use' applies to `dependency` rules only");
+    if (rule.extension_modules && rule.subject != SubjectKind::import)
+      error(m_spec.extension_modules->at, "'extension_modules' applies to `import` rules only");
     if (!rule.library.empty() && rule.subject == SubjectKind::dependency)
       error(m_spec.library->front().at, "'library' names the packages a code finding uses: not for `dependency` rules");
     conditions(rule);

@@ -560,6 +560,17 @@ program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile pr
              !(c.exclude && c.exclude->matches(decorator.dotted())) && c.keywords.empty();
     });
   };
+  out.extension_module = [&rules, profile](const QualifiedName& module, facts::ImportOrigin origin) {
+    std::vector<std::uint32_t> found;
+    rules.index(SubjectKind::import).candidates(module.dotted(), rules.rules(), found);
+    return std::any_of(found.begin(), found.end(), [&](std::uint32_t i) {
+      const Rule& rule = rules.rules()[i];
+      const Conditions& c = rule.conditions;
+      return rule.extension_modules && rule.applies_to(profile) &&
+             (c.origins == 0 || (c.origins & (1u << static_cast<unsigned>(origin))) != 0) &&
+             !(c.exclude && c.exclude->matches(module.dotted()));
+    });
+  };
   out.wrapped_op = [&rules, profile](const facts::CallFact& call) {
     const bool is_method = !call.method.empty() && call.callee.empty();
     const SubjectKind kind = is_method ? SubjectKind::method : SubjectKind::call;

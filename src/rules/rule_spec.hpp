@@ -110,6 +110,7 @@ struct RuleSpec {
   TextList sources;
   std::optional<TextList> library;
   std::optional<Flag> weighed_by_use;
+  std::optional<Flag> extension_modules;
   MatchSpec match;
   std::optional<PredicatesSpec> where;
   std::optional<PredicatesSpec> unless;

@@ -52,6 +52,8 @@ void render_rule(std::ostringstream& out, const Rule& rule) {
   if (rule.weighed_by_use)
     out << "Weighed by use: lowered to the strongest finding that uses the package in the code the manifest "
            "serves, or to low when nothing there uses it.\n\n";
+  if (rule.extension_modules)
+    out << "Extension modules: the repo's calls through a module this rule matches are extension calls.\n\n";
   if (!rule.example.empty()) {
     std::string example = rule.example;
     while (!example.empty() && example.back() == '\n') example.pop_back();

@@ -11,10 +11,27 @@ namespace tr2audit::rules {
 
 namespace {
 
-const std::vector<std::string> k_rule_keys{
-    "id",      "title",  "category",  "severity", "confidence", "profiles", "severity_by_profile", "severity_by_region",
-    "message", "why",    "fix",       "example",  "sources",    "library",  "weighed_by_use",      "match",
-    "where",   "unless", "catch_all", "wrappers"};
+const std::vector<std::string> k_rule_keys{"id",
+                                           "title",
+                                           "category",
+                                           "severity",
+                                           "confidence",
+                                           "profiles",
+                                           "severity_by_profile",
+                                           "severity_by_region",
+                                           "message",
+                                           "why",
+                                           "fix",
+                                           "example",
+                                           "sources",
+                                           "library",
+                                           "weighed_by_use",
+                                           "match",
+                                           "where",
+                                           "unless",
+                                           "catch_all",
+                                           "wrappers",
+                                           "extension_modules"};
 const std::vector<std::string> k_subject_keys{"call",      "call_text", "method", "import",     "decorator",
                                               "assign",    "device",    "file",   "dependency", "pattern",
                                               "reference", "op",        "setting"};
@@ -281,6 +298,8 @@ void read_top_entry(SpecReader& r, const Entry& e, RuleSpec& spec) {
     spec.library = r.text_list(e);
   } else if (e.key == "weighed_by_use") {
     spec.weighed_by_use = r.flag(e);
+  } else if (e.key == "extension_modules") {
+    spec.extension_modules = r.flag(e);
   } else if (e.key == "severity_by_profile") {
     read_severity_map(r, e, spec.severity_by_profile);
   } else if (e.key == "severity_by_region") {

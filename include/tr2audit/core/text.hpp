@@ -15,6 +15,8 @@ std::string_view trim(std::string_view text);
 std::vector<std::string_view> split(std::string_view text, char separator);
 bool starts_with(std::string_view text, std::string_view prefix);
 bool ends_with(std::string_view text, std::string_view suffix);
+/// Letters, digits and underscores only, and not empty: a plain Python name (ASCII).
+bool is_identifier(std::string_view text);
 std::string to_lower(std::string_view text);
 /// Damerau-free Levenshtein distance, for "did you mean" suggestions.
 std::size_t edit_distance(std::string_view a, std::string_view b);

@@ -85,6 +85,10 @@ struct LockinKnowledge {
   std::function<bool(const facts::CallFact&)> library_call;
   /// True when a decorator makes the decorated function a GPU kernel (`triton.jit`).
   std::function<bool(const QualifiedName&)> kernel_decorator;
+  /// True when an imported module, of that origin, is a prebuilt CUDA extension by its name
+  /// (`fused_layer_norm_cuda`, flash-attention's `rotary_emb`): the rules' `extension_modules: true`
+  /// import rules. Its calls are extension calls. Repo Python is never asked.
+  std::function<bool(const QualifiedName&, facts::ImportOrigin)> extension_module;
   /// True when a call is an op that rules follow through the repo's wrappers (`wrappers: true`:
   /// `x.nonzero()` inside `def nonzero_tuple(x)`); src/program/wrappers.cpp finds the wrappers.
   std::function<bool(const facts::CallFact&)> wrapped_op;

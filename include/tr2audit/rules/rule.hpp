@@ -154,6 +154,9 @@ struct Rule {
   /// `weighed_by_use: true` (dependency rules): a finding is lowered to the strongest use of its package in
   /// the code (rules/dependency_uses).
   bool weighed_by_use = false;
+  /// `extension_modules: true` (import rules): the modules this rule matches are prebuilt CUDA extensions,
+  /// so the repo's calls through them are `extension-call` patterns (program/lockin_seeds).
+  bool extension_modules = false;
   /// `catch_all: true`: reported only where no other rule reports a finding on the same line, and once
   /// per line (a low "anything under torch.cuda" net beneath the specific rules).
   bool catch_all = false;

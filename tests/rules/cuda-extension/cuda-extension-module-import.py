@@ -8,8 +8,15 @@ import selective_scan_cuda
 # expect: cuda-extension.cuda-extension-module-import
 from apex import amp_C
 
+# expect: cuda-extension.cuda-extension-module-import
+import rotary_emb
+# expect: cuda-extension.cuda-extension-module-import
+import dropout_layer_norm as layer_norm_ext
+
 # ok: cuda-extension.cuda-extension-module-import
 import torch.cuda
+# ok: cuda-extension.cuda-extension-module-import
+import rotary_embedding_torch
 # ok: cuda-extension.cuda-extension-module-import
 from torch.backends import cuda as cuda_backend
 

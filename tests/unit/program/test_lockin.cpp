@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/extract_helpers.hpp"
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/program/program.hpp"
 
 using namespace tr2audit;
@@ -15,6 +16,9 @@ program::LockinKnowledge knowledge() {
   program::LockinKnowledge out;
   out.kernel_call = [](const facts::CallFact& call) { return call.callee.starts_with("torch.ops.mylib"); };
   out.kernel_decorator = [](const QualifiedName& name) { return name.dotted() == "triton.jit"; };
+  out.extension_module = [](const QualifiedName& name, facts::ImportOrigin) {
+    return ends_with(name.last_segment(), "_cuda");
+  };
   return out;
 }
 

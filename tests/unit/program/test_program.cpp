@@ -213,3 +213,26 @@ TEST_CASE("facts::Walker marks eval-mode and decoding branches as not-training",
   CHECK(call_named(g, "nonzero").ctx.has(facts::Guard::not_training));
   CHECK_FALSE(call_named(g, "loss").ctx.has(facts::Guard::not_training));
 }
+
+TEST_CASE("program::Program follows module-level aliases without looping through base classes", "[program]") {
+  // `B = A` makes `B.Inner` in A's own bases name A again: resolving it must not recurse forever.
+  const auto model = repo({{"pkg/__init__.py", ""},
+                           {"pkg/m.py",
+                            "import torch\n\n\nclass A(B.Inner):\n    def forward(self, x):\n"
+                            "        return x\n\n\nB = A\n"},
+                           {"pkg/fn.py",
+                            "import torch\n\n\nclass Scale(torch.autograd.Function):\n"
+                            "    @staticmethod\n    def forward(ctx, x):\n        return x * 2\n\n"
+                            "    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n\n\n"
+                            "scale = Scale.apply\n"},
+                           {"train.py",
+                            "import torch\nfrom pkg.fn import scale\n\n\ndef main(opt, x):\n"
+                            "    loss = scale(x).sum()\n    loss.backward()\n    opt.step()\n"}});
+  const auto fn = *model.find_file("pkg/fn.py");
+  // `scale = Scale.apply`: calling the alias runs the Function's forward and its backward in training.
+  for (std::int32_t i = 0; i < static_cast<std::int32_t>(model.file(fn).functions.size()); ++i) {
+    const program::FunctionId id{fn, i};
+    INFO(model.file(fn).functions[static_cast<std::size_t>(i)].qualname.view());
+    CHECK((model.roles(id) & program::training_roles()).any());
+  }
+}

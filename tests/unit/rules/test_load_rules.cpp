@@ -295,3 +295,14 @@ TEST_CASE("rules::load_rule_text keeps weighed_by_use to dependency rules and li
   CHECK(rule->library.matches("flash-attn-3"));
   CHECK_FALSE(rule->library.matches("deepspeed"));
 }
+
+TEST_CASE("rules::load_rule_text keeps extension_modules to import rules", "[rules]") {
+  CHECK(only_message(problems_of(k_valid_head + "extension_modules: true\nmatch:\n  call: [rotary_emb.apply]\n")) ==
+        "'extension_modules' applies to `import` rules only");
+  std::vector<Problem> problems;
+  const auto rule = load_rule_text(k_valid_head + "extension_modules: true\nmatch:\n  import: [rotary_emb]\n",
+                                   "rules/cuda-api/sync-call.yaml", problems);
+  REQUIRE(rule.has_value());
+  CHECK(rule->extension_modules);
+  CHECK(problems.empty());
+}

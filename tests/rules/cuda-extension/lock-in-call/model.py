@@ -3,6 +3,7 @@ from torch import nn
 
 from mylib import fused_norm, portable_norm, rms_scale
 from mylib.ops import norm_with_fallback
+from mylib.rotary import ApplyRotaryEmb, apply_rotary_emb_func, plain_rotary
 
 
 def pre_norm(x, weight):
@@ -28,6 +29,12 @@ class Block(nn.Module):
         h = portable_norm(h, self.weight)
         # ok: cuda-extension.lock-in-call
         h = norm_with_fallback(h, self.weight)
+        # expect: cuda-extension.lock-in-call
+        h = apply_rotary_emb_func(h, self.weight, self.weight)
+        # expect: cuda-extension.lock-in-call
+        h = ApplyRotaryEmb.apply(h, self.weight, self.weight)
+        # ok: cuda-extension.lock-in-call
+        h = plain_rotary(h, self.weight, self.weight)
         if torch.cuda.is_available():
             # expect-low: cuda-extension.lock-in-call
             h = fused_norm(h, self.weight)

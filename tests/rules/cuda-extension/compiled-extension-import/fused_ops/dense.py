@@ -3,7 +3,7 @@ import torch
 from torch import nn
 
 # expect: cuda-extension.compiled-extension-import
-import fused_dense_lib as fused_dense_cuda
+import fused_mlp_lib as fused_dense_cuda
 # expect: cuda-extension.compiled-extension-import
 import fused_attn_3._C
 # ok: cuda-extension.compiled-extension-import
@@ -15,7 +15,7 @@ import fused_attn_3
 # ok: cuda-extension.compiled-extension-import
 import dev_kernels
 # ok: cuda-extension.compiled-extension-import
-import fused_dense_library
+import fused_mlp_library
 
 
 class FusedDense(nn.Linear):
@@ -29,4 +29,4 @@ class FusedAttention(nn.Module):
 
 
 def pack(x):
-    return host_pack.pack(x, fused_attn_3.__version__, dev_kernels.VERSION, fused_dense_library.NAME)
+    return host_pack.pack(x, fused_attn_3.__version__, dev_kernels.VERSION, fused_mlp_library.NAME)
