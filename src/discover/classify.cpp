@@ -47,8 +47,11 @@ std::optional<FileKind> classify_file(std::string_view rel_path) {
     return FileKind::dockerfile;
   if (ends_with(lower, ".yaml") || ends_with(lower, ".yml") || ends_with(lower, ".json") || ends_with(lower, ".sh"))
     return FileKind::config;
-  if (ends_with(name, ".txt") &&
-      (starts_with(to_lower(name), "requirements") || to_lower(parent_name_of(rel_path)) == "requirements")) {
+  // `requirements.txt`, `requirements-dev.txt`, `dev-requirements.txt`, `efficiency_requirements.txt`,
+  // and any .txt in a `requirements/` folder.
+  if (ends_with(lower, ".txt") &&
+      (starts_with(lower, "requirements") || ends_with(lower, "-requirements.txt") ||
+       ends_with(lower, "_requirements.txt") || to_lower(parent_name_of(rel_path)) == "requirements")) {
     return FileKind::requirements;
   }
   return std::nullopt;

@@ -104,7 +104,8 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   const bool serving = has(program::Role::inference) || has(program::Role::export_) || unreached_tool;
   // A script's own code (its entry is in the same file), or a script or notebook that does not train.
   const bool dead = finding.dead_code != program::DeadCode::live;
-  const bool script = finding.in_script_without_training || finding.in_project_without_training || dead;
+  const bool script =
+      finding.in_script_without_training || finding.in_project_without_training || finding.in_vendored_project || dead;
   const bool own_script = starts_with(finding.reached_from, finding.path + ":") || script;
   if (!decoding && !serving && !own_script && finding.region != facts::Region::test) return;
   if (finding.category == Category::neuron_ready || finding.category == Category::training_setup) return;
@@ -121,6 +122,9 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   finding.message += (finding.guards & facts::guard_bit(facts::Guard::not_training))
                          ? " (off the training path: runs only in eval mode, while decoding or when exporting)"
                      : dead ? dead_code_note(finding.dead_code)
+                     : finding.in_vendored_project
+                         ? " (off the training path: a vendored project, with its own manifest, that the repo's "
+                           "training code does not reach)"
                      : finding.in_script_without_training
                          ? " (off the training path: this script does not train and no training entry point reaches it)"
                      : finding.in_project_without_training
@@ -436,7 +440,9 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     }
     operators.merge(outcomes[i].operators);
     outcomes[i].operators = {};
-    if (analyses[i].loaded) score::collect_setup(facts, report.setup);
+    // A vendored project's trainers and configs describe that project's runs, not this repo's.
+    if (analyses[i].loaded && !model.vendored(program::FileId{static_cast<std::uint32_t>(i)}))
+      score::collect_setup(facts, report.setup);
   }
   score::finalize_setup(report.setup);
   std::vector<rules::CodeFile> code;

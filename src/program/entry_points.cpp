@@ -84,6 +84,7 @@ class EntryFinder {
         add(FunctionId{id, i}, Role::test, "test file");
       return;
     }
+    if (m_impl.vendored[id.value]) return;  // another project's scripts: not this repo's entry points
     const std::size_t slots = file.functions.size() + 1;
     std::vector<bool> trains(slots, false), step(slots, false), backward(slots, false);
     std::vector<bool> builds_trainer(slots, false), calls_train(slots, false), exports(slots, false),
@@ -255,7 +256,7 @@ class EntryFinder {
       const auto [fn, trains] = queue[next];
       for (const FunctionId caller : callers[fn.file.value][m_impl.slot(fn)]) {
         char& seen = entry[caller.file.value][m_impl.slot(caller)];
-        if (seen) continue;
+        if (seen || m_impl.vendored[caller.file.value]) continue;
         seen = 1;
         const auto& file = files[trains.file.value];
         const std::string name =

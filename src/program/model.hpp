@@ -124,6 +124,8 @@ struct Program::Impl {
   std::vector<bool> script_without_training;
   /// Per file: a manifest whose project holds no training code (Program::project_without_training).
   std::vector<bool> project_without_training;
+  /// Per file: inside a vendored project (Program::vendored; vendored.cpp).
+  std::vector<bool> vendored;
   LockinKnowledge lockin_knowledge;
   std::vector<std::vector<LockinState>> lockin;          ///< per file, per slot
   std::vector<std::vector<facts::PatternFact>> derived;  ///< per file: Program::patterns
@@ -183,6 +185,9 @@ bool runs_as_program(const facts::FileFacts& file);
 /// Fills Impl::script_without_training and Impl::project_without_training (variants.cpp), after roles
 /// and entry points.
 void find_scripts_without_training(Program::Impl& impl);
+/// Fills Impl::vendored: files under a folder with its own setup.py/pyproject.toml/setup.cfg/requirements inside a
+/// `third_party/`, `dependencies/`, `vendor/`, ... folder (vendored.cpp). Runs before the entry points.
+void find_vendored_projects(Program::Impl& impl);
 void compute_branch_guards(Program::Impl& impl);
 void inherit_guards(Program::Impl& impl);
 void propagate_lockin(Program::Impl& impl);

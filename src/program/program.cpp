@@ -92,6 +92,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   index_local_imports(*impl);
   build_call_graph(*impl);
   find_cpu_actor_code(*impl);
+  find_vendored_projects(*impl);
   find_entry_points(*impl);
   // A one-file scan with no entry point of its own is judged as its own training path.
   if (single_file && impl->files.size() == 1 &&
@@ -216,6 +217,10 @@ bool Program::script_without_training(FileId file) const {
 
 bool Program::runs_as_program(FileId file) const {
   return program::runs_as_program(m_impl->files[file.value]);
+}
+
+bool Program::vendored(FileId file) const {
+  return file.value < m_impl->vendored.size() && m_impl->vendored[file.value];
 }
 
 bool Program::project_without_training(FileId file) const {

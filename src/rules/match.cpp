@@ -75,10 +75,22 @@ class Matcher {
              std::tie(b.path, b.at.line, b.at.column, b.rule_id, b.at.end_line, b.at.end_column);
     });
     drop_covered_catch_alls();
+    mark_vendored();
     return std::move(m_findings);
   }
 
  private:
+  /// A vendored project's code is off the training path unless the repo's own training code reaches it
+  /// (its roles say so); its kernels, builds and manifests are another project's, reached by nothing here.
+  void mark_vendored() {
+    if (!m_view.program.vendored(m_view.id)) return;
+    const bool code = m_file.kind == discover::FileKind::python || m_file.kind == discover::FileKind::notebook;
+    for (Finding& finding : m_findings) {
+      if (!code || (finding.roles & program::training_roles()).none()) finding.off_training_path = true;
+      finding.in_vendored_project = finding.off_training_path;
+    }
+  }
+
   /// The rules of a kind whose names match one of `names`, that run under the profile.
   const std::vector<std::uint32_t>& candidates(SubjectKind kind, std::initializer_list<std::string_view> names) {
     m_candidates.clear();

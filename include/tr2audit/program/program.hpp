@@ -152,6 +152,11 @@ class Program {
   /// folder has a training role), in a repo with training entry points: the manifest of a serving,
   /// benchmark or conversion example (`integrations/vllm-fp8/pyproject.toml`), not of the training run.
   bool project_without_training(FileId file) const;
+  /// True when the file belongs to a vendored project: a folder with its own setup.py, pyproject.toml,
+  /// setup.cfg or requirements file under a `third_party/`, `dependencies/`, `vendor/`, `external/`, ... folder. Its
+  /// scripts and examples are not the repo's entry points: its code has roles only where the repo's own code reaches
+  /// it.
+  bool vendored(FileId file) const;
   /// Whether the code at a context is dead, and why: in a module-level private helper that no non-test
   /// code of the repo calls, passes or names (a `_wip` variant left behind), in a definition a later one of
   /// the same name replaces, or in a kernel that only such code launches. `live` otherwise.

@@ -58,6 +58,9 @@ struct Finding {
   bool in_script_without_training = false;
   /// Declared by a manifest whose project holds no training code (program::Program::project_without_training).
   bool in_project_without_training = false;
+  /// In a vendored project (program::Program::vendored) and off the training path: nothing of the repo
+  /// itself reaches it.
+  bool in_vendored_project = false;
   /// In code that never runs, and why (program::Program::dead_code); `live` for nearly every finding.
   program::DeadCode dead_code = program::DeadCode::live;
 

@@ -36,6 +36,8 @@ void build_repo(const TempTree& tree) {
   tree.write("requirements.txt", "torch\n");
   tree.write("requirements-dev.txt", "pytest\n");
   tree.write("requirements/gpu.txt", "flash-attn\n");
+  tree.write("bench/efficiency_requirements.txt", "auto-gptq\n");
+  tree.write("notes.txt", "not a requirements file\n");  // a plain .txt: left out
   tree.write("pyproject.toml", "[project]\nname = \"x\"\n");
   tree.write("setup.cfg", "[metadata]\nname = x\n");
   tree.write("docker/Dockerfile", "FROM nvidia/cuda:12.1.0-devel-ubuntu22.04\n");
@@ -85,6 +87,7 @@ TEST_CASE("discover::discover classifies files and skips environments and build 
 
   const std::vector<std::string> expected{
       ".github/scripts/bump_version.py",
+      "bench/efficiency_requirements.txt",
       "build/__init__.py",
       "configs/train.yaml",
       "conftest.py",

@@ -236,3 +236,37 @@ TEST_CASE("program::Program follows module-level aliases without looping through
     CHECK((model.roles(id) & program::training_roles()).any());
   }
 }
+
+TEST_CASE("program::Program keeps a vendored project's scripts out of the repo's entry points", "[program]") {
+  const char* const k_loop =
+      "import torch\n\n\ndef main(model, optimizer, x):\n    loss = model(x).sum()\n    loss.backward()\n    "
+      "optimizer.step()\n\n\n"
+      "if __name__ == \"__main__\":\n    main(None, None, None)\n";
+  const auto model = repo({{"train.py",
+                            "import torch\nfrom third_party.fastops.fastops.norm import norm\n\n\n"
+                            "def main(model, optimizer, x):\n    loss = norm(model(x)).sum()\n    loss.backward()\n"
+                            "    optimizer.step()\n\n\nif __name__ == \"__main__\":\n    main(None, None, None)\n"},
+                           {"third_party/fastops/setup.py", "from setuptools import setup\nsetup(name=\"fastops\")\n"},
+                           {"third_party/fastops/fastops/__init__.py", ""},
+                           {"third_party/fastops/fastops/norm.py", "def norm(x):\n    return x\n"},
+                           {"third_party/fastops/examples/finetune.py", k_loop},
+                           {"csrc/ext/setup.py", "from setuptools import setup\nsetup(name=\"ext\")\n"},
+                           {"csrc/ext/run_ext.py", k_loop}});
+  const auto example = *model.find_file("third_party/fastops/examples/finetune.py");
+  CHECK(model.vendored(example));
+  CHECK(model.vendored(*model.find_file("third_party/fastops/setup.py")));
+  CHECK_FALSE(model.vendored(*model.find_file("train.py")));
+  CHECK_FALSE(model.vendored(*model.find_file("csrc/ext/run_ext.py")));  // a folder of the repo's own, not vendored
+  bool repo_entry = false, vendored_entry = false, own_folder_entry = false;
+  for (const auto& e : model.entry_points()) {
+    repo_entry |= model.describe(e.function) == "train.py:main";
+    vendored_entry |= e.function.file == example;
+    own_folder_entry |= model.describe(e.function) == "csrc/ext/run_ext.py:main";
+  }
+  CHECK(repo_entry);
+  CHECK_FALSE(vendored_entry);
+  CHECK(own_folder_entry);
+  // What the repo's own training code calls in the vendored project is training code all the same.
+  const auto norm = *model.find_file("third_party/fastops/fastops/norm.py");
+  CHECK((model.roles(program::FunctionId{norm, 0}) & program::training_roles()).any());
+}

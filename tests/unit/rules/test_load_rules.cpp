@@ -282,11 +282,13 @@ TEST_CASE("rules::load_rule_text checks op conditions and severity_by_region", "
   CHECK(only_message(bad).find("unknown region 'hot-path'") == 0);
 }
 
-TEST_CASE("rules::load_rule_text keeps weighed_by_use to dependency rules and library to code rules", "[rules]") {
+TEST_CASE("rules::load_rule_text keeps weighed_by_use, library and extension_modules to their subjects", "[rules]") {
   CHECK(only_message(problems_of(k_valid_head + "weighed_by_use: true\nmatch:\n  call: [a.b]\n")) ==
         "'weighed_by_use' applies to `dependency` rules only");
   CHECK(only_message(problems_of(k_valid_head + "library: [flash-attn]\nmatch:\n  dependency: [flash-attn]\n")) ==
         "'library' names the packages a code finding uses: not for `dependency` rules");
+  CHECK(only_message(problems_of(k_valid_head + "extension_modules: true\nmatch:\n  call: [rotary_emb.apply]\n")) ==
+        "'extension_modules' applies to `import` rules only");
   std::vector<Problem> problems;
   const auto rule = load_rule_text(k_valid_head + "library: [bitsandbytes, \"flash-attn-*\"]\nmatch:\n  call: [a.b]\n",
                                    "rules/cuda-api/sync-call.yaml", problems);
@@ -294,15 +296,10 @@ TEST_CASE("rules::load_rule_text keeps weighed_by_use to dependency rules and li
   CHECK(rule->library.matches("bitsandbytes"));
   CHECK(rule->library.matches("flash-attn-3"));
   CHECK_FALSE(rule->library.matches("deepspeed"));
-}
-
-TEST_CASE("rules::load_rule_text keeps extension_modules to import rules", "[rules]") {
-  CHECK(only_message(problems_of(k_valid_head + "extension_modules: true\nmatch:\n  call: [rotary_emb.apply]\n")) ==
-        "'extension_modules' applies to `import` rules only");
-  std::vector<Problem> problems;
-  const auto rule = load_rule_text(k_valid_head + "extension_modules: true\nmatch:\n  import: [rotary_emb]\n",
-                                   "rules/cuda-api/sync-call.yaml", problems);
-  REQUIRE(rule.has_value());
-  CHECK(rule->extension_modules);
+  CHECK_FALSE(rule->extension_modules);
+  const auto modules = load_rule_text(k_valid_head + "extension_modules: true\nmatch:\n  import: [rotary_emb]\n",
+                                      "rules/cuda-api/sync-call.yaml", problems);
+  REQUIRE(modules.has_value());
+  CHECK(modules->extension_modules);
   CHECK(problems.empty());
 }

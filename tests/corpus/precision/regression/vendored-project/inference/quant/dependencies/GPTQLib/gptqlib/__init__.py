@@ -1,0 +1,1 @@
+from .quantize import quantize_model
