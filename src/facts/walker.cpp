@@ -188,12 +188,20 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
       m_frames.back().terms_after = std::move(after);
       m_frames.back().condition_node = condition;
     }
-  } else if (kind == m_k.boolean_operator &&
-             m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "and") {
-    // `torch.cuda.is_available() and torch.cuda.is_bf16_supported()`: the right side runs only when the left holds.
+  } else if (kind == m_k.boolean_operator) {
+    // `torch.cuda.is_available() and torch.cuda.is_bf16_supported()`: the right side runs only when the left
+    // holds; `not torch.cuda.is_available() or torch.cuda.is_bf16_supported()`: only when the probe holds.
     constexpr std::uint16_t k_probe_guards = guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch) |
                                              guard_bit(Guard::import_error_fallback) | guard_bit(Guard::neuron_branch);
-    const std::uint16_t left = condition_guards(ts_node_child_by_field_id(node, m_k.f_left)) & k_probe_guards;
+    const std::string_view op = m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator));
+    TSNode probe = ts_node_child_by_field_id(node, m_k.f_left);
+    if (op == "or") {
+      if (!m_src.is(probe, m_k.not_operator)) return false;
+      probe = ts_node_named_child(probe, 0);  // the operand of `not`
+    } else if (op != "and") {
+      return false;
+    }
+    const std::uint16_t left = condition_guards(probe) & k_probe_guards;
     if (left == 0) return false;
     push_frame(node);
     m_ctx.guards |= left;

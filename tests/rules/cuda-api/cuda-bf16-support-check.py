@@ -23,3 +23,19 @@ def hint_bf16(args, log):
         if torch.cuda.is_bf16_supported():
             log.info("using bf16")
             args.dtype = torch.bfloat16
+
+
+def supported_precision():
+    # Only evaluated when CUDA is there: without it the first operand is true and bf16 is chosen.
+    # expect-low: cuda-api.cuda-bf16-support-check
+    if not torch.cuda.is_available() or torch.cuda.is_bf16_supported():
+        return "bf16-mixed"
+    return "16-mixed"
+
+
+def picked_precision(gpu_ok):
+    # `or` after a condition that is no CUDA probe: the check runs on every host.
+    # expect-medium: cuda-api.cuda-bf16-support-check
+    if gpu_ok or torch.cuda.is_bf16_supported():
+        return "bf16-mixed"
+    return "16-mixed"
