@@ -48,6 +48,23 @@ bool is_accelerator_probe(const std::string& callee) {
 
 }  // namespace
 
+namespace {
+
+/// A name that says XLA, TPU or Neuron as a word of it (`use_xla`, `is_tpu`, `on_neuron`, `torch_neuronx`),
+/// not as letters inside another word: `output_mask` and `throughput` hold "tpu".
+bool names_xla_device(std::string_view lower_name) {
+  while (!lower_name.empty()) {
+    const auto underscore = lower_name.find('_');
+    const std::string_view word = lower_name.substr(0, underscore);
+    if (word == "xla" || word == "tpu" || word == "tpus" || starts_with(word, "neuron")) return true;
+    if (underscore == std::string_view::npos) break;
+    lower_name.remove_prefix(underscore + 1);
+  }
+  return false;
+}
+
+}  // namespace
+
 std::uint16_t Walker::condition_guards(TSNode condition) const {
   if (ts_node_is_null(condition)) return 0;
   std::uint16_t guards = 0;
@@ -95,8 +112,7 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
         guards |= guard_bit(Guard::device_branch);
       else if (names_cuda_presence(name))
         guards |= guard_bit(Guard::cuda_available);
-      if (contains(name, "xla") || contains(name, "neuron") || contains(name, "tpu"))
-        guards |= guard_bit(Guard::neuron_branch);
+      if (names_xla_device(name)) guards |= guard_bit(Guard::neuron_branch);
     }
     return true;
   });

@@ -21,3 +21,14 @@ def free_memory(device):
 
 # ok: cuda-api.cuda-device-comparison
 SUPPORTED = ["cuda", "cpu"]
+
+
+def fused_backward(output_mask, grad_output, throughput_log):
+    # `output_mask` and `throughput_log` hold the letters "tpu": no XLA branch, the comparison is reported.
+    # expect: cuda-api.cuda-device-comparison
+    if not output_mask[2] or grad_output.device.type != "cuda":
+        return NotImplemented
+    # expect: cuda-api.cuda-device-comparison
+    if throughput_log and grad_output.device.type == "cuda":
+        torch.cuda.synchronize()
+    return grad_output
