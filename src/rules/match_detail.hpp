@@ -28,6 +28,9 @@ struct ValueDefaults {
   std::uint16_t guards = 0;
 };
 
+/// A rule that calls its subject GPU-only: category cuda-extension/cuda-library at medium or above.
+bool is_gpu_only_rule(const Rule& rule, TargetProfile profile);
+
 /// True when a call or method fact satisfies the rule's conditions; `value` gets the value of the
 /// first keyword/positional condition's argument (for the {value} placeholder). With `defaults`, a
 /// keyword whose value is a name (`drop_last=self.drop_last`) is judged by that name's default; a
