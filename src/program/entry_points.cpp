@@ -184,9 +184,13 @@ class EntryFinder {
                return fn.parent < 0 && fn.klass < 0 && fn.name == c.callee_text;
              });
     });
+    // A module of no package (at the top, or in a folder without `__init__.py`) doing work at its top
+    // level is a script run as `python path/to/it.py`.
+    const std::string_view module = file.module_name.view();
+    const auto dot = module.rfind('.');
+    const bool script_folder = dot == std::string_view::npos || !m_impl.symbols->module(module.substr(0, dot));
     const bool entry_script =
-        has_main_block || runs_own_inference ||
-        (!file.is_package_init && module_calls > 3 && file.module_name.find('.') == std::string::npos);
+        has_main_block || runs_own_inference || (!file.is_package_init && module_calls > 3 && script_folder);
     if (any_training || times_steps || !entry_script) return;
     // An entry script that does not train: the path tells which kind of tool it is.
     const bool generates_anything =
