@@ -2,15 +2,16 @@ import torch
 from torch import nn
 
 
-def main():
-    model = nn.Linear(16, 16)
-    optimizer = torch.optim.AdamW(model.parameters())
-    for _ in range(10):
-        loss = model(torch.randn(4, 16)).pow(2).mean()
-        loss.backward()
-        optimizer.step()
-        optimizer.zero_grad()
+def fit(steps=10):
+    net = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 1))
+    optim = torch.optim.SGD(net.parameters(), lr=0.1)
+    data = torch.randn(steps, 8, 16)
+    for batch in data:
+        optim.zero_grad()
+        net(batch).square().mean().backward()
+        optim.step()
+    return net
 
 
 if __name__ == "__main__":
-    main()
+    fit()
