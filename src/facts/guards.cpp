@@ -46,10 +46,6 @@ bool is_accelerator_probe(const std::string& callee) {
   return contains(lower, "xla") || contains(lower, "neuron") || contains(lower, "tpu");
 }
 
-}  // namespace
-
-namespace {
-
 /// A name that says XLA, TPU or Neuron as a word of it (`use_xla`, `is_tpu`, `on_neuron`, `torch_neuronx`),
 /// not as letters inside another word: `output_mask` and `throughput` hold "tpu".
 bool names_xla_device(std::string_view lower_name) {

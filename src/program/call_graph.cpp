@@ -113,14 +113,10 @@ class GraphBuilder {
   }
 
   void add_symbol(FileId file, const facts::Context& ctx, const Symbol& symbol) {
-    if (symbol.kind == Symbol::Kind::function) {
+    if (symbol.kind == Symbol::Kind::function && symbol.autograd_apply) {
+      add_apply(file, ctx, symbol.klass);
+    } else if (symbol.kind == Symbol::Kind::function) {
       add(file, ctx, Edge{symbol.function}, true);
-      if (symbol.autograd_apply) {
-        const FunctionId forward = symbol.function;
-        const auto& fn = m_impl.files[forward.file.value].functions[static_cast<std::size_t>(forward.index)];
-        if (auto backward = m_symbols.method(ClassId{forward.file, fn.klass}, "backward"))
-          add(file, ctx, Edge{*backward}, true);
-      }
     } else if (symbol.kind == Symbol::Kind::klass) {
       Edge edge;
       edge.constructs = true;
@@ -128,6 +124,13 @@ class GraphBuilder {
       const auto init = m_symbols.method(symbol.klass, "__init__");
       edge.target = init ? *init : FunctionId{symbol.klass.file, -2};
       add(file, ctx, edge);
+    }
+  }
+
+  // `Fn.apply(...)` runs a torch.autograd.Function's forward (and, in training, its backward).
+  void add_apply(FileId file, const facts::Context& ctx, ClassId function_class) {
+    for (const char* name : {"forward", "backward"}) {
+      if (auto m = m_symbols.method(function_class, name)) add(file, ctx, Edge{*m}, true);
     }
   }
 
@@ -369,15 +372,10 @@ class GraphBuilder {
         add_symbol(file, call.ctx, resolve_bare(file, call.ctx, name));
     } else if (call.method.empty()) {
       add_symbol(file, call.ctx, resolve_bare(file, call.ctx, call.callee_text));
-    } else if (call.method == "apply" && !call.receiver_text.empty()) {
-      // `Fn.apply(...)` runs a torch.autograd.Function's forward (and, in training, its backward).
+    } else if (call.method == "apply" && !call.receiver_text.empty()) {  // a class of this file: `Fn.apply(...)`
       Symbol owner = resolve_bare(file, call.ctx, call.receiver_text);
       if (owner.kind != Symbol::Kind::klass) owner = m_symbols.lookup_from(file, call.receiver_text);
-      if (owner.kind == Symbol::Kind::klass) {
-        for (const char* name : {"forward", "backward"}) {
-          if (auto m = m_symbols.method(owner.klass, name)) add(file, call.ctx, Edge{*m}, true);
-        }
-      }
+      if (owner.kind == Symbol::Kind::klass) add_apply(file, call.ctx, owner.klass);
     } else if (call.receiver_is_self && call.ctx.klass >= 0) {
       if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, call.method)) {
         add(file, call.ctx, Edge{*m}, true);

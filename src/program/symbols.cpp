@@ -346,7 +346,7 @@ void Symbols::index_file(FileId id) {
     }
     const std::string_view text = assign.value.value.view();
     const std::string_view head = text.substr(0, text.find('.'));
-    if (head != target && m_top.count(key(head)) != 0) m_reexport.emplace(key(target), key(text));
+    if (head != target && m_top.count(prefix + std::string(head)) != 0) m_reexport.emplace(key(target), key(text));
   }
 }
 
@@ -399,6 +399,7 @@ Symbol Symbols::lookup_bounded(std::string_view dotted, int depth) const {
           Symbol s;
           s.kind = Symbol::Kind::function;
           s.function = *forward;
+          s.klass = owner.klass;
           s.autograd_apply = true;
           return s;
         }

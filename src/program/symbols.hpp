@@ -31,7 +31,8 @@ struct Symbol {
   FunctionId function;
   ClassId klass;
   FileId module;
-  /// `Fn.apply` of a torch.autograd.Function: `function` is its forward, and calling it runs the backward too.
+  /// `Fn.apply` of a torch.autograd.Function (`klass`): `function` is its forward, and calling it runs the
+  /// backward too.
   bool autograd_apply = false;
 };
 

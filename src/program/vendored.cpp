@@ -1,6 +1,5 @@
 // Vendored projects: another project copied into the repo (its own setup.py, pyproject.toml, setup.cfg
-// or requirements file, in a
-// folder named for vendored code: `third_party/`, `dependencies/`, `vendor/`, ...). Its own training
+// or requirements file, in a folder named for vendored code: `third_party/`, `dependencies/`, ...). Its own training
 // scripts and examples are not the repo's entry points; its code takes roles only from the repo's own
 // code that reaches it, and the rules report what nothing of the repo reaches off the training path.
 #include <algorithm>
@@ -40,7 +39,7 @@ bool under_vendor_folder(std::string_view folder) {
 }  // namespace
 
 void find_vendored_projects(Program::Impl& impl) {
-  std::vector<std::string> roots;  // "a/dependencies/Lib/", outermost first
+  std::vector<std::string> roots;  // "a/dependencies/Lib/"
   for (const auto& file : impl.files) {
     if (file.is_test || !is_project_manifest(file)) continue;
     const std::string_view path = file.path.view();
@@ -49,7 +48,6 @@ void find_vendored_projects(Program::Impl& impl) {
     const std::string_view folder = path.substr(0, slash);
     if (under_vendor_folder(folder)) roots.emplace_back(std::string(folder) + "/");
   }
-  std::sort(roots.begin(), roots.end());
   impl.vendored.assign(impl.files.size(), false);
   if (roots.empty()) return;
   for (std::size_t f = 0; f < impl.files.size(); ++f) {
