@@ -30,6 +30,13 @@ bool python_value(TSNode expr, const NodeScope& scope) {
   return method == "item" || method == "tolist" || method == "numel" || method == "size" || method == "dim";
 }
 
+/// `x.item()`: the device read the item rules report where it is.
+bool is_item_call(TSNode expr, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  const TSNode fn = ts_node_child_by_field_id(expr, k.f_function);
+  return ts_node_symbol(fn) == k.attribute && scope.text(ts_node_child_by_field_id(fn, k.f_attribute)) == "item";
+}
+
 class DataDependentBranch final : public Detector {
  public:
   std::string_view id() const override { return "data-dependent-branch"; }
@@ -54,10 +61,13 @@ class DataDependentBranch final : public Detector {
     else
       condition = ts_node_child_by_field_id(node, k.f_condition);
     if (ts_node_is_null(condition)) return;
-    std::string read = find_value_read(condition, scope);
+    // `if has_data.item() == 0:` is one cause, the `.item()` read, and the item rules report it there. An
+    // assert keeps its own finding: a removable check is what the port changes.
+    const bool is_assert = kind == k.assert_statement;
+    const auto item_call = [&](TSNode call) { return !is_assert && is_item_call(call, scope); };
+    std::string read = find_value_read(condition, scope, item_call);
     if (read.empty()) read = local_value_read(condition, scope);
     if (read.empty()) return;
-    const bool is_assert = kind == k.assert_statement;
     std::string detail = std::string(is_assert ? "assert " : "branch on ") + read;
     scope.emit(is_assert ? "data-dependent-assert" : "data-dependent-branch", condition, std::move(detail));
   }

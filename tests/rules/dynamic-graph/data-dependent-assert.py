@@ -12,6 +12,9 @@ class TokenEmbedding(nn.Module):
     def forward(self, ids):
         # expect: dynamic-graph.data-dependent-assert
         assert torch.all(ids >= 0), "negative token id"
+        # A removable check: the assert is what the port changes, even where it reads through `.item()`.
+        # expect: dynamic-graph.data-dependent-assert
+        assert (ids < self.emb.num_embeddings).all().item(), "token id out of range"
         # ok: dynamic-graph.data-dependent-assert
         assert ids.dim() == 2, "expected [batch, seq]"
         return self.emb(ids)

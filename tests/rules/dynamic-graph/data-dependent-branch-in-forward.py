@@ -46,6 +46,10 @@ class DynamicRotaryEmbedding(nn.Module):
         # ok: dynamic-graph.data-dependent-branch-in-forward
         if longest > self.max_seq_len_cached:
             raise ValueError("positions beyond the cache")
+        # One cause, reported once: the `.item()` read, not also the branch decided by it.
+        # ok: dynamic-graph.data-dependent-branch-in-forward
+        if position_ids.min().item() < 0:
+            raise ValueError("negative position ids")
         last = position_ids.max().item()
         # ok: dynamic-graph.data-dependent-branch-in-forward
         if last > 4096:

@@ -52,3 +52,18 @@ def validate(model, loader):
             continue
         total += float(loss)
     return total
+
+
+def step_while_all_ranks_have_data(model, batch, optimizer, has_data):
+    torch.distributed.all_reduce(has_data, op=torch.distributed.ReduceOp.MIN)
+    # One cause, reported once: the `.item()` read (item-in-training-step), not also the branch on it.
+    # ok: dynamic-graph.data-dependent-branch-in-training-step
+    if has_data.item() == 0:
+        return None
+    # expect: dynamic-graph.data-dependent-branch-in-training-step
+    if has_data.item() == 0 or torch.isnan(batch["input_ids"].float()).any():
+        return None
+    loss = model(**batch).loss
+    loss.backward()
+    optimizer.step()
+    return loss.detach()

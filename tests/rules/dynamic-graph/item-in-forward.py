@@ -20,6 +20,10 @@ class MoELayer(nn.Module):
         probs = F.softmax(logits / temp, dim=-1)
         # expect: dynamic-graph.item-in-forward
         capacity = int(self.capacity_factor * probs.sum(0).max().item())
+        # The read a branch decides on is reported here, once (data-dependent-branch leaves it to this rule).
+        # expect: dynamic-graph.item-in-forward
+        if probs.max().item() < 1e-6:
+            raise ValueError("collapsed router")
         # ok: dynamic-graph.item-in-forward
         scale = np.float32(self.capacity_factor).item()
         top = probs.argmax(-1)

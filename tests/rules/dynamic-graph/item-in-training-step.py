@@ -45,3 +45,15 @@ def train_on_xla(model, loader, optimizer, device):
 def compute_stats(values):
     # ok: dynamic-graph.item-in-training-step
     return torch.tensor(values).mean().item()
+
+
+def step_while_all_ranks_have_data(model, batch, optimizer, has_data):
+    torch.distributed.all_reduce(has_data, op=torch.distributed.ReduceOp.MIN)
+    # The read a branch decides on is reported here, once (data-dependent-branch leaves it to this rule).
+    # expect: dynamic-graph.item-in-training-step
+    if has_data.item() == 0:
+        return None
+    loss = model(**batch).loss
+    loss.backward()
+    optimizer.step()
+    return loss.detach()
