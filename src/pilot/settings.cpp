@@ -26,16 +26,21 @@ bool is_literal(LiteralKind kind) {
          kind == LiteralKind::boolean;
 }
 
+/// Which keys a pass keeps: settings of other keys are never built (a repo has hundreds of thousands).
+using WantedKeys = std::unordered_set<std::string>;
+
 /// parser.add_argument("--max_length", type=int, default=512): key max_length, value 512.
-void argparse_setting(const facts::FileFacts& file, const facts::CallFact& call, std::vector<Setting>& out) {
-  const std::string at = where(file, call.at.line);
-  std::string name;
+void argparse_setting(const facts::FileFacts& file, const facts::CallFact& call, const WantedKeys& wanted,
+                      std::vector<Setting>& out) {
+  std::string_view name;
   for (const auto& arg : call.args) {
     if (!arg.keyword.empty() || arg.kind != LiteralKind::string || !starts_with(arg.value, "-")) continue;
     if (name.empty() || starts_with(arg.value, "--")) name = arg.value;
   }
   if (name.empty()) return;
-  Setting setting{key_of(name), "", LiteralKind::none, Source::argparse, "add_argument", at};
+  std::string key = key_of(name);
+  if (wanted.count(key) == 0) return;
+  Setting setting{std::move(key), "", LiteralKind::none, Source::argparse, "add_argument", where(file, call.at.line)};
   for (const auto& arg : call.args) {
     if (arg.keyword == "default") {
       setting.value = arg.value;
@@ -60,36 +65,43 @@ bool skipped_call(const facts::CallFact& call) {
          call.callee_text == "getattr";
 }
 
-void file_settings(const program::CodeRoles& program, program::FileId id, std::vector<Setting>& out) {
+/// The file's settings whose key is wanted.
+void file_settings(const program::CodeRoles& program, program::FileId id, const WantedKeys& wanted,
+                   std::vector<Setting>& out) {
   const facts::FileFacts& file = program.file(id);
   for (const auto& call : file.calls) {
-    if (!on_training_side(program, id, call.ctx)) continue;
-    const std::string at = where(file, call.at.line);
-    if (call.method == "add_argument") argparse_setting(file, call, out);
+    if (call.args.empty() || !on_training_side(program, id, call.ctx)) continue;
+    if (call.method == "add_argument") argparse_setting(file, call, wanted, out);
     if (skipped_call(call)) continue;
     for (const auto& arg : call.args) {
       if (arg.keyword.empty() || arg.is_splat || arg.kind == LiteralKind::none) continue;
-      const std::string arg_at = arg.line ? where(file, arg.line) : at;
+      std::string key = key_of(arg.keyword);
+      if (wanted.count(key) == 0) continue;
+      std::string arg_at = where(file, arg.line ? arg.line : call.at.line);
       if (!arg.resolved.empty()) {  // an imported constant (torch.bfloat16), not a variable to resolve
-        out.push_back(Setting{key_of(arg.keyword), arg.resolved.dotted(), LiteralKind::other, Source::call_keyword,
-                              call.callee_text, arg_at});
+        out.push_back(Setting{std::move(key), arg.resolved.dotted(), LiteralKind::other, Source::call_keyword,
+                              call.callee_text, std::move(arg_at)});
         continue;
       }
-      out.push_back(Setting{key_of(arg.keyword), arg.value, arg.kind, Source::call_keyword, call.callee_text, arg_at});
+      out.push_back(
+          Setting{std::move(key), arg.value, arg.kind, Source::call_keyword, call.callee_text, std::move(arg_at)});
     }
   }
   for (const auto& fn : file.functions) {
     for (const auto& def : fn.param_defaults) {
       if (def.kind == LiteralKind::none) continue;
-      out.push_back(Setting{key_of(def.keyword), def.value, def.kind, Source::parameter, fn.qualname,
+      std::string key = key_of(def.keyword);
+      if (wanted.count(key) == 0) continue;
+      out.push_back(Setting{std::move(key), def.value, def.kind, Source::parameter, fn.qualname,
                             where(file, def.line ? def.line : fn.at.line)});
     }
   }
   for (const auto& assign : file.assigns) {
-    if (!on_training_side(program, id, assign.ctx)) continue;
     const std::string target = assign.target.empty() ? assign.target_text : assign.target.dotted();
+    std::string key = key_of(target);
+    if (wanted.count(key) == 0 || !on_training_side(program, id, assign.ctx)) continue;
     if (starts_with(target, "os.environ.")) continue;  // environment, not a training setting
-    out.push_back(Setting{key_of(target), assign.value.value, assign.value.kind, Source::assignment, assign.target_text,
+    out.push_back(Setting{std::move(key), assign.value.value, assign.value.kind, Source::assignment, assign.target_text,
                           where(file, assign.at.line)});
   }
 }
@@ -130,25 +142,22 @@ SettingTable collect_settings(const program::CodeRoles& program, const std::vect
   // Only keys some field or check asks for are kept, and then the names their values read
   // (`max_length=max_len` needs `max_len = 2048`): a table of every keyword, default and
   // assignment of the repo was the largest block of a scan's memory.
-  std::unordered_set<std::string> wanted;
+  WantedKeys wanted;
   for (std::string_view key : known_keys) wanted.emplace(key);
   std::vector<Setting> found;
-  const auto each_file = [&](auto&& visit) {
+  const auto each_file = [&](const WantedKeys& keys, auto&& visit) {
     for (std::uint32_t i = 0; i < files.size(); ++i) {
       if (files[i].is_test) continue;
       found.clear();
-      file_settings(program, program::FileId{i}, found);
+      file_settings(program, program::FileId{i}, keys, found);
       for (auto& setting : found) visit(setting);
     }
   };
-  std::unordered_set<std::string> keep = wanted;
-  each_file([&](const Setting& setting) {
-    if (wanted.count(setting.key) != 0 && !is_literal(setting.kind) && !setting.value.empty())
-      keep.insert(key_of(setting.value));
+  WantedKeys keep = wanted;
+  each_file(wanted, [&](const Setting& setting) {
+    if (!is_literal(setting.kind) && !setting.value.empty()) keep.insert(key_of(setting.value));
   });
-  each_file([&](Setting& setting) {
-    if (keep.count(setting.key) != 0) table.settings.push_back(std::move(setting));
-  });
+  each_file(keep, [&](Setting& setting) { table.settings.push_back(std::move(setting)); });
   for (const auto& config : configs) {
     const std::size_t before = table.settings.size();
     read_config(config, known_keys, table.settings);
