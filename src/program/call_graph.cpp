@@ -118,13 +118,38 @@ class GraphBuilder {
     } else if (symbol.kind == Symbol::Kind::function) {
       add(file, ctx, Edge{symbol.function}, true);
     } else if (symbol.kind == Symbol::Kind::klass) {
-      Edge edge;
-      edge.constructs = true;
-      edge.klass = symbol.klass;
-      const auto init = m_symbols.method(symbol.klass, "__init__");
-      edge.target = init ? *init : FunctionId{symbol.klass.file, -2};
-      add(file, ctx, edge);
+      add_construction(file, ctx, symbol.klass);
     }
+  }
+
+  void add_construction(FileId file, const facts::Context& ctx, ClassId klass, bool deferred = false) {
+    Edge edge;
+    edge.constructs = true;
+    edge.deferred = deferred;
+    edge.klass = klass;
+    const auto init = m_symbols.method(klass, "__init__");
+    edge.target = init ? *init : FunctionId{klass.file, -2};
+    add(file, ctx, edge);
+  }
+
+  // `DeepEPTokenDispatcher.Config(...)`: a component's own nested Config, whose `build()` makes the
+  // component later (torchtitan's Configurable). Where the config is made, under its gates, is where the
+  // component is chosen: the call builds the owner too.
+  void add_config_owner(FileId file, const facts::CallFact& call) {
+    if (call.method != "Config" || call.receiver_text.empty()) return;
+    Symbol owner;
+    if (!call.callee.empty()) {
+      const std::string_view dotted = call.callee.dotted();
+      owner = m_symbols.lookup_from(file, dotted.substr(0, dotted.size() - std::string_view(".Config").size()));
+    } else {
+      owner = resolve_bare(file, call.ctx, call.receiver_text);
+    }
+    if (owner.kind != Symbol::Kind::klass) return;
+    const auto& classes = m_impl.files[owner.klass.file.value].classes;
+    const std::string nested = classes[static_cast<std::size_t>(owner.klass.index)].qualname.str() + ".Config";
+    if (std::none_of(classes.begin(), classes.end(), [&](const facts::ClassInfo& c) { return c.qualname == nested; }))
+      return;
+    add_construction(file, call.ctx, owner.klass, true);
   }
 
   // `Fn.apply(...)` runs a torch.autograd.Function's forward (and, in training, its backward).
@@ -359,6 +384,7 @@ class GraphBuilder {
       m_dispatch = false;
     }
     add_registry_edges(file, call);
+    add_config_owner(file, call);
     if (!call.callee.empty()) {
       add_symbol(file, call.ctx, m_symbols.lookup_from(file, call.callee.dotted()));
     } else if (call.method.empty() && call.callee_text == "self" && call.ctx.klass >= 0) {

@@ -4,7 +4,9 @@
 // fixpoint over the call graph (and local imports), so chains of helpers inherit it; test code's
 // calls do not count (tests call everything).
 #include <algorithm>
+#include <map>
 #include <set>
+#include <string_view>
 
 #include "program/model.hpp"
 #include "program/symbols.hpp"
@@ -18,6 +20,7 @@ constexpr std::uint16_t k_inherited =
     facts::guard_bit(facts::Guard::import_error_fallback) | facts::guard_bit(facts::Guard::opt_in) |
     facts::guard_bit(facts::Guard::not_training);
 constexpr int k_max_rounds = 12;
+constexpr int k_class_passes = 3;
 
 struct Site {
   FunctionId caller;
@@ -54,6 +57,7 @@ class Inheritance {
     collect_calls();
     collect_imports();
     mark_rooted();
+    find_gateable_classes();
     auto& inherited = m_impl.inherited_guards;
     auto& option = m_impl.inherited_option;
     inherited.assign(files, {});
@@ -78,11 +82,42 @@ class Inheritance {
       training_only[f].resize(m_sites[f].size());
       for (std::size_t s = 0; s < m_sites[f].size(); ++s) training_only[f][s] = training_callers(f, s);
     }
+    // First the callers' gates alone (a greatest fixpoint over the rooted code); then each class's gate is
+    // taken from those settled values, never from an optimistic guess (a class whose own methods build
+    // it would otherwise keep every gate), and the callers' gates settle again with the classes' gates
+    // as constants, a few times, so that a class built only by a gated class's methods is gated too.
+    settle(training_only);
+    for (int pass = 0; pass < k_class_passes && compute_class_gates(); ++pass) settle(training_only);
+    // A KV cache's methods run only while decoding, however its module is reached.
+    for (std::size_t f = 0; f < files; ++f) {
+      const auto& file = m_impl.files[f];
+      for (std::size_t i = 0; i < file.functions.size(); ++i) {
+        if (decoding_cache(file, file.functions[i].klass))
+          inherited[f][i] |= facts::guard_bit(facts::Guard::not_training);
+      }
+    }
+  }
+
+ private:
+  void settle(const std::vector<std::vector<char>>& training_only) {
+    const std::size_t files = m_impl.files.size();
+    auto& inherited = m_impl.inherited_guards;
+    auto& option = m_impl.inherited_option;
     for (int round = 0; round < k_max_rounds; ++round) {
       bool changed = false;
       for (std::size_t f = 0; f < files; ++f) {
         for (std::size_t s = 0; s < m_sites[f].size(); ++s) {
-          if (m_sites[f][s].empty() || !m_rooted[f][s] || starts_run(f, s)) continue;
+          if (starts_run(f, s)) continue;
+          if (m_sites[f][s].empty() || !m_rooted[f][s]) {  // no caller's gate is known: only its class's
+            if (const auto* gate = class_gate(f, s)) {
+              const std::uint16_t all = static_cast<std::uint16_t>(m_impl.function_gate[f][s] | gate->guards);
+              changed = changed || all != inherited[f][s];
+              inherited[f][s] = all;
+              if (m_impl.function_gate_option[f][s].empty() && (gate->guards & facts::guard_bit(facts::Guard::opt_in)))
+                option[f][s] = gate->option;
+            }
+            continue;
+          }
           std::uint16_t all = k_inherited;
           std::string first;
           for (const Site& site : m_sites[f][s]) {
@@ -97,6 +132,12 @@ class Inheritance {
           if (body && !m_impl.module_gate_option[f].empty()) first = m_impl.module_gate_option[f];
           if (!body) all |= m_impl.function_gate[f][s];
           if (!body && !m_impl.function_gate_option[f][s].empty()) first = m_impl.function_gate_option[f][s];
+          if (const auto* gate = body ? nullptr : class_gate(f, s)) {
+            if ((gate->guards & facts::guard_bit(facts::Guard::opt_in)) &&
+                !(all & facts::guard_bit(facts::Guard::opt_in)))
+              first = gate->option;
+            all |= gate->guards;
+          }
           if (all != inherited[f][s]) {
             inherited[f][s] = all;
             changed = true;
@@ -106,17 +147,8 @@ class Inheritance {
       }
       if (!changed) break;
     }
-    // A KV cache's methods run only while decoding, however its module is reached.
-    for (std::size_t f = 0; f < files; ++f) {
-      const auto& file = m_impl.files[f];
-      for (std::size_t i = 0; i < file.functions.size(); ++i) {
-        if (decoding_cache(file, file.functions[i].klass))
-          inherited[f][i] |= facts::guard_bit(facts::Guard::not_training);
-      }
-    }
   }
 
- private:
   // Selected by a shipped config (program/variants): a caller the call graph cannot see runs it ungated.
   // A training entry point starts a run: its callers' gates are not its own, and a call edge leading back into it
   // (litgpt's training loop hands its `setup` to `save_hyperparameters`, closing setup → main → fit →
@@ -199,6 +231,7 @@ class Inheritance {
             guards |= dispatch_gate(f, m_impl.files[f].calls[static_cast<std::size_t>(edge.call)].at, option);
           const Site site{FunctionId{FileId{f}, index}, guards, option};
           if (edge.target.index >= -1) m_sites[edge.target.file.value][m_impl.slot(edge.target)].push_back(site);
+          if (edge.constructs) m_constructions[{edge.klass.file.value, edge.klass.index}].push_back(site);
           // Building a module runs its forward (a callable's __call__) where the object is used, which
           // the call graph often cannot see: a module built only under `if args.masks:` runs only then.
           // A class also handed around as a value (a registry's `{"alora": ALoraLinearVariant}`) may be
@@ -268,7 +301,87 @@ class Inheritance {
     }
   }
 
+  // A method runs only on an instance: a class every visible construction of which (its subclasses'
+  // included) sits behind one gate runs its methods behind it too, however they are called
+  // (`self.dispatcher.dispatch(x)` on a dispatcher only an opt-in backend builds). Not a class handed
+  // around as a value or named by a string (a registry or a config may build it where no edge shows).
+  void find_gateable_classes() {
+    std::set<std::string_view> named;
+    for (const auto& file : m_impl.files) {
+      for (const auto& name : file.name_strings) {
+        const std::string_view text = name.view();
+        named.insert(text.substr(text.rfind('.') == std::string_view::npos ? 0 : text.rfind('.') + 1));
+      }
+    }
+    const SubclassIndex subclasses = index_subclasses(m_impl);
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (std::int32_t c = 0; c < static_cast<std::int32_t>(file.classes.size()); ++c) {
+        std::vector<ClassId> family{ClassId{FileId{f}, c}};
+        bool visible = true;
+        for (std::size_t next = 0; next < family.size() && visible && family.size() < 256; ++next) {
+          const ClassId k = family[next];
+          const auto& info = m_impl.files[k.file.value].classes[static_cast<std::size_t>(k.index)];
+          if (m_value_classes.contains({k.file.value, k.index}) || named.contains(info.name.view())) visible = false;
+          if (const auto it = subclasses.find({k.file.value, k.index}); it != subclasses.end()) {
+            for (const ClassId& sub : it->second) {
+              if (std::find(family.begin(), family.end(), sub) == family.end()) family.push_back(sub);
+            }
+          }
+        }
+        if (!visible || family.size() >= 256) continue;
+        std::vector<const Site*> sites;
+        for (const ClassId& k : family) {
+          if (const auto it = m_constructions.find({k.file.value, k.index}); it != m_constructions.end()) {
+            for (const Site& site : it->second) sites.push_back(&site);
+          }
+        }
+        if (!sites.empty()) m_class_sites[{f, c}] = std::move(sites);
+      }
+    }
+  }
+
+  struct ClassGate {
+    std::uint16_t guards = 0;
+    std::string option;
+  };
+
+  /// Each gateable class's gate from the current (settled) gates of its construction sites; true when one
+  /// changed.
+  bool compute_class_gates() {
+    const auto& inherited = m_impl.inherited_guards;
+    bool changed = false;
+    for (const auto& [klass, sites] : m_class_sites) {
+      ClassGate gate{k_inherited, {}};
+      for (const Site* site : sites) {
+        gate.guards &=
+            static_cast<std::uint16_t>(site->guards | inherited[site->caller.file.value][m_impl.slot(site->caller)]);
+        if (gate.option.empty())
+          gate.option = !site->option.empty()
+                            ? site->option
+                            : m_impl.inherited_option[site->caller.file.value][m_impl.slot(site->caller)];
+      }
+      if (!(gate.guards & facts::guard_bit(facts::Guard::opt_in))) gate.option.clear();
+      ClassGate& slot = m_class_gates[klass];
+      changed = changed || slot.guards != gate.guards;
+      slot = std::move(gate);
+    }
+    return changed;
+  }
+
+  /// The gate of the class a function slot is a method of, if it has one.
+  const ClassGate* class_gate(std::size_t f, std::size_t s) const {
+    const auto& functions = m_impl.files[f].functions;
+    if (s >= functions.size() || functions[s].klass < 0) return nullptr;
+    const auto it = m_class_gates.find({static_cast<std::uint32_t>(f), functions[s].klass});
+    return it == m_class_gates.end() || it->second.guards == 0 ? nullptr : &it->second;
+  }
+
   Program::Impl& m_impl;
+  std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<Site>> m_constructions;       // per class: its sites
+  std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<const Site*>> m_class_sites;  // gateable classes
+  std::map<std::pair<std::uint32_t, std::int32_t>, ClassGate> m_class_gates;
   std::vector<std::vector<bool>> m_entry;               // per file, per slot: a training entry point
   std::vector<std::vector<bool>> m_rooted;              // per file, per slot: reached from a root through sites
   std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported

@@ -150,7 +150,8 @@ class LockinPass {
         for (const auto& edge : per_slot[s]) {
           // A call that may reach one of several classes (a registry, a typed attribute) is not lock-in
           // by itself: the configuration picks the class.
-          if (edge.target.index < -1 || edge.dispatch || edge_gated(FileId{f}, edge)) continue;
+          // A config made here builds its component later: the build, not this call, runs the component.
+          if (edge.target.index < -1 || edge.dispatch || edge.deferred || edge_gated(FileId{f}, edge)) continue;
           m_callers[edge.target.file.value][m_impl.slot(edge.target)].push_back({caller, edge.by_name});
         }
       }

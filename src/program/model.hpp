@@ -28,7 +28,8 @@ struct Edge {
   bool by_name = false;           ///< the call names its target (`f(x)`, `mod.f(x)`, `self.helper(x)`, `Fn.apply(x)`),
                                   ///< rather than running a submodule's forward or constructing a class
   bool patches = false;           ///< `LlamaAttention.forward = forward`: the target replaces a library method
-  RoleSet reached_as;             ///< the roles the target takes through this edge (set by propagate_roles)
+  bool deferred = false;  ///< `Owner.Config(...)`: the class is built later, by the config's build(), not by this call
+  RoleSet reached_as;     ///< the roles the target takes through this edge (set by propagate_roles)
 };
 
 /// Per-function lock-in: set when the function runs GPU-only code unguarded, itself or through a callee.
