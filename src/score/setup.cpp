@@ -3,6 +3,7 @@
 #include "tr2audit/score/setup.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 
 #include "tr2audit/core/text.hpp"
@@ -56,6 +57,21 @@ std::string where(const facts::FileFacts& file, std::uint32_t line) {
   return file.path + ":" + std::to_string(line);
 }
 
+/// A call's "path:line", made only when the call is evidence of something (most calls are not).
+class Place {
+ public:
+  Place(const facts::FileFacts& file, std::uint32_t line) : m_file(file), m_line(line) {}
+  operator const std::string&() const {
+    if (!m_text) m_text = where(m_file, m_line);
+    return *m_text;
+  }
+
+ private:
+  const facts::FileFacts& m_file;
+  std::uint32_t m_line;
+  mutable std::optional<std::string> m_text;
+};
+
 bool any_glob(std::string_view name, std::initializer_list<std::string_view> globs) {
   return std::any_of(globs.begin(), globs.end(), [&](std::string_view g) { return glob_match(g, name); });
 }
@@ -86,8 +102,7 @@ void precision_of_value(const std::string& text, TrainingSetup& setup, const std
   if (plain_f16 || text == "torch.half" || text == "fp16") add(setup.precision, "fp16", at);
 }
 
-void fine_tuning_call(const facts::CallFact& call, const std::string& callee, TrainingSetup& setup,
-                      const std::string& at) {
+void fine_tuning_call(const facts::CallFact& call, const std::string& callee, TrainingSetup& setup, const Place& at) {
   if (any_glob(callee, {"peft.LoraConfig", "peft.get_peft_model", "peft.LoraModel", "peft.tuners.lora.*"})) {
     add(setup.fine_tuning, "lora", at);
   }
@@ -132,8 +147,7 @@ void fine_tuning_call(const facts::CallFact& call, const std::string& callee, Tr
   }
 }
 
-void model_family_call(const facts::CallFact& call, const std::string& callee, TrainingSetup& setup,
-                       const std::string& at) {
+void model_family_call(const facts::CallFact& call, const std::string& callee, TrainingSetup& setup, const Place& at) {
   const bool loads = ends_with(callee, ".from_pretrained") || ends_with(callee, ".from_config");
   if (!loads || !any_glob(callee, {"transformers.*", "optimum.*", "peft.*"})) return;
   if (starts_with(callee, "transformers.AutoModel")) add(setup.model_family, "hf-auto", at);
@@ -149,7 +163,7 @@ void model_family_call(const facts::CallFact& call, const std::string& callee, T
   }
 }
 
-void parallelism_call(const std::string& callee, TrainingSetup& setup, const std::string& at) {
+void parallelism_call(const std::string& callee, TrainingSetup& setup, const Place& at) {
   if (callee == "torch.nn.parallel.DistributedDataParallel") add(setup.parallelism, "ddp", at);
   if (any_glob(callee, {"torch.distributed.fsdp.FullyShardedDataParallel", "torch.distributed.fsdp.fully_shard",
                         "torch.distributed._composable.fsdp.fully_shard",
@@ -165,7 +179,7 @@ void parallelism_call(const std::string& callee, TrainingSetup& setup, const std
 }
 
 void checkpoint_call(const facts::CallFact& call, const std::string& callee, bool file_saves, TrainingSetup& setup,
-                     const std::string& at) {
+                     const Place& at) {
   const std::string receiver = to_lower(call.receiver_text);
   if (call.method == "save_pretrained" || call.method == "save_model") add(setup.checkpointing, "save-pretrained", at);
   if (call.method == "state_dict" && file_saves && receiver.find("optim") != std::string::npos) {
@@ -185,7 +199,7 @@ void checkpoint_call(const facts::CallFact& call, const std::string& callee, boo
   }
 }
 
-void framework_call(const std::string& callee, TrainingSetup& setup, const std::string& at) {
+void framework_call(const std::string& callee, TrainingSetup& setup, const Place& at) {
   if (any_glob(callee, {"transformers.Trainer", "transformers.Seq2SeqTrainer", "trl.*Trainer"})) {
     add(setup.frameworks, "hf-trainer", at);
   }
@@ -200,8 +214,7 @@ void framework_call(const std::string& callee, TrainingSetup& setup, const std::
   }
 }
 
-void precision_call(const facts::CallFact& call, const std::string& callee, TrainingSetup& setup,
-                    const std::string& at) {
+void precision_call(const facts::CallFact& call, const std::string& callee, TrainingSetup& setup, const Place& at) {
   for (const auto& arg : call.args) {
     const bool dtype_like = arg.keyword.empty() || arg.keyword == "dtype" || arg.keyword == "torch_dtype" ||
                             arg.keyword == "mixed_precision" || arg.keyword == "param_dtype";
@@ -251,7 +264,7 @@ void collect_setup(const facts::FileFacts& file, TrainingSetup& setup) {
   });
   for (const auto& call : file.calls) {
     const std::string callee = call.callee.dotted();
-    const std::string at = where(file, call.at.line);
+    const Place at(file, call.at.line);
     fine_tuning_call(call, callee, setup, at);
     model_family_call(call, callee, setup, at);
     precision_call(call, callee, setup, at);
