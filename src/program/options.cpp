@@ -5,6 +5,7 @@
 //   where every default the repo gives that option (argparse, dataclass or config-class fields,
 //   parameter defaults, module constants) leaves the branch off; `if False:` likewise.
 #include <algorithm>
+#include <deque>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -20,7 +21,19 @@ namespace {
 
 using namespace option_values;
 
-/// Defaults of options seen anywhere in the repo, by option name.
+/// Values the guards refer to without copying them: the facts' own arguments, and the few values made
+/// here (an argparse flag's implied default, an environment switch), kept for as long as the guards.
+class ValueStore {
+ public:
+  const facts::Argument& keep(facts::Argument value) { return m_made.emplace_back(std::move(value)); }
+
+ private:
+  std::deque<facts::Argument> m_made;
+};
+
+/// Defaults of options seen anywhere in the repo, by option name. The values are the facts' own (or a
+/// ValueStore's): a repo has tens of thousands of parameter defaults, and copies of them were most of
+/// this stage's memory.
 class OptionDefaults {
  public:
   void add(const std::string& name, const facts::Argument& value) {
@@ -30,7 +43,7 @@ class OptionDefaults {
       slot.unknown = true;
       return;
     }
-    slot.values.push_back(value);
+    slot.values.push_back(&value);
   }
   void add_computed(const std::string& name) {
     const auto it = m_defaults.find(name);
@@ -44,15 +57,15 @@ class OptionDefaults {
     const auto it = m_defaults.find(name);
     if (it == m_defaults.end() || it->second.unknown || it->second.values.empty() || m_computed.count(name))
       return false;
-    for (const auto& value : it->second.values) {
-      if (!leaves_off(value, term)) return false;
+    for (const facts::Argument* value : it->second.values) {
+      if (!leaves_off(*value, term)) return false;
     }
     return true;
   }
 
  private:
   struct Slot {
-    std::vector<facts::Argument> values;
+    std::vector<const facts::Argument*> values;
     bool unknown = false;
   };
   std::unordered_map<std::string, Slot> m_defaults;
@@ -64,7 +77,7 @@ class BranchGuards {
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
 
   void run() {
-    for (const auto& file : m_impl.files) collect(file);
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
     m_passed.emplace(m_impl);
     m_impl.branch_guards.resize(m_impl.files.size());
     m_impl.branch_option.resize(m_impl.files.size());
@@ -76,7 +89,7 @@ class BranchGuards {
   }
 
  private:
-  void collect(const facts::FileFacts& file) {
+  void collect(std::uint32_t f, const facts::FileFacts& file) {
     for (const auto& assign : file.assigns) {
       const std::string name = last_segment(assign.target.dotted());
       if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.value.kind == facts::LiteralKind::boolean &&
@@ -96,13 +109,16 @@ class BranchGuards {
         m_options.add(last_two(assign.target.dotted()), assign.value);
       // `self.use_ema = cfg.get("use_ema", False)`: the attribute and the key share the default.
       if (auto fallback = get_with_default(assign.value.value)) {
-        m_options.add(name, fallback->second);
-        m_options.add(fallback->first, fallback->second);
+        const facts::Argument& value = m_values.keep(std::move(fallback->second));
+        m_options.add(name, value);
+        m_options.add(fallback->first, value);
       }
       if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.ctx.branch < 0) {
         const auto env = environment_switch(assign.value.value);
-        m_module_constants[file.path + ":" + name].push_back(env ? *env : assign.value);
-        if (env) m_env_constants[file.path + ":" + name] = environment_key(assign.value.value);
+        ModuleConstant& constant = m_module_constants[ConstantKey{f, name}];
+        constant.value = env ? &m_values.keep(*env) : &assign.value;
+        ++constant.assignments;
+        if (env) m_env_constants[ConstantKey{f, name}] = environment_key(assign.value.value);
       }
       // `os.environ["XLA_DOWNCAST_BF16"] = "1"`: the repo sets the variable itself.
       if (starts_with(assign.target.dotted(), "os.environ.")) m_env_set.insert(last_segment(assign.target.dotted()));
@@ -138,8 +154,9 @@ class BranchGuards {
           value.value = "True";
         }
       }
-      m_options.add(option_name_of(flag), value);
-      m_cli_options.add(option_name_of(flag), value);
+      const facts::Argument& kept = m_values.keep(std::move(value));
+      m_options.add(option_name_of(flag), kept);
+      m_cli_options.add(option_name_of(flag), kept);
     }
     for (const auto& fn : file.functions) {
       // `def is_prompt_learning(self)`: a property or method of that name computes the value, no field default.
@@ -188,14 +205,14 @@ class BranchGuards {
       // JSON that a `TrainConfig(**json)` fills): every value they give leaves the branch off.
       if (is_param && settings_leave_off(term)) return true;
     }
-    const std::string key = file.path + ":" + term.name;
+    const ConstantKey key{static_cast<std::uint32_t>(f), term.name.str()};
     const auto env = m_env_constants.find(key);
     if (env != m_env_constants.end() && m_env_set.count(env->second)) return false;
     if (!option_like && env == m_env_constants.end())
       return false;  // a module constant counts when it reads as a switch
     const auto it = m_module_constants.find(key);
-    if (it == m_module_constants.end() || it->second.size() != 1 || !is_literal(it->second.front())) return false;
-    return leaves_off(it->second.front(), term);
+    if (it == m_module_constants.end() || it->second.assignments != 1 || !is_literal(*it->second.value)) return false;
+    return leaves_off(*it->second.value, term);
   }
 
   void judge_file(std::size_t f) {
@@ -549,11 +566,27 @@ class BranchGuards {
   std::optional<PassedOptions> m_passed;  ///< built in run(), after the call graph
   std::unordered_set<std::string> m_flags;
   std::unordered_set<std::string> m_cuda_flags;  ///< module flags computed from a CUDA probe
+  /// A module-level name of one file (its index in the repo).
+  struct ConstantKey {
+    std::uint32_t file = 0;
+    std::string name;
+    bool operator==(const ConstantKey&) const = default;
+  };
+  struct ConstantKeyHash {
+    std::size_t operator()(const ConstantKey& k) const { return std::hash<std::string>{}(k.name) * 31 + k.file; }
+  };
+  /// A module constant: how often the module assigns it, and its last value.
+  struct ModuleConstant {
+    std::uint32_t assignments = 0;
+    const facts::Argument* value = nullptr;
+  };
+
+  ValueStore m_values;  ///< declared before the tables that point into it
   OptionDefaults m_options;
   OptionDefaults m_cli_options;  ///< command-line options only (argparse)
-  std::unordered_map<std::string, std::vector<facts::Argument>> m_module_constants;
-  std::unordered_map<std::string, std::string> m_env_constants;  ///< "path:NAME" -> the variable it reads
-  std::unordered_set<std::string> m_env_set;                     ///< environment variables the repo's Python sets
+  std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;
+  std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
+  std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
   std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
   std::unordered_map<std::string, std::string> m_constructed;  ///< class name -> the option gating its constructions
   /// last callee segment -> (file, branch) of each call; see index_calls_by_name
