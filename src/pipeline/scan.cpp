@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <span>
 #include <system_error>
 #include <thread>
@@ -30,7 +31,6 @@ namespace {
 /// Per-file output of the matching phase.
 struct FileOutcome {
   std::vector<rules::Finding> findings;
-  rules::OperatorTally operators;  ///< the file's operator uses, folded
 };
 
 void number_findings(std::vector<rules::Finding>& findings) {
@@ -396,7 +396,10 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   report.scan.training_lines = model.training_lines();
   std::vector<FileOutcome> outcomes(count);
   std::vector<Nanos> match_times(count);
-  parallel_for(count, jobs, [&](unsigned, std::size_t i) {
+  // Operator uses fold into one tally per worker (a tally is order-independent): a tally per file held
+  // a copy of each operator's name and path for every file until the merge.
+  std::vector<rules::OperatorTally> tallies(jobs);
+  parallel_for(count, jobs, [&](unsigned worker, std::size_t i) {
     if (!analyses[i].loaded) return;
     const auto matching = Clock::now();
     FileOutcome& out = outcomes[i];
@@ -414,21 +417,29 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       if (!facts.notebook_places.empty()) {
         for (auto& use : uses) place_in_notebook(use.at, facts);
       }
-      out.operators.add(uses);
+      tallies[worker].add(uses);
     }
     match_times[i] = Clock::now() - matching;
   });
+  // Matching was the last reader of the model's tables (roles, guards, lock-in): from here on only the
+  // facts and each function's roles are read (the merge below, the pilot request), so the rest is freed
+  // before the report is assembled, and each later stage's peak sits on what is left.
+  std::vector<char> vendored(count);
+  for (std::size_t i = 0; i < count; ++i) vendored[i] = model.vendored(program::FileId{static_cast<std::uint32_t>(i)});
+  std::optional<program::CodeRoles> code_roles(std::in_place, std::move(model));
   release_free_heap();
   stats.peak_after_match = peak_resident_bytes();
   const gate::SuppressOptions suppress = suppress_options(options, knowledge.rules);
   rules::OperatorTally operators;
+  for (const auto& tally : tallies) operators.merge(tally);
+  tallies = {};
   std::size_t found = 0;
   for (const auto& outcome : outcomes) found += outcome.findings.size();
   report.findings.reserve(found);  // grown by doubling, the old and new arrays would be alive at once
   for (std::size_t i = 0; i < count; ++i) {
     count_file(report.scan, discovered.files[i], analyses[i]);
     cap_findings(outcomes[i].findings, options.limits, report.scan, report.problems);
-    const facts::FileFacts& facts = model.file(program::FileId{static_cast<std::uint32_t>(i)});
+    const facts::FileFacts& facts = code_roles->file(program::FileId{static_cast<std::uint32_t>(i)});
     for (const auto& problem : facts.problems) report.problems.push_back(problem);
     if (!options.suppress_today.empty() && analyses[i].loaded && !facts.directives.empty())
       gate::apply_directives(facts, analyses[i].text.unpack(), suppress, outcomes[i].findings, report.problems);
@@ -438,16 +449,14 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       if (!facts.notebook_places.empty()) place_in_notebook(finding.at, facts);
       report.findings.push_back(std::move(finding));
     }
-    operators.merge(outcomes[i].operators);
-    outcomes[i].operators = {};
+    outcomes[i].findings = {};  // moved out: the vector itself goes too
     // A vendored project's trainers and configs describe that project's runs, not this repo's.
-    if (analyses[i].loaded && !model.vendored(program::FileId{static_cast<std::uint32_t>(i)}))
-      score::collect_setup(facts, report.setup);
+    if (analyses[i].loaded && !vendored[i]) score::collect_setup(facts, report.setup);
   }
   score::finalize_setup(report.setup);
   std::vector<rules::CodeFile> code;
   for (std::size_t i = 0; i < count; ++i) {
-    const facts::FileFacts& facts = model.file(program::FileId{static_cast<std::uint32_t>(i)});
+    const facts::FileFacts& facts = code_roles->file(program::FileId{static_cast<std::uint32_t>(i)});
     if (facts.kind != discover::FileKind::python && facts.kind != discover::FileKind::notebook) continue;
     rules::CodeFile file{discovered.files[i].rel_path, {}};
     for (const auto& import : facts.imports) file.imported.push_back(to_lower(import.module.first_segment()));
@@ -464,17 +473,12 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       configs.push_back(pilot::ConfigText{discovered.files[i].rel_path, analyses[i].text.unpack()});
     analyses[i].text = {};  // every snippet is cut: the texts leave before the pilot request is built
   }
-  // The pilot request reads the facts, the roles and the findings; scoring reads only the findings. The
-  // model's other tables are freed before the pilot is built, and the facts before scoring and
-  // rendering allocate: each stage's peak sits on what is left, not on the whole model.
+  // The pilot request reads the facts, the roles and the findings; scoring reads only the findings.
   std::vector<std::string> projects;
-  if (knowledge.policy) projects = find_projects(discovered.files, model.files());
+  if (knowledge.policy) projects = find_projects(discovered.files, code_roles->files());
   const auto scoring = Clock::now();
-  {
-    const program::CodeRoles code_roles(std::move(model));  // the model's other tables are freed here
-    release_free_heap();
-    report.pilot = pilot::build(pilot::PilotInput{code_roles, configs, report.setup, report.findings});
-  }
+  report.pilot = pilot::build(pilot::PilotInput{*code_roles, configs, report.setup, report.findings});
+  code_roles.reset();  // the facts go before scoring and rendering allocate
   configs = {};
   release_free_heap();
   if (knowledge.op_table) report.operators = operators.summarize(*knowledge.op_table, options.target);
