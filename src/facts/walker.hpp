@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -74,7 +75,7 @@ class Walker final : public detectors::NodeScope {
   void enter_class(TSNode node);
   void enter_loop(TSNode node, LoopKind kind);
   std::string loop_targets(TSNode node, LoopKind kind) const;
-  bool item_argument(const std::vector<Argument>& args) const;
+  bool item_argument(std::span<const Argument> args) const;
   void enter_lambda(TSNode node);
   void shadow_parameters(TSNode parameters);
   void note_error(TSNode node);

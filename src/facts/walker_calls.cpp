@@ -31,7 +31,7 @@ bool is_device_string(std::string_view value) {
 
 // `[tokenizer(t, ...) for t in texts]`, `[f(ex["text"]) for ex in batch]`: the first positional argument
 // is the innermost comprehension's item, or a subscript or attribute of it.
-bool Walker::item_argument(const std::vector<Argument>& args) const {
+bool Walker::item_argument(std::span<const Argument> args) const {
   if (m_ctx.loop < 0) return false;
   const LoopInfo& loop = m_out.loops[static_cast<std::size_t>(m_ctx.loop)];
   if (loop.kind != LoopKind::comprehension || loop.target_text.empty()) return false;

@@ -25,8 +25,6 @@ bool cacheable(const facts::FileFacts& facts) {
 /// Gives back the growth slack of the fact vectors (push_back doubles capacity: up to half of a
 /// vector is unused). Facts of every file live until the end of the scan, so the slack adds up.
 void shrink(facts::FileFacts& f) {
-  for (auto& call : f.calls) call.args.shrink_to_fit();
-  for (auto& decorator : f.decorators) decorator.args.shrink_to_fit();
   for (auto& fn : f.functions) {
     fn.decorators.shrink_to_fit();
     fn.params.shrink_to_fit();

@@ -14,7 +14,7 @@ namespace tr2audit::program {
 namespace {
 
 // `num_gpus=1`, `num_gpus=0.5`, `num_gpus=args.gpus`: anything but a literal 0 asks for a GPU share.
-bool asks_for_gpu(const std::vector<facts::Argument>& args) {
+bool asks_for_gpu(std::span<const facts::Argument> args) {
   for (const auto& arg : args) {
     if (arg.keyword != "num_gpus") continue;
     const std::string_view value = arg.value;

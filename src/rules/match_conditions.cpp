@@ -56,7 +56,7 @@ bool default_holds(const KeywordCondition& condition, const facts::Argument& arg
   return true;
 }
 
-bool keywords_hold(const Conditions& c, const std::vector<facts::Argument>& args, std::string& value,
+bool keywords_hold(const Conditions& c, std::span<const facts::Argument> args, std::string& value,
                    ValueDefaults* defaults = nullptr) {
   for (const KeywordCondition& condition : c.keywords) {
     const auto hit = std::find_if(args.begin(), args.end(), [&](const facts::Argument& arg) {
@@ -84,7 +84,7 @@ bool keywords_hold(const Conditions& c, const std::vector<facts::Argument>& args
 }
 
 /// Positional arguments before the first splat (after a `*args` the indices are unknown).
-std::vector<const facts::Argument*> positionals(const std::vector<facts::Argument>& args, bool& has_splat) {
+std::vector<const facts::Argument*> positionals(std::span<const facts::Argument> args, bool& has_splat) {
   std::vector<const facts::Argument*> out;
   has_splat = false;
   for (const facts::Argument& arg : args) {
@@ -95,7 +95,7 @@ std::vector<const facts::Argument*> positionals(const std::vector<facts::Argumen
   return out;
 }
 
-bool positional_hold(const Conditions& c, const std::vector<facts::Argument>& args, std::string& value) {
+bool positional_hold(const Conditions& c, std::span<const facts::Argument> args, std::string& value) {
   bool has_splat = false;
   const std::vector<const facts::Argument*> pos = positionals(args, has_splat);
   for (const PositionalCondition& condition : c.positional) {
@@ -162,7 +162,7 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
   return out;
 }
 
-bool any_argument_matches(const NameMatcher& values, const std::vector<facts::Argument>& args, std::string* value,
+bool any_argument_matches(const NameMatcher& values, std::span<const facts::Argument> args, std::string* value,
                           std::uint16_t* guards = nullptr) {
   const auto hit =
       std::find_if(args.begin(), args.end(), [&](const facts::Argument& arg) { return literal_matches(values, arg); });
@@ -173,7 +173,7 @@ bool any_argument_matches(const NameMatcher& values, const std::vector<facts::Ar
 
 /// `backend = "nccl" if has_gpu else "gloo"` then `init_process_group(backend=backend)`: an argument
 /// that is a local name holding a matching literal.
-bool any_default_matches(const NameMatcher& values, const std::vector<facts::Argument>& args, std::string& value,
+bool any_default_matches(const NameMatcher& values, std::span<const facts::Argument> args, std::string& value,
                          ValueDefaults* defaults) {
   if (defaults == nullptr || !defaults->local) return false;
   for (const facts::Argument& arg : args) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tr2audit/core/box.hpp"
+#include "tr2audit/core/compact_array.hpp"
 #include "tr2audit/core/fact_string.hpp"
 #include "tr2audit/core/location.hpp"
 #include "tr2audit/core/problem.hpp"
@@ -124,18 +125,18 @@ struct CallFact {
   /// from it (`[tokenizer(t, ...) for t in texts]`, `[f(ex["text"]) for ex in batch]`): the call
   /// handles one item, not a batch.
   bool item_argument = false;
-  std::vector<Argument> args;
-  Span at;  ///< the whole call expression
+  CompactArray<Argument> args;  ///< one pointer: a repo has hundreds of thousands of calls
+  Span at;                      ///< the whole call expression
   Context ctx;
 
   bool operator==(const CallFact&) const = default;
 };
 
 struct DecoratorFact {
-  QualifiedName decorator;     ///< resolved, without call arguments: @triton.autotune(...) -> "triton.autotune"
-  FactString text;             ///< source text of the decorator expression (capped)
-  std::vector<Argument> args;  ///< when the decorator is a call
-  FactString decorated;        ///< name of the decorated function or class
+  QualifiedName decorator;      ///< resolved, without call arguments: @triton.autotune(...) -> "triton.autotune"
+  FactString text;              ///< source text of the decorator expression (capped)
+  CompactArray<Argument> args;  ///< when the decorator is a call
+  FactString decorated;         ///< name of the decorated function or class
   Span at;
   Context ctx;
 
