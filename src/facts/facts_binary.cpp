@@ -11,19 +11,19 @@ namespace {
 // Tripwire: a field added to a fact must be added to fields() below (and k_facts_binary_version bumped).
 // The round-trip test (tests/unit/facts/test_facts_binary.cpp) catches the rest on any platform.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(Span) == 24 && sizeof(Context) == 20, "update facts_binary.cpp fields()");
-static_assert(sizeof(ImportFact) == 104 && sizeof(Argument) == 64 && sizeof(CallFact) == 104,
+static_assert(sizeof(Span) == 20 && sizeof(Context) == 20, "update facts_binary.cpp fields()");
+static_assert(sizeof(ImportFact) == 96 && sizeof(Argument) == 64 && sizeof(CallFact) == 96,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(DecoratorFact) == 80 && sizeof(AssignFact) == 128 && sizeof(DeviceLiteralFact) == 80,
+static_assert(sizeof(DecoratorFact) == 72 && sizeof(AssignFact) == 128 && sizeof(DeviceLiteralFact) == 72,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(PatternFact) == 64 && sizeof(FunctionInfo) == 128 && sizeof(ClassInfo) == 96,
+static_assert(sizeof(PatternFact) == 56 && sizeof(FunctionInfo) == 80 && sizeof(ClassInfo) == 56,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(LoopInfo) == 64 && sizeof(ConditionTerm) == 24 && sizeof(BranchInfo) == 64,
+static_assert(sizeof(LoopInfo) == 56 && sizeof(ConditionTerm) == 24 && sizeof(BranchInfo) == 40,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(DependencyFact) == 48 && sizeof(DirectiveComment) == 24 && sizeof(Problem) == 80,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(BoundCall) == 32 && sizeof(ReferenceFact) == 64 && sizeof(SettingFact) == 40 &&
-                  sizeof(ValueFact) == 72 && sizeof(DispatchEntry) == 48,
+static_assert(sizeof(BoundCall) == 32 && sizeof(ReferenceFact) == 56 && sizeof(SettingFact) == 40 &&
+                  sizeof(ValueFact) == 64 && sizeof(DispatchEntry) == 48,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(FileFacts) == 688, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif

@@ -139,7 +139,7 @@ void Walker::enter_conditional_value(TSNode node) {
                                         ts_node_named_child(parent, 1));
 }
 
-std::int32_t Walker::add_branch(std::vector<ConditionTerm> terms, bool else_side, TSNode condition) {
+std::int32_t Walker::add_branch(CompactArray<ConditionTerm> terms, bool else_side, TSNode condition) {
   m_out.branches.push_back(BranchInfo{m_ctx.branch, std::move(terms), else_side, m_src.span(condition)});
   return static_cast<std::int32_t>(m_out.branches.size() - 1);
 }

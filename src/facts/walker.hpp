@@ -137,7 +137,7 @@ class Walker final : public detectors::NodeScope {
   /// KV-cache tests; sets `early_return` for `if self.training: ... return` without an else.
   std::pair<std::uint16_t, std::uint16_t> training_mode_guards(const std::vector<ConditionTerm>& terms,
                                                                TSNode if_statement, bool& early_return) const;
-  std::int32_t add_branch(std::vector<ConditionTerm> terms, bool else_side, TSNode condition);
+  std::int32_t add_branch(CompactArray<ConditionTerm> terms, bool else_side, TSNode condition);
   /// What holds after `if <condition>: return` (no else): the negated term of a one-term condition, or of
   /// each disjunct of `a or b or ...` whose disjuncts are one term each; empty otherwise.
   std::vector<ConditionTerm> terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms) const;

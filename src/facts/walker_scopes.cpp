@@ -54,6 +54,9 @@ void Walker::enter_function(TSNode node) {
                     (m_src.is(scope, m_k.class_definition) || m_src.is(scope, m_k.function_definition));
   info.conditional = !m_src.is(holder, m_k.module) && !body;
   bool no_grad = false;
+  std::vector<QualifiedName> decorators;  // built here, then kept as compact arrays
+  std::vector<FactString> param_texts;
+  std::vector<Argument> defaults;
   if (m_src.is(parent, m_k.decorated_definition)) {
     const std::uint32_t count = ts_node_named_child_count(parent);
     for (std::uint32_t i = 0; i < count; ++i) {
@@ -64,20 +67,23 @@ void Walker::enter_function(TSNode node) {
       QualifiedName name = resolve(expr);
       if (name.empty()) name = QualifiedName::from_dotted(m_src.node_text(expr));
       no_grad |= name.dotted() == "torch.no_grad" || name.dotted() == "torch.inference_mode";
-      info.decorators.push_back(m_src.name(name));
+      decorators.push_back(m_src.name(name));
     }
   }
   const TSNode params = ts_node_child_by_field_id(node, m_k.f_parameters);
   const std::uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode param = ts_node_named_child(params, i);
-    info.params.push_back(m_src.capped(param, 60));
+    param_texts.push_back(m_src.capped(param, 60));
     if (m_src.is(param, m_k.default_parameter) || m_src.is(param, m_k.typed_default_parameter)) {
       Argument value = m_src.literal(ts_node_child_by_field_id(param, m_k.f_value));
       value.keyword = m_src.str(m_src.node_text(ts_node_child_by_field_id(param, m_k.f_name)));
-      info.param_defaults.push_back(std::move(value));
+      defaults.push_back(std::move(value));
     }
   }
+  info.decorators = std::move(decorators);
+  info.params = std::move(param_texts);
+  info.param_defaults = std::move(defaults);
   m_out.functions.push_back(std::move(info));
   push_frame(node, true);
   m_imports.push_scope(ScopeKind::function);
@@ -95,15 +101,19 @@ void Walker::enter_class(TSNode node) {
   info.at = m_src.span(node);
   const TSNode bases = ts_node_child_by_field_id(node, m_k.f_superclasses);
   const std::uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+  std::vector<QualifiedName> base_names;
+  std::vector<FactString> base_texts;
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode base = ts_node_named_child(bases, i);
     if (m_src.is(base, m_k.keyword_argument)) continue;  // metaclass=...
     const auto chain = m_src.dotted_chain(base);
     if (!chain) continue;
     QualifiedName resolved = m_imports.resolve(*chain);
-    info.bases.push_back(m_src.name(resolved.empty() ? QualifiedName::from_dotted(*chain) : resolved));
-    info.base_texts.push_back(m_src.str(*chain));
+    base_names.push_back(m_src.name(resolved.empty() ? QualifiedName::from_dotted(*chain) : resolved));
+    base_texts.push_back(m_src.str(*chain));
   }
+  info.bases = std::move(base_names);
+  info.base_texts = std::move(base_texts);
   m_out.classes.push_back(std::move(info));
   push_frame(node, true);
   m_imports.push_scope(ScopeKind::klass);

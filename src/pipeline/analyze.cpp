@@ -23,13 +23,9 @@ bool cacheable(const facts::FileFacts& facts) {
 }
 
 /// Gives back the growth slack of the fact vectors (push_back doubles capacity: up to half of a
-/// vector is unused). Facts of every file live until the end of the scan, so the slack adds up.
+/// vector is unused). Facts of every file live until the end of the scan, so the slack adds up. (The
+/// lists inside a fact are compact arrays, built to size.)
 void shrink(facts::FileFacts& f) {
-  for (auto& fn : f.functions) {
-    fn.decorators.shrink_to_fit();
-    fn.params.shrink_to_fit();
-    fn.param_defaults.shrink_to_fit();
-  }
   const auto fit = [](auto&... vectors) { (vectors.shrink_to_fit(), ...); };
   fit(f.error_spans, f.imports, f.calls, f.decorators, f.assigns, f.bound_calls, f.references, f.devices, f.patterns,
       f.dependencies, f.functions, f.classes, f.loops, f.branches, f.directives, f.problems, f.settings, f.values,

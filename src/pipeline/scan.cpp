@@ -136,7 +136,7 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
 /// annotation shows); a finding's `cell` keeps the cell and the line inside it. Runs after
 /// suppressions, which work in the concatenated code's lines.
 void place_in_notebook(Span& span, const facts::FileFacts& file) {
-  const auto place = [&](std::uint32_t& line, std::uint32_t& column) {
+  const auto place = [&](std::uint32_t& line, std::uint16_t& column) {
     if (line == 0 || line > file.notebook_places.size()) return;
     const FilePlace& at = file.notebook_places[line - 1];
     std::uint32_t extra = 0;
@@ -144,7 +144,7 @@ void place_in_notebook(Span& span, const facts::FileFacts& file) {
     for (; escape != file.notebook_escapes.end() && escape->line == line && escape->column < column; ++escape)
       extra += escape->extra;
     line = at.line;
-    column = column == 0 ? 0 : at.column + column - 1 + extra;
+    column = column == 0 ? 0 : Span::column_of(at.column + column - 1 + extra);
   };
   place(span.line, span.column);
   place(span.end_line, span.end_column);

@@ -233,17 +233,17 @@ struct FunctionInfo {
   FactString qualname;       ///< "Attention.forward", "train.<locals>.step" is written "train.step"
   std::int32_t klass = -1;   ///< enclosing class (methods), -1 for functions
   std::int32_t parent = -1;  ///< enclosing function, -1 at module or class level
-  std::vector<QualifiedName> decorators;
-  std::vector<FactString> params;
+  CompactArray<QualifiedName> decorators;
+  CompactArray<FactString> params;
   bool is_async = false;
   /// Defined under an if/try/with/loop of its scope rather than directly in the module, class or function
   /// body: another definition of the name may be the one that runs (`try: def f(...)` / `except: def f`).
   bool conditional = false;
   Span at;  ///< the whole definition (the `def` statement, decorators not included)
   // Filled from the calls inside the body (not nested functions):
-  bool calls_backward = false;           ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()
-  bool calls_optimizer_step = false;     ///< optimizer.step() / xm.optimizer_step(...) / scaler.step(...)
-  std::vector<Argument> param_defaults;  ///< one per parameter with a default: keyword = name, value = the default
+  bool calls_backward = false;            ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()
+  bool calls_optimizer_step = false;      ///< optimizer.step() / xm.optimizer_step(...) / scaler.step(...)
+  CompactArray<Argument> param_defaults;  ///< one per parameter with a default: keyword = name, value = the default
 
   bool operator==(const FunctionInfo&) const = default;
 };
@@ -251,8 +251,8 @@ struct FunctionInfo {
 struct ClassInfo {
   FactString name;
   FactString qualname;
-  std::vector<QualifiedName> bases;  ///< resolved: nn.Module -> torch.nn.Module; repo classes as written
-  std::vector<FactString> base_texts;
+  CompactArray<QualifiedName> bases;  ///< resolved: nn.Module -> torch.nn.Module; repo classes as written
+  CompactArray<FactString> base_texts;
   std::int32_t parent_function = -1;
   Span at;
 
@@ -285,10 +285,10 @@ struct ConditionTerm {
 
 /// One side of an if/elif statement. Facts inside it point here through Context::branch.
 struct BranchInfo {
-  std::int32_t parent = -1;          ///< the enclosing branch, -1 when none
-  std::vector<ConditionTerm> terms;  ///< the condition's and-terms; empty when it is not a plain conjunction
-  bool else_side = false;            ///< the elif/else side: the terms are false here
-  Span at;                           ///< the condition
+  std::int32_t parent = -1;           ///< the enclosing branch, -1 when none
+  CompactArray<ConditionTerm> terms;  ///< the condition's and-terms; empty when it is not a plain conjunction
+  bool else_side = false;             ///< the elif/else side: the terms are false here
+  Span at;                            ///< the condition
 
   bool operator==(const BranchInfo&) const = default;
 };
