@@ -21,8 +21,7 @@ namespace {
 
 using namespace option_values;
 
-/// Values the guards refer to without copying them: the facts' own arguments, and the few values made
-/// here (an argparse flag's implied default, an environment switch), kept for as long as the guards.
+/// The few values made here (an argparse flag's implied default, an environment switch), kept as long as the guards.
 class ValueStore {
  public:
   const facts::Argument& keep(facts::Argument value) { return m_made.emplace_back(std::move(value)); }
@@ -31,9 +30,8 @@ class ValueStore {
   std::deque<facts::Argument> m_made;
 };
 
-/// Defaults of options seen anywhere in the repo, by option name. The values are the facts' own (or a
-/// ValueStore's): a repo has tens of thousands of parameter defaults, and copies of them were most of
-/// this stage's memory.
+/// Defaults of options seen anywhere in the repo, by option name: the facts' own values (or a ValueStore's),
+/// as copies of a repo's tens of thousands of parameter defaults were most of this stage's memory.
 class OptionDefaults {
  public:
   void add(const std::string& name, const facts::Argument& value) {
@@ -575,8 +573,7 @@ class BranchGuards {
   struct ConstantKeyHash {
     std::size_t operator()(const ConstantKey& k) const { return std::hash<std::string>{}(k.name) * 31 + k.file; }
   };
-  /// A module constant: how often the module assigns it, and its last value.
-  struct ModuleConstant {
+  struct ModuleConstant {  ///< how often the module assigns it, and its last value
     std::uint32_t assignments = 0;
     const facts::Argument* value = nullptr;
   };

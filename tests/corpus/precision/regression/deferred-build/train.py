@@ -1,19 +1,21 @@
+"""Pre-trains the MoE with the default (standard) token dispatcher; a variant picks the fast one."""
 import torch
+from torch.utils.data import DataLoader, TensorDataset
+
 from pkg.dispatch import model_registry
 
 
-def main():
+def pretrain(steps: int = 100):
     model = model_registry("debug")
-    opt = torch.optim.AdamW(model.parameters())
-    for _ in range(3):
-        loss = model(torch.randn(2, 64)).sum()
-        loss.backward()
-        opt.step()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    loader = DataLoader(TensorDataset(torch.randn(steps * 4, 64)), batch_size=4, drop_last=True)
+    for (inputs,) in loader:
+        optimizer.zero_grad()
+        model(inputs).pow(2).mean().backward()
+        optimizer.step()
 
 
-def fast_variant():
-    return model_registry("debug", moe_comm_backend="fast")
-
+VARIANTS = {"fast": lambda: model_registry("debug", moe_comm_backend="fast")}
 
 if __name__ == "__main__":
-    main()
+    pretrain()
