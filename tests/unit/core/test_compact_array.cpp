@@ -38,7 +38,8 @@ TEST_CASE("CompactArray: one pointer, empty without an allocation, value semanti
   moved = {"device=cuda-device-string-long-enough"};
   REQUIRE(moved.size() == 1);
   CHECK(moved[0] == "device=cuda-device-string-long-enough");
-  moved = moved;  // self-assignment keeps the items
+  const CompactArray<std::string>& same = moved;
+  moved = same;  // self-assignment keeps the items
   CHECK(moved.size() == 1);
   moved.clear();
   CHECK(moved.empty());
