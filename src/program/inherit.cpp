@@ -108,19 +108,14 @@ class Inheritance {
       for (std::size_t f = 0; f < files; ++f) {
         for (std::size_t s = 0; s < m_sites[f].size(); ++s) {
           if (starts_run(f, s)) continue;
-          if (m_sites[f][s].empty() || !m_rooted[f][s]) {  // no caller's gate is known: only its class's
-            if (const auto* gate = class_gate(f, s)) {
-              const std::uint16_t all = static_cast<std::uint16_t>(m_impl.function_gate[f][s] | gate->guards);
-              changed = changed || all != inherited[f][s];
-              inherited[f][s] = all;
-              if (m_impl.function_gate_option[f][s].empty() && (gate->guards & facts::guard_bit(facts::Guard::opt_in)))
-                option[f][s] = gate->option;
-            }
-            continue;
-          }
-          std::uint16_t all = k_inherited;
+          // No caller's gate is known where nothing calls it or no root reaches it: only its class's.
+          const bool known_callers = !m_sites[f][s].empty() && m_rooted[f][s];
+          const ClassGate* gate = class_gate(f, s);
+          if (!known_callers && !gate) continue;
+          std::uint16_t all = known_callers ? k_inherited : 0;
           std::string first;
           for (const Site& site : m_sites[f][s]) {
+            if (!known_callers) break;
             if (training_only[f][s] && !on_training_path(site.caller)) continue;
             const std::uint16_t here = site.guards | inherited[site.caller.file.value][m_impl.slot(site.caller)];
             all &= here;
@@ -132,7 +127,7 @@ class Inheritance {
           if (body && !m_impl.module_gate_option[f].empty()) first = m_impl.module_gate_option[f];
           if (!body) all |= m_impl.function_gate[f][s];
           if (!body && !m_impl.function_gate_option[f][s].empty()) first = m_impl.function_gate_option[f][s];
-          if (const auto* gate = body ? nullptr : class_gate(f, s)) {
+          if (gate) {
             if ((gate->guards & facts::guard_bit(facts::Guard::opt_in)) &&
                 !(all & facts::guard_bit(facts::Guard::opt_in)))
               first = gate->option;
@@ -314,8 +309,10 @@ class Inheritance {
       }
     }
     const SubclassIndex subclasses = index_subclasses(m_impl);
+    m_class_gates.resize(m_impl.files.size());
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
+      m_class_gates[f].resize(file.classes.size());
       if (file.is_test) continue;
       for (std::int32_t c = 0; c < static_cast<std::int32_t>(file.classes.size()); ++c) {
         std::vector<ClassId> family{ClassId{FileId{f}, c}};
@@ -363,7 +360,7 @@ class Inheritance {
                             : m_impl.inherited_option[site->caller.file.value][m_impl.slot(site->caller)];
       }
       if (!(gate.guards & facts::guard_bit(facts::Guard::opt_in))) gate.option.clear();
-      ClassGate& slot = m_class_gates[klass];
+      ClassGate& slot = m_class_gates[klass.first][static_cast<std::size_t>(klass.second)];
       changed = changed || slot.guards != gate.guards;
       slot = std::move(gate);
     }
@@ -374,14 +371,14 @@ class Inheritance {
   const ClassGate* class_gate(std::size_t f, std::size_t s) const {
     const auto& functions = m_impl.files[f].functions;
     if (s >= functions.size() || functions[s].klass < 0) return nullptr;
-    const auto it = m_class_gates.find({static_cast<std::uint32_t>(f), functions[s].klass});
-    return it == m_class_gates.end() || it->second.guards == 0 ? nullptr : &it->second;
+    const ClassGate& gate = m_class_gates[f][static_cast<std::size_t>(functions[s].klass)];
+    return gate.guards == 0 ? nullptr : &gate;
   }
 
   Program::Impl& m_impl;
   std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<Site>> m_constructions;       // per class: its sites
   std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<const Site*>> m_class_sites;  // gateable classes
-  std::map<std::pair<std::uint32_t, std::int32_t>, ClassGate> m_class_gates;
+  std::vector<std::vector<ClassGate>> m_class_gates;    // per file, per class: none (guards 0) until computed
   std::vector<std::vector<bool>> m_entry;               // per file, per slot: a training entry point
   std::vector<std::vector<bool>> m_rooted;              // per file, per slot: reached from a root through sites
   std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported
