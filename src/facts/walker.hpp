@@ -163,8 +163,9 @@ class Walker final : public detectors::NodeScope {
   std::vector<std::string> m_step_closure_names;    ///< functions passed by name to xm.add_step_closure
   std::vector<std::uint32_t> m_comment_only_lines;  ///< lines holding only a comment (directive coverage)
 
-  bool in_dunder_all(std::size_t up) const;  ///< the string `up` levels below the path's end is in `__all__`
-  void finish();                             ///< post-pass: guards that depend on the whole file (step closures)
+  bool in_dunder_all(std::size_t up) const;    ///< the string `up` levels below the path's end is in `__all__`
+  bool in_registration(std::size_t up) const;  ///< ... is a registering decorator's name (`@REG.register("x")`)
+  void finish();                               ///< post-pass: guards that depend on the whole file (step closures)
   // walker_calls.cpp (continued)
   void on_setup_call(TSNode node);
   std::string callee_label(TSNode call) const;

@@ -397,6 +397,18 @@ bool Walker::in_dunder_all(std::size_t up) const {
   }
 }
 
+// `@KernelPlugin("liger_kernel").register()` / `@MODELS.register("gpt2")`: the name an entry is registered
+// under; it names the entry, it does not select it.
+bool Walker::in_registration(std::size_t up) const {
+  for (TSNode at = ancestor(up);; at = ancestor(++up)) {
+    if (ts_node_is_null(at)) return false;
+    if (m_src.is(at, m_k.argument_list) || m_src.is(at, m_k.call) || m_src.is(at, m_k.attribute) ||
+        m_src.is(at, m_k.keyword_argument))
+      continue;
+    return m_src.is(at, m_k.decorator) && m_src.node_text(at).find(".register") != std::string_view::npos;
+  }
+}
+
 namespace {
 
 // `ALL_ATTENTION_FUNCTIONS`, `ACT2FN`: a constant's name (letters upper case, at least one letter).
@@ -479,7 +491,7 @@ void Walker::on_string(TSNode node) {
   if (m_src.is(parent, m_k.expression_statement)) return;  // a docstring or bare string
   const auto value = m_src.string_literal(node);
   // `if cfg.attn == "ring":` tests for a name a config may hold; it selects nothing.
-  if (value && names_a_definition(*value) && !in_dunder_all(up) && !dispatch_key(up) &&
+  if (value && names_a_definition(*value) && !in_dunder_all(up) && !dispatch_key(up) && !in_registration(up) &&
       !m_src.is(parent, m_k.comparison_operator))
     m_out.name_strings.push_back(m_src.str(*value));
   if (!value || !is_device_string(*value)) return;

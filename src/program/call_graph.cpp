@@ -302,7 +302,41 @@ class GraphBuilder {
     m_dispatch = false;
   }
 
+  // `QuantizationPlugin("bnb")(kwargs)` runs the entry registered as "bnb"; `KernelPlugin(name).apply(model)`
+  // runs `apply` of every class registered in that family (only the named one for a literal name).
+  bool add_instance_dispatch(FileId file, const facts::CallFact& call) {
+    const std::string_view text = call.method.empty() ? std::string_view(call.callee_text) : call.receiver_text;
+    if (text.empty() || text.back() != ')') return false;
+    const RegistryLookup lookup = registry_instance(m_impl, text);
+    if (lookup.registry == nullptr) return false;
+    const Registry& registry = *lookup.registry;
+    const auto wanted = [&](const std::string& key) { return lookup.key.empty() || key == lookup.key; };
+    std::vector<Symbol> targets;
+    for (std::size_t i = 0; i < registry.classes.size(); ++i) {
+      if (!wanted(registry.class_keys[i])) continue;
+      if (call.method.empty()) {
+        targets.push_back(Symbol{Symbol::Kind::klass, {}, registry.classes[i], {}});
+      } else if (auto m = m_symbols.method(registry.classes[i], call.method)) {
+        targets.push_back(Symbol{Symbol::Kind::function, *m, {}, {}});
+      }
+    }
+    for (std::size_t i = 0; i < registry.functions.size() && call.method.empty(); ++i) {
+      if (wanted(registry.function_keys[i]))
+        targets.push_back(Symbol{Symbol::Kind::function, registry.functions[i], {}, {}});
+    }
+    m_dispatch = targets.size() > 1;
+    for (const Symbol& target : targets) {
+      if (target.kind == Symbol::Kind::klass)
+        add_symbol(file, call.ctx, target);
+      else
+        add(file, call.ctx, Edge{target.function});
+    }
+    m_dispatch = false;
+    return true;
+  }
+
   void add_registry_edges(FileId file, const facts::CallFact& call) {
+    if (add_instance_dispatch(file, call)) return;
     if ((call.method == "get" || call.method == "build") && !call.receiver_text.empty()) {
       if (const Registry* registry = registry_named(m_impl, call.receiver_text))
         add_registry(file, call.ctx, *registry);

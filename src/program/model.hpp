@@ -45,6 +45,13 @@ struct LockinState {
 struct Registry {
   std::vector<ClassId> classes;
   std::vector<FunctionId> functions;  ///< registered builder functions (`@BACKBONE_REGISTRY.register()` on a def)
+  /// The name each entry is registered under, parallel to `classes` and `functions` ("" when unnamed):
+  /// `@KernelPlugin("liger_kernel").register()`, `@MODELS.register("gpt2")`.
+  std::vector<std::string> class_keys;
+  std::vector<std::string> function_keys;
+  /// Entries registered through an instance of the registry class (`@Family("key").register()`), so that
+  /// `Family(name)(...)` and `Family(name).method(...)` dispatch to them.
+  bool by_instance = false;
 };
 
 /// Which repo classes values hold (program/types), so that calls through attributes and locals of
@@ -159,6 +166,13 @@ std::optional<ClassId> actor_created(const Program::Impl& impl, FileId file, con
 std::vector<FunctionId> actor_methods(const Program::Impl& impl, std::string_view name, bool from_test);
 /// The registry a receiver names ("ROI_HEADS_REGISTRY" in `ROI_HEADS_REGISTRY.get(name)`), or null.
 const Registry* registry_named(const Program::Impl& impl, std::string_view receiver);
+/// `KernelPlugin(name)` / `QuantizationPlugin("bnb")`: an instance of a registry class that registers
+/// entries by instance (`Registry::by_instance`), and the entry's name when it is a string literal.
+struct RegistryLookup {
+  const Registry* registry = nullptr;
+  std::string key;  ///< "" when the name is computed: every entry may run
+};
+RegistryLookup registry_instance(const Program::Impl& impl, std::string_view text);
 /// Classes an attribute `self.<name>` of a class (or of its repo bases) holds.
 std::vector<ClassId> attribute_classes(const Program::Impl& impl, ClassId klass, const std::string& name);
 void build_call_graph(Program::Impl& impl);

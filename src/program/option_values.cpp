@@ -99,6 +99,18 @@ bool config_receiver(std::string_view dotted) {
   return false;
 }
 
+bool option_receiver(std::string_view dotted) {
+  if (!starts_with(dotted, "self.")) return config_receiver(dotted);
+  dotted.remove_prefix(5);
+  const auto dot = dotted.find('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string held = to_lower(dotted.substr(0, dot));
+  for (std::string_view word : {"args", "config", "cfg", "conf", "hparams", "opt", "opts", "flags", "settings"}) {
+    if (held == word) return true;
+  }
+  return ends_with(held, "_args") || ends_with(held, "_config") || ends_with(held, "_cfg");
+}
+
 std::string last_two(std::string_view dotted) {
   const auto last = dotted.rfind('.');
   if (last == std::string_view::npos || last == 0) return std::string(dotted);

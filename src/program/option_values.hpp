@@ -29,6 +29,9 @@ bool named_like_period(std::string_view name);
 bool named_like_switch(std::string_view name);
 /// config.x, cfg.model.x, args.x, self.hparams.x.
 bool config_receiver(std::string_view dotted);
+/// config_receiver, and through `self` only a config object the instance holds (`self.args.x`,
+/// `self.model_config.x`), not instance state (`self.optimizer.x`, `self.kv_cache`).
+bool option_receiver(std::string_view dotted);
 /// `cfg.get("use_ema", False)` -> ("use_ema", False).
 std::optional<std::pair<std::string, facts::Argument>> get_with_default(std::string_view text);
 /// "--train.use-fp8" -> "use_fp8".

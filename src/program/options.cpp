@@ -459,8 +459,7 @@ class BranchGuards {
     const bool scalar = !dotted && !term.equals.empty() && scalar_option_param(file, function, name);
     const bool option_like =
         term.negated ? named_like_switch(name) || scalar : !term.equals.empty() || named_like_switch(name);
-    if (term.negated && !option_like && !(dotted && config_receiver(term.name) && !starts_with(term.name, "self.")))
-      return std::nullopt;
+    if (term.negated && !option_like && !(dotted && option_receiver(term.name))) return std::nullopt;
     // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
     facts::ConditionTerm receiver_term = term;
     const bool prefix_test = ends_with(term.name, ".startswith()") || ends_with(term.name, ".endswith()");

@@ -10,7 +10,9 @@
 //   class's own methods (`from_config`: `{"roi_heads": build_roi_heads(cfg)}`);
 // - locals: a name bound to a call in a function (`model = build_model(cfg)`).
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 
 #include "program/model.hpp"
@@ -39,6 +41,66 @@ std::string last_segment(std::string_view dotted) {
   return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
 }
 
+/// `Family(arg)` -> ("Family", "arg"): a call of a (dotted) name whose text ends with its own argument list.
+std::optional<std::pair<std::string_view, std::string_view>> split_call_text(std::string_view text) {
+  const auto open = text.find('(');
+  if (open == std::string_view::npos || open == 0 || text.back() != ')') return std::nullopt;
+  const std::string_view name = text.substr(0, open);
+  for (const char c : name) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.')) return std::nullopt;
+  }
+  int depth = 0;
+  for (std::size_t i = open; i < text.size(); ++i) {
+    depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+    if (depth == 0 && i + 1 != text.size()) return std::nullopt;  // `A(x)(y)`: not one call
+  }
+  return std::make_pair(name, text.substr(open + 1, text.size() - open - 2));
+}
+
+/// The text of a lone string literal argument (`"bnb"`, `'bnb'`), or "".
+std::string string_literal(std::string_view arg) {
+  while (!arg.empty() && arg.front() == ' ') arg.remove_prefix(1);
+  while (!arg.empty() && arg.back() == ' ') arg.remove_suffix(1);
+  if (arg.size() < 2 || (arg.front() != '"' && arg.front() != '\'') || arg.back() != arg.front()) return {};
+  const std::string_view inner = arg.substr(1, arg.size() - 2);
+  if (inner.find_first_of("\"',\\") != std::string_view::npos) return {};
+  return std::string(inner);
+}
+
+struct Registration {
+  std::string registry;
+  std::string key;
+  bool by_instance = false;
+};
+
+/// `@KernelPlugin("liger_kernel").register()` (an instance of the registry class registers under its
+/// name), `@MODELS.register("gpt2")` / `@MODELS.register_module(name="x")` / `@REG.register()`.
+std::optional<Registration> registration_of(const facts::DecoratorFact& decorator) {
+  const std::string_view text = decorator.text;
+  for (const std::string_view method : {").register_module", ").register"}) {
+    const auto at = text.find(method);
+    if (at == std::string_view::npos) continue;
+    const std::string_view rest = text.substr(at + method.size());
+    if (!rest.empty() && rest.front() != '(') continue;
+    const auto family = split_call_text(text.substr(0, at + 1));
+    if (!family) return std::nullopt;
+    return Registration{last_segment(family->first), string_literal(family->second), true};
+  }
+  const std::string_view expr = text.substr(0, text.find('('));
+  const auto dot = expr.rfind('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const std::string_view method = expr.substr(dot + 1);
+  if (method != "register" && method != "register_module") return std::nullopt;
+  Registration out{last_segment(expr.substr(0, dot)), {}, false};
+  for (const auto& arg : decorator.args) {
+    if (arg.kind == facts::LiteralKind::string && (arg.keyword.empty() || arg.keyword == "name")) {
+      out.key = arg.value;
+      break;
+    }
+  }
+  return out;
+}
+
 class TypeInference {
  public:
   explicit TypeInference(Program::Impl& impl) : m_impl(impl), m_symbols(*impl.symbols), m_types(impl.types) {}
@@ -55,39 +117,42 @@ class TypeInference {
   }
 
  private:
-  // `@ROI_HEADS_REGISTRY.register()` / `@MODELS.register_module(name=...)` on a top-level class or def.
+  // `@ROI_HEADS_REGISTRY.register()` / `@MODELS.register_module(name=...)` / `@KernelPlugin("x").register()`
+  // on a top-level class or def.
   void collect_registries() {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       if (file.is_test) continue;
       for (const auto& decorator : file.decorators) {
-        const std::string expr(decorator.text.substr(0, decorator.text.find('(')));
-        const auto dot = expr.rfind('.');
-        if (dot == std::string::npos || decorator.ctx.function >= 0 || decorator.ctx.klass >= 0) continue;
-        const std::string method = expr.substr(dot + 1);
-        if (method != "register" && method != "register_module") continue;
-        register_name(FileId{f}, last_segment(expr.substr(0, dot)), decorator.decorated);
+        if (decorator.ctx.function >= 0 || decorator.ctx.klass >= 0) continue;
+        if (const auto r = registration_of(decorator))
+          register_name(FileId{f}, r->registry, decorator.decorated, r->key, r->by_instance);
       }
       for (const auto& call : file.calls) {  // `MODELS.register(Cls)` / `X.register_module(module=Cls)`
         if ((call.method != "register" && call.method != "register_module") || call.receiver_text.empty()) continue;
         for (const auto& arg : call.args) {
           if (arg.kind == facts::LiteralKind::name && is_identifier(arg.value))
-            register_name(FileId{f}, last_segment(call.receiver_text), arg.value);
+            register_name(FileId{f}, last_segment(call.receiver_text), arg.value, {}, false);
         }
       }
     }
   }
 
-  void register_name(FileId file, const std::string& registry, const std::string& name) {
+  void register_name(FileId file, const std::string& registry, const std::string& name, const std::string& key,
+                     bool by_instance) {
     if (!is_identifier(registry) || name.empty()) return;
     const Symbol s = m_symbols.lookup_in_file(file, name);
+    Registry& into = m_types.registries[registry];
+    into.by_instance |= by_instance;
     if (s.kind == Symbol::Kind::klass) {
-      add_class(m_types.registries[registry].classes, s.klass);
+      if (add_class(into.classes, s.klass)) into.class_keys.push_back(key);
     } else if (s.kind == Symbol::Kind::function) {
-      auto& functions = m_types.registries[registry].functions;
+      auto& functions = into.functions;
       if (functions.size() < k_max_value_classes &&
-          std::find(functions.begin(), functions.end(), s.function) == functions.end())
+          std::find(functions.begin(), functions.end(), s.function) == functions.end()) {
         functions.push_back(s.function);
+        into.function_keys.push_back(key);
+      }
     }
   }
 
@@ -334,6 +399,14 @@ class TypeInference {
 };
 
 }  // namespace
+
+RegistryLookup registry_instance(const Program::Impl& impl, std::string_view text) {
+  const auto family = split_call_text(text);
+  if (!family) return {};
+  const auto it = impl.types.registries.find(last_segment(family->first));
+  if (it == impl.types.registries.end() || !it->second.by_instance) return {};
+  return RegistryLookup{&it->second, string_literal(family->second)};
+}
 
 const Registry* registry_named(const Program::Impl& impl, std::string_view receiver) {
   if (receiver.empty() || impl.types.registries.empty()) return nullptr;

@@ -101,8 +101,13 @@ class Variants {
     for (const auto& file : m_impl.files) {
       if (file.is_test) continue;
       for (const auto& call : file.calls) {
-        if (call.method == "get" && !call.args.empty() && call.args[0].kind != facts::LiteralKind::string)
-          m_got_by_key.insert(last_name(call.receiver_text));
+        const bool computed = !call.args.empty() && call.args[0].kind != facts::LiteralKind::string;
+        if (call.method == "get" && computed) m_got_by_key.insert(last_name(call.receiver_text));
+        // `KernelPlugin(name)`: an instance of a family that registers by instance, named at run time.
+        if (call.method.empty() && computed) {
+          const auto it = m_impl.types.registries.find(last_name(call.callee_text));
+          if (it != m_impl.types.registries.end() && it->second.by_instance) m_got_by_key.insert(it->first);
+        }
       }
       for (const auto& s : file.name_strings) {
         m_strings.insert(s);
@@ -120,16 +125,26 @@ class Variants {
   void registry_candidates() {
     for (const auto& [registry, members] : m_impl.types.registries) {
       if (!m_got_by_key.count(registry)) continue;
-      for (const ClassId& c : members.classes) {
+      for (std::size_t i = 0; i < members.classes.size(); ++i) {
+        const ClassId c = members.classes[i];
         const auto& info = m_impl.files[c.file.value].classes[static_cast<std::size_t>(c.index)];
-        add(Candidate{c.file, c.index, -1, info.name, registered_as(c.file, info.name), registry});
+        add(Candidate{c.file, c.index, -1, info.name, registered_key(members.class_keys[i], c.file, info.name),
+                      registry});
       }
-      for (const FunctionId& fn : members.functions) {
+      for (std::size_t i = 0; i < members.functions.size(); ++i) {
+        const FunctionId fn = members.functions[i];
         if (fn.index < 0) continue;
         const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
-        add(Candidate{fn.file, -1, fn.index, info.name, registered_as(fn.file, info.name), registry});
+        add(Candidate{fn.file, -1, fn.index, info.name, registered_key(members.function_keys[i], fn.file, info.name),
+                      registry});
       }
     }
+  }
+
+  // The key the registry holds the entry under (`@KernelPlugin("liger_kernel").register()`), else the
+  // name its registration gives.
+  std::string registered_key(const std::string& key, FileId file, const std::string& decorated) const {
+    return key.empty() ? registered_as(file, decorated) : key;
   }
 
   // `@REG.register("mask_rcnn")` / `@REG.register_module(name="x")`: the name a config uses.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
 #include "tr2audit/core/text.hpp"
 
@@ -41,20 +42,31 @@ bool generic_word(std::string_view word) {
   return !digits.empty() && std::isdigit(static_cast<unsigned char>(digits.front()));
 }
 
-/// True when the repo ships a module or package of that name (a path segment or a file stem).
-bool repo_ships(std::string_view module, const std::vector<CodeFile>& code) {
+/// The modules and packages an `import` of a top-level name can reach in the repo: a file stem or folder
+/// whose parent folder is no package (`flash_attn/__init__.py`, `src/flash_attn/...`, `hopper/x.py`), not
+/// a module inside one (`llamafactory/plugins/vllm.py` is `llamafactory.plugins.vllm`, not `vllm`).
+std::unordered_set<std::string> shipped_modules(const std::vector<CodeFile>& code) {
+  std::unordered_set<std::string_view> packages;  // folders holding an __init__.py, without the slash
   for (const CodeFile& file : code) {
-    std::string_view path = file.path;
-    while (!path.empty()) {
-      const auto slash = path.find('/');
-      std::string_view segment = path.substr(0, slash);
+    const std::string_view path = file.path;
+    const auto slash = path.rfind('/');
+    if (slash != std::string_view::npos && path.substr(slash + 1) == "__init__.py")
+      packages.insert(path.substr(0, slash));
+  }
+  std::unordered_set<std::string> out;
+  for (const CodeFile& file : code) {
+    const std::string_view path = file.path;
+    for (std::size_t start = 0; start < path.size();) {
+      const auto slash = path.find('/', start);
+      std::string_view segment = path.substr(start, slash == std::string_view::npos ? slash : slash - start);
       if (slash == std::string_view::npos && ends_with(segment, ".py")) segment.remove_suffix(3);
-      if (segment == module) return true;
+      const std::string_view parent = start == 0 ? std::string_view() : path.substr(0, start - 1);
+      if (parent.empty() || !packages.count(parent)) out.insert(std::string(segment));
       if (slash == std::string_view::npos) break;
-      path.remove_prefix(slash + 1);
+      start = slash + 1;
     }
   }
-  return false;
+  return out;
 }
 
 }  // namespace
@@ -85,6 +97,7 @@ std::vector<std::string> modules_of_distribution(std::string_view distribution) 
 
 void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& rules,
                                const std::vector<CodeFile>& code) {
+  const std::unordered_set<std::string> shipped = shipped_modules(code);
   for (Finding& dependency : findings) {
     const Rule* rule = rules.find(dependency.rule_id);
     if (rule == nullptr || !rule->weighed_by_use || dependency.meta || dependency.severity <= Severity::low) continue;
@@ -92,7 +105,7 @@ void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& ru
     const auto names_module = [&](const std::string& top) {
       return std::find(modules.begin(), modules.end(), top) != modules.end();
     };
-    if (std::any_of(modules.begin(), modules.end(), [&](const std::string& m) { return repo_ships(m, code); }))
+    if (std::any_of(modules.begin(), modules.end(), [&](const std::string& m) { return shipped.count(m) > 0; }))
       continue;
     const std::string scope = scope_of(dependency.path, code);
     const Finding* strongest = nullptr;

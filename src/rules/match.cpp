@@ -28,6 +28,13 @@ std::string opt_in_note(const std::string& option) {
     return " (opt-in: runs only when a config selects `" + option.substr(k_selects.size()) +
            "`; no shipped config or running repo code does)";
   if (ends_with(option, ")")) return " (opt-in: runs only when `" + option + "` is true, off by default)";
+  constexpr std::string_view k_not_none = " is not None";
+  if (ends_with(option, k_not_none))  // `self.args.quant_config is not None`: set at all
+    return " (opt-in: runs only when `" + option.substr(0, option.size() - k_not_none.size()) +
+           "` is set, off by default)";
+  if (option.find(" == ") != std::string::npos || option.find(" != ") != std::string::npos ||
+      option.find(" > ") != std::string::npos)
+    return " (opt-in: runs only when `" + option + "` holds, off by default)";
   return " (opt-in: runs only when `" + option + "` is set, off by default)";
 }
 

@@ -90,3 +90,22 @@ TEST_CASE("rules::weigh_dependencies_by_use keeps the pin of a package the repo 
   weigh_dependencies_by_use(findings, rules, {{"flash_attn/__init__.py", {"torch"}}, {"training/run.py", {"torch"}}});
   CHECK(findings[0].severity == Severity::high);
 }
+
+TEST_CASE("rules::weigh_dependencies_by_use: a module inside a package does not ship a distribution's name",
+          "[rules]") {
+  const RuleSet rules = rule_set();
+  std::vector<Finding> findings{
+      finding("cuda-library.cuda-only-dependency", "requirements/flash-attn.txt", 1, Severity::high, "flash-attn"),
+      finding("cuda-library.flash-attention-2-implementation", "src/app/train.py", 9, Severity::low, "transformers.X")};
+  // `app.plugins.flash_attn` is not `flash_attn`: the pin is weighed by its use.
+  weigh_dependencies_by_use(findings, rules,
+                            {{"src/app/__init__.py", {}},
+                             {"src/app/plugins/__init__.py", {}},
+                             {"src/app/plugins/flash_attn.py", {"torch"}},
+                             {"src/app/train.py", {"torch"}}});
+  CHECK(findings[0].severity == Severity::low);
+  // A top-level module beside the package (a folder that is no package) does ship it.
+  findings[0].severity = Severity::high;
+  weigh_dependencies_by_use(findings, rules, {{"src/app/__init__.py", {}}, {"src/flash_attn.py", {"torch"}}});
+  CHECK(findings[0].severity == Severity::high);
+}
