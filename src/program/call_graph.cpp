@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include "program/model.hpp"
 #include "tr2audit/core/parallel.hpp"
@@ -335,6 +336,53 @@ class GraphBuilder {
     return true;
   }
 
+  // `dispatch_op.register_autograd(backward, setup_context=setup)` on a `@torch.library.custom_op` function
+  // (or `torch.library.register_autograd("ns::op", backward, ...)`): the backward runs wherever the op runs
+  // under autograd, so the op reaches it, as `Fn.apply` reaches an autograd Function's backward.
+  void add_autograd_registration(FileId file, const facts::CallFact& call) {
+    const bool method = call.method == "register_autograd" && is_identifier(call.receiver_text);
+    if (!method && call.callee.dotted() != "torch.library.register_autograd") return;
+    std::optional<FunctionId> op;
+    if (method) {
+      const Symbol s = m_symbols.lookup_in_file(file, call.receiver_text);
+      if (s.kind == Symbol::Kind::function) op = s.function;
+    } else if (!call.args.empty() && call.args[0].kind == facts::LiteralKind::string) {
+      op = custom_op_named(call.args[0].value);
+    }
+    if (!op || op->index < 0) return;
+    facts::Context at;
+    at.function = op->index;
+    const std::int32_t site = std::exchange(m_call, -1);  // the edge is the op's, not this call's
+    for (const auto& arg : call.args) {
+      const bool named = arg.keyword.empty() || arg.keyword == "backward" || arg.keyword == "setup_context";
+      if (arg.kind != facts::LiteralKind::name || !named) continue;
+      const Symbol s = m_symbols.lookup_in_file(file, arg.value);
+      if (s.kind == Symbol::Kind::function) add(op->file, at, Edge{s.function}, true);
+    }
+    m_call = site;
+  }
+
+  static bool registers_op_function(const facts::CallFact& call) {
+    const std::string_view callee = call.callee.dotted();
+    return ((call.method == "register_autograd" || call.method == "register_fake") &&
+            is_identifier(call.receiver_text)) ||
+           callee == "torch.library.register_autograd" || callee == "torch.library.register_fake";
+  }
+
+  // The function `@torch.library.custom_op("ns::op", ...)` defines.
+  std::optional<FunctionId> custom_op_named(std::string_view name) const {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      for (const auto& decorator : m_impl.files[f].decorators) {
+        if (decorator.decorator.dotted() != "torch.library.custom_op" || decorator.args.empty() ||
+            decorator.args[0].kind != facts::LiteralKind::string || decorator.args[0].value != name)
+          continue;
+        const Symbol s = m_symbols.lookup_in_file(FileId{f}, decorator.decorated);
+        if (s.kind == Symbol::Kind::function) return s.function;
+      }
+    }
+    return std::nullopt;
+  }
+
   void add_registry_edges(FileId file, const facts::CallFact& call) {
     if (add_instance_dispatch(file, call)) return;
     if ((call.method == "get" || call.method == "build") && !call.receiver_text.empty()) {
@@ -418,6 +466,7 @@ class GraphBuilder {
       m_dispatch = false;
     }
     add_registry_edges(file, call);
+    add_autograd_registration(file, call);
     add_config_owner(file, call);
     if (!call.callee.empty()) {
       add_symbol(file, call.ctx, m_symbols.lookup_from(file, call.callee.dotted()));
@@ -458,6 +507,8 @@ class GraphBuilder {
 
   // What the call's arguments hand over: functions passed as values run as part of the caller's work.
   void add_argument_edges(FileId file, const facts::CallFact& call) {
+    // Registering a custom op's backward or fake runs neither (add_autograd_registration links the op).
+    if (registers_op_function(call)) return;
     const std::int32_t call_index = m_call;
     m_call = -1;
     for (const auto& arg : call.args) {

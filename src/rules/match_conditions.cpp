@@ -146,6 +146,11 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
   if (p.runs_once) out.push_back(view.program.runs_once(view.id, ctx) == *p.runs_once);
   if (p.guards != 0) out.push_back((view.program.guards_at(view.id, ctx) & p.guards) != 0);
   if (p.in_error_region) out.push_back(ctx.in_error_region == *p.in_error_region);
+  if (p.in_decorator) {
+    const bool decorator = std::any_of(file.decorators.begin(), file.decorators.end(),
+                                       [&](const auto& d) { return d.at.line <= line && line <= d.at.end_line; });
+    out.push_back(decorator == *p.in_decorator);
+  }
   if (p.in_test) out.push_back(file.is_test == *p.in_test);
   if (p.neuron_stack) out.push_back(view.program.neuron_stack() == *p.neuron_stack);
   if (p.repo_loads_compiled_code) out.push_back(view.program.loads_compiled_code() == *p.repo_loads_compiled_code);
