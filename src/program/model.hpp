@@ -195,6 +195,9 @@ void find_registered_executors(Program::Impl& impl);
 /// Registered classes and config-named components that no shipped config or running code selects:
 /// their functions get the opt-in gate in Impl::function_gate (variants.cpp).
 void find_unselected_variants(Program::Impl& impl);
+/// Modules of the repo's packages that nothing imports, in a repo that imports by a computed name, and
+/// that no string names: their top level and functions get the opt-in gate (named_modules.cpp).
+void gate_modules_loaded_by_name(Program::Impl& impl);
 /// A notebook, or Python with a `__main__` block or Modal entry functions (Program::runs_as_program).
 bool runs_as_program(const facts::FileFacts& file);
 /// Fills Impl::script_without_training and Impl::project_without_training (variants.cpp), after roles

@@ -104,6 +104,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   find_cuda_probes(*impl);
   find_registered_executors(*impl);
   find_unselected_variants(*impl);
+  gate_modules_loaded_by_name(*impl);
   compute_branch_guards(*impl);
   inherit_guards(*impl);
   guard_fallback_sources(*impl);
