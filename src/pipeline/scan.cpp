@@ -462,6 +462,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     for (const auto& import : facts.imports) file.imported.push_back(to_lower(import.module.first_segment()));
     code.push_back(std::move(file));
   }
+  rules::weigh_imports_by_use(report.findings, knowledge.rules);
   rules::weigh_dependencies_by_use(report.findings, knowledge.rules, code);
   number_findings(report.findings);
   std::sort(report.problems.begin(), report.problems.end());

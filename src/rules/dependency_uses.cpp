@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <unordered_set>
 
 #include "tr2audit/core/text.hpp"
@@ -93,6 +94,36 @@ std::vector<std::string> modules_of_distribution(std::string_view distribution) 
     }
   }
   return out;
+}
+
+void weigh_imports_by_use(std::vector<Finding>& findings, const RuleSet& rules) {
+  std::map<std::string_view, std::vector<std::size_t>> by_path;
+  for (std::size_t i = 0; i < findings.size(); ++i) by_path[findings[i].path].push_back(i);
+  for (Finding& import : findings) {
+    const Rule* rule = rules.find(import.rule_id);
+    if (rule == nullptr || !rule->weighed_by_use || rule->subject != SubjectKind::import || import.meta ||
+        import.severity <= Severity::medium)
+      continue;
+    const std::string library = top_module(import.subject);
+    const Finding* strongest = nullptr;
+    for (const std::size_t i : by_path[import.path]) {
+      const Finding& use = findings[i];
+      if (&use == &import || use.meta || top_module(use.subject) != library) continue;
+      const Rule* use_rule = rules.find(use.rule_id);
+      if (use_rule == nullptr || use_rule->subject == SubjectKind::import ||
+          use_rule->subject == SubjectKind::dependency)
+        continue;
+      if (strongest == nullptr || use.severity > strongest->severity) strongest = &use;
+    }
+    // No use found here says nothing: it may be used through another name or from another file. A use
+    // on the path (medium or above) makes the library a dependency of the run, and the import with it.
+    if (strongest == nullptr || strongest->severity > Severity::low) continue;
+    import.severity = Severity::medium;
+    import.message += " (its strongest use in this file is " + std::string(to_string(strongest->severity)) + ": line " +
+                      std::to_string(strongest->at.line) +
+                      "; the import alone fails where the package is missing: guard it or import it where it "
+                      "is used)";
+  }
 }
 
 void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& rules,

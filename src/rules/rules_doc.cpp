@@ -49,7 +49,10 @@ void render_rule(std::ostringstream& out, const Rule& rule) {
     for (const std::string& pattern : rule.library.patterns()) out << " `" << pattern << "`";
     out << " (a manifest's pin of them is weighed by this finding).\n\n";
   }
-  if (rule.weighed_by_use)
+  if (rule.weighed_by_use && rule.subject == SubjectKind::import)
+    out << "Weighed by use: lowered to medium when every finding in its file that uses the library is low "
+           "(the import alone is a one-line fix).\n\n";
+  else if (rule.weighed_by_use)
     out << "Weighed by use: lowered to the strongest finding that uses the package in the code the manifest "
            "serves, or to low when nothing there uses it.\n\n";
   if (rule.extension_modules)

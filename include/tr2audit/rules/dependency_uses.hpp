@@ -25,6 +25,15 @@ struct CodeFile {
 };
 void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& rules, const std::vector<CodeFile>& code);
 
+/// Lowers each high (or blocker) finding of a weighed `import` rule to medium when the same file has
+/// findings that use the imported library (their subject's first segment) and all of them are low or
+/// below (opt-in, guarded or off the training path), and says so: the import alone fails where the
+/// package is missing, a one-line fix (guard it, or import it where it is used). A file with no such
+/// finding keeps the import's severity (the library may be used through another name or from another
+/// file), and so does one with a use at medium or above (the run depends on the library). Run before
+/// weigh_dependencies_by_use, whose uses include these imports.
+void weigh_imports_by_use(std::vector<Finding>& findings, const RuleSet& rules);
+
 /// The module names a distribution may install, as far as its name tells: the whole name and each
 /// run of its words ("nv-grouped-gemm" -> grouped_gemm, gemm, ...; "nvidia-cutlass-dsl" -> cutlass, ...),
 /// without the words that name a vendor, a CUDA version or a packaging flavour.

@@ -109,3 +109,37 @@ TEST_CASE("rules::weigh_dependencies_by_use: a module inside a package does not 
   weigh_dependencies_by_use(findings, rules, {{"src/app/__init__.py", {}}, {"src/flash_attn.py", {"torch"}}});
   CHECK(findings[0].severity == Severity::high);
 }
+
+TEST_CASE("rules::weigh_imports_by_use: an import whose uses in its file are all low is a one-line fix", "[rules]") {
+  std::vector<Problem> problems;
+  std::vector<Rule> rules;
+  for (const auto& [file, text] : std::vector<std::pair<std::string, std::string>>{
+           {"cuda-library/flash-attn-import.yaml",
+            "id: cuda-library.flash-attn-import\nseverity: high\nweighed_by_use: "
+            "true\n" +
+                k_head + "match:\n  import: [flash_attn, \"flash_attn.*\"]\n"},
+           {"cuda-library/flash-attn-call.yaml",
+            "id: cuda-library.flash-attn-call\nseverity: high\n" + k_head + "match:\n  call: [\"flash_attn.*\"]\n"}}) {
+    auto rule = load_rule_text(text, std::filesystem::path("rules") / file, problems);
+    REQUIRE(problems.empty());
+    rules.push_back(std::move(*rule));
+  }
+  const RuleSet set(std::move(rules));
+  std::vector<Finding> findings{
+      // patch.py: the import runs at load, its only call is opt-in (low).
+      finding("cuda-library.flash-attn-import", "patch.py", 9, Severity::high, "flash_attn.flash_attn_func"),
+      finding("cuda-library.flash-attn-call", "patch.py", 71, Severity::low, "flash_attn.flash_attn_func"),
+      // model.py: a use on the path keeps the import high.
+      finding("cuda-library.flash-attn-import", "model.py", 3, Severity::high, "flash_attn.flash_attn_func"),
+      finding("cuda-library.flash-attn-call", "model.py", 40, Severity::high, "flash_attn.flash_attn_func"),
+      finding("cuda-library.flash-attn-call", "model.py", 41, Severity::low, "flash_attn.flash_attn_func"),
+      // utils.py: no use found in the file says nothing (another file may use what it imports).
+      finding("cuda-library.flash-attn-import", "utils.py", 1, Severity::high, "flash_attn.bert_padding.pad_input"),
+  };
+  weigh_imports_by_use(findings, set);
+  CHECK(findings[0].severity == Severity::medium);
+  CHECK(findings[0].message.find("its strongest use in this file is low: line 71") != std::string::npos);
+  CHECK(findings[1].severity == Severity::low);  // uses are untouched
+  CHECK(findings[2].severity == Severity::high);
+  CHECK(findings[5].severity == Severity::high);
+}
