@@ -371,16 +371,17 @@ class GraphBuilder {
 
   // The function `@torch.library.custom_op("ns::op", ...)` defines.
   std::optional<FunctionId> custom_op_named(std::string_view name) const {
-    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
-      for (const auto& decorator : m_impl.files[f].decorators) {
-        if (decorator.decorator.dotted() != "torch.library.custom_op" || decorator.args.empty() ||
-            decorator.args[0].kind != facts::LiteralKind::string || decorator.args[0].value != name)
-          continue;
-        const Symbol s = m_symbols.lookup_in_file(FileId{f}, decorator.decorated);
-        if (s.kind == Symbol::Kind::function) return s.function;
-      }
-    }
-    return std::nullopt;
+    const auto colons = name.find("::");
+    if (colons == std::string_view::npos) return std::nullopt;
+    const auto it =
+        m_impl.python_ops.find(std::string(name.substr(0, colons)) + "." + std::string(name.substr(colons + 2)));
+    return it == m_impl.python_ops.end() ? std::nullopt : std::optional<FunctionId>(it->second);
+  }
+
+  // `torch.ops.torchprobe.log(x)` / `torch.ops.torchprobe.log.default(x)` of an op the repo defines in
+  // Python runs that function.
+  void add_python_op_edge(FileId file, const facts::CallFact& call) {
+    if (const auto fn = python_op_called(m_impl, call.callee.dotted())) add(file, call.ctx, Edge{*fn}, true);
   }
 
   void add_registry_edges(FileId file, const facts::CallFact& call) {
@@ -467,6 +468,7 @@ class GraphBuilder {
     }
     add_registry_edges(file, call);
     add_autograd_registration(file, call);
+    add_python_op_edge(file, call);
     add_config_owner(file, call);
     if (!call.callee.empty()) {
       add_symbol(file, call.ctx, m_symbols.lookup_from(file, call.callee.dotted()));
@@ -612,8 +614,35 @@ SubclassIndex index_subclasses(const Program::Impl& impl) {
   return out;
 }
 
+std::optional<FunctionId> python_op_called(const Program::Impl& impl, std::string_view callee) {
+  if (impl.python_ops.empty() || !starts_with(callee, "torch.ops.")) return std::nullopt;
+  const std::string_view rest = callee.substr(10);  // "ns.op" or "ns.op.overload"
+  const auto dot = rest.find('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const auto it = impl.python_ops.find(std::string(rest.substr(0, rest.find('.', dot + 1))));
+  return it == impl.python_ops.end() ? std::nullopt : std::optional<FunctionId>(it->second);
+}
+
+// `@torch.library.custom_op("ns::op")` / `@torch.library.triton_op("ns::op")` on a repo function.
+void index_python_ops(Program::Impl& impl) {
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    for (const auto& decorator : impl.files[f].decorators) {
+      const FactString& name = decorator.decorator.dotted();
+      if ((name != "torch.library.custom_op" && name != "torch.library.triton_op") || decorator.args.empty() ||
+          decorator.args[0].kind != facts::LiteralKind::string)
+        continue;
+      const std::string_view op = decorator.args[0].value;
+      const auto colons = op.find("::");
+      const Symbol s = impl.symbols->lookup_in_file(FileId{f}, decorator.decorated);
+      if (colons == std::string_view::npos || s.kind != Symbol::Kind::function) continue;
+      impl.python_ops.emplace(std::string(op.substr(0, colons)) + "." + std::string(op.substr(colons + 2)), s.function);
+    }
+  }
+}
+
 void build_call_graph(Program::Impl& impl) {
   impl.edges.assign(impl.files.size(), {});
+  index_python_ops(impl);
   const SubclassIndex subclasses = index_subclasses(impl);
   const ScriptIndex scripts = index_scripts(impl);
   const unsigned jobs = std::max(1u, impl.jobs);

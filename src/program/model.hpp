@@ -127,6 +127,9 @@ struct Program::Impl {
   /// Per file: (importing file, import index) of each import of that module from another non-test file of
   /// the repo (index_local_imports).
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
+  /// Ops the repo defines in Python, `@torch.library.custom_op("ns::op")` (or `triton_op`), by
+  /// "ns.op" as `torch.ops.ns.op(...)` names them: a call of the repo's own function (program/call_graph).
+  std::unordered_map<std::string, FunctionId> python_ops;
   bool single_file = false;
   /// Per file: a standalone script or notebook that does not train (Program::script_without_training).
   std::vector<bool> script_without_training;
@@ -166,6 +169,8 @@ std::optional<ClassId> actor_created(const Program::Impl& impl, FileId file, con
 std::vector<FunctionId> actor_methods(const Program::Impl& impl, std::string_view name, bool from_test);
 /// The registry a receiver names ("ROI_HEADS_REGISTRY" in `ROI_HEADS_REGISTRY.get(name)`), or null.
 const Registry* registry_named(const Program::Impl& impl, std::string_view receiver);
+/// `torch.ops.ns.op(...)` (or `torch.ops.ns.op.default(...)`) of an op in Impl::python_ops: its function.
+std::optional<FunctionId> python_op_called(const Program::Impl& impl, std::string_view callee);
 /// `KernelPlugin(name)` / `QuantizationPlugin("bnb")`: an instance of a registry class that registers
 /// entries by instance (`Registry::by_instance`), and the entry's name when it is a string literal.
 struct RegistryLookup {

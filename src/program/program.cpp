@@ -136,7 +136,10 @@ ImportOrigin Program::origin(FileId file, std::size_t import_index) const {
 }
 
 ImportOrigin Program::call_origin(const QualifiedName& callee) const {
-  return m_impl->symbols->is_local_root(callee.first_segment()) ? ImportOrigin::local_source : ImportOrigin::external;
+  if (m_impl->symbols->is_local_root(callee.first_segment())) return ImportOrigin::local_source;
+  // `torch.ops.torchprobe.log` of an op the repo defines with `@torch.library.custom_op("torchprobe::log")`.
+  if (python_op_called(*m_impl, callee.dotted())) return ImportOrigin::local_source;
+  return ImportOrigin::external;
 }
 
 RoleSet Program::roles(FunctionId function) const {
