@@ -375,13 +375,13 @@ class GraphBuilder {
     if (colons == std::string_view::npos) return std::nullopt;
     const auto it =
         m_impl.python_ops.find(std::string(name.substr(0, colons)) + "." + std::string(name.substr(colons + 2)));
-    return it == m_impl.python_ops.end() ? std::nullopt : std::optional<FunctionId>(it->second);
+    return it == m_impl.python_ops.end() ? std::nullopt : std::optional<FunctionId>(it->second.function);
   }
 
   // `torch.ops.torchprobe.log(x)` / `torch.ops.torchprobe.log.default(x)` of an op the repo defines in
   // Python runs that function.
   void add_python_op_edge(FileId file, const facts::CallFact& call) {
-    if (const auto fn = python_op_called(m_impl, call.callee.dotted())) add(file, call.ctx, Edge{*fn}, true);
+    if (const auto* op = python_op_called(m_impl, call.callee.dotted())) add(file, call.ctx, Edge{op->function}, true);
   }
 
   void add_registry_edges(FileId file, const facts::CallFact& call) {
@@ -614,13 +614,18 @@ SubclassIndex index_subclasses(const Program::Impl& impl) {
   return out;
 }
 
-std::optional<FunctionId> python_op_called(const Program::Impl& impl, std::string_view callee) {
-  if (impl.python_ops.empty() || !starts_with(callee, "torch.ops.")) return std::nullopt;
+const Program::Impl::PythonOp* python_op_called(const Program::Impl& impl, std::string_view callee) {
+  if (impl.python_ops.empty() || !starts_with(callee, "torch.ops.")) return nullptr;
   const std::string_view rest = callee.substr(10);  // "ns.op" or "ns.op.overload"
   const auto dot = rest.find('.');
-  if (dot == std::string_view::npos) return std::nullopt;
+  if (dot == std::string_view::npos) return nullptr;
   const auto it = impl.python_ops.find(std::string(rest.substr(0, rest.find('.', dot + 1))));
-  return it == impl.python_ops.end() ? std::nullopt : std::optional<FunctionId>(it->second);
+  return it == impl.python_ops.end() ? nullptr : &it->second;
+}
+
+bool portable_python_op_called(const Program::Impl& impl, std::string_view callee) {
+  const Program::Impl::PythonOp* op = python_op_called(impl, callee);
+  return op != nullptr && !op->cuda_only;
 }
 
 // `@torch.library.custom_op("ns::op")` / `@torch.library.triton_op("ns::op")` on a repo function.
@@ -635,7 +640,15 @@ void index_python_ops(Program::Impl& impl) {
       const auto colons = op.find("::");
       const Symbol s = impl.symbols->lookup_in_file(FileId{f}, decorator.decorated);
       if (colons == std::string_view::npos || s.kind != Symbol::Kind::function) continue;
-      impl.python_ops.emplace(std::string(op.substr(0, colons)) + "." + std::string(op.substr(colons + 2)), s.function);
+      // `device_types="cuda"` (or a list naming CUDA and not the CPU): no implementation for other devices.
+      bool cuda_only = false;
+      for (const auto& arg : decorator.args) {
+        if (arg.keyword == "device_types")
+          cuda_only = arg.value.view().find("cuda") != std::string_view::npos &&
+                      arg.value.view().find("cpu") == std::string_view::npos;
+      }
+      impl.python_ops.emplace(std::string(op.substr(0, colons)) + "." + std::string(op.substr(colons + 2)),
+                              Program::Impl::PythonOp{s.function, cuda_only});
     }
   }
 }

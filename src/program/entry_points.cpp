@@ -124,6 +124,11 @@ class EntryFinder {
     for (std::size_t s = 0; s < slots && !times_steps; ++s) {
       const std::int32_t fn = s == file.functions.size() ? -1 : static_cast<std::int32_t>(s);
       const FunctionId here{id, fn};
+      // `def test_toy_model():` training a toy model for a few steps beside the library code tests it.
+      if (fn >= 0 && (backward[s] || trains[s]) && !file.is_test && is_test_helper(file, fn)) {
+        add(here, Role::test, "a test kept beside the library code");
+        continue;
+      }
       if (backward[s] && step[s]) {
         add(here, Role::training_step, "calls backward() and an optimizer step");
       } else if (trains[s]) {

@@ -119,10 +119,10 @@ class LockinPass {
       } else if (gated) {
         continue;
       } else if (knowledge.kernel_call && !m_impl.symbols->is_local_root(call.callee.first_segment()) &&
-                 !python_op_called(m_impl, call.callee.dotted()) && !is_build_declaration(call) &&
+                 !portable_python_op_called(m_impl, call.callee.dotted()) && !is_build_declaration(call) &&
                  knowledge.kernel_call(call)) {
-        // The repo's own package (flash_attn.* inside flash-attention), and its own Python ops
-        // (`torch.ops.ns.op` of a `@torch.library.custom_op`), are judged by their code instead.
+        // The repo's own package (flash_attn.* inside flash-attention), and its own Python ops for any
+        // device (`torch.ops.ns.op` of a `@torch.library.custom_op`), are judged by their code instead.
         seed(at, call.callee.empty() ? call.callee_text : call.callee.dotted(),
              knowledge.library_call && knowledge.library_call(call));
       } else if (finder.loads_extension(call)) {

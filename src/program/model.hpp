@@ -129,7 +129,11 @@ struct Program::Impl {
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
   /// Ops the repo defines in Python, `@torch.library.custom_op("ns::op")` (or `triton_op`), by
   /// "ns.op" as `torch.ops.ns.op(...)` names them: a call of the repo's own function (program/call_graph).
-  std::unordered_map<std::string, FunctionId> python_ops;
+  struct PythonOp {
+    FunctionId function;
+    bool cuda_only = false;  ///< `device_types="cuda"`: the op has a CUDA implementation only
+  };
+  std::unordered_map<std::string, PythonOp> python_ops;
   bool single_file = false;
   /// Per file: a standalone script or notebook that does not train (Program::script_without_training).
   std::vector<bool> script_without_training;
@@ -169,8 +173,10 @@ std::optional<ClassId> actor_created(const Program::Impl& impl, FileId file, con
 std::vector<FunctionId> actor_methods(const Program::Impl& impl, std::string_view name, bool from_test);
 /// The registry a receiver names ("ROI_HEADS_REGISTRY" in `ROI_HEADS_REGISTRY.get(name)`), or null.
 const Registry* registry_named(const Program::Impl& impl, std::string_view receiver);
-/// `torch.ops.ns.op(...)` (or `torch.ops.ns.op.default(...)`) of an op in Impl::python_ops: its function.
-std::optional<FunctionId> python_op_called(const Program::Impl& impl, std::string_view callee);
+/// `torch.ops.ns.op(...)` (or `torch.ops.ns.op.default(...)`) of an op in Impl::python_ops: the op.
+const Program::Impl::PythonOp* python_op_called(const Program::Impl& impl, std::string_view callee);
+/// ... of such an op that runs on any device (no `device_types="cuda"`): the repo's own portable code.
+bool portable_python_op_called(const Program::Impl& impl, std::string_view callee);
 /// `KernelPlugin(name)` / `QuantizationPlugin("bnb")`: an instance of a registry class that registers
 /// entries by instance (`Registry::by_instance`), and the entry's name when it is a string literal.
 struct RegistryLookup {
@@ -205,6 +211,9 @@ void find_unselected_variants(Program::Impl& impl);
 void gate_modules_loaded_by_name(Program::Impl& impl);
 /// A notebook, or Python with a `__main__` block or Modal entry functions (Program::runs_as_program).
 bool runs_as_program(const facts::FileFacts& file);
+/// `def test_correctness():` or a bare `def test():` at a module's top level (or code nested in one): a
+/// test kept beside library code, whatever it runs (program.cpp).
+bool is_test_helper(const facts::FileFacts& file, std::int32_t function);
 /// Fills Impl::script_without_training and Impl::project_without_training (variants.cpp), after roles
 /// and entry points.
 void find_scripts_without_training(Program::Impl& impl);

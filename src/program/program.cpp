@@ -21,16 +21,6 @@ bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
   return false;
 }
 
-// `def test_correctness():` (or a bare `def test():`, the self-test a module's `__main__` block runs) in a
-// library module, which no training, serving or tooling run calls: a test kept beside the code.
-bool is_test_helper(const facts::FileFacts& file, std::int32_t function) {
-  for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
-    const auto& info = file.functions[static_cast<std::size_t>(fn)];
-    if (info.parent < 0) return info.klass < 0 && (info.name == "test" || info.name.rfind("test_", 0) == 0);
-  }
-  return false;
-}
-
 // `@torch.no_grad()` on the function itself (a matcher or label assigner a training forward calls): its
 // code runs every step without gradients, as part of the forward, unlike a `with torch.no_grad():` block.
 bool no_grad_helper(const Program::Impl& impl, FileId id, std::int32_t function) {
@@ -43,6 +33,16 @@ bool no_grad_helper(const Program::Impl& impl, FileId id, std::int32_t function)
 }
 
 }  // namespace
+
+// `def test_correctness():` (or a bare `def test():`, the self-test a module's `__main__` block runs) in a
+// library module, which no training, serving or tooling run calls: a test kept beside the code.
+bool is_test_helper(const facts::FileFacts& file, std::int32_t function) {
+  for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
+    const auto& info = file.functions[static_cast<std::size_t>(fn)];
+    if (info.parent < 0) return info.klass < 0 && (info.name == "test" || info.name.rfind("test_", 0) == 0);
+  }
+  return false;
+}
 
 std::string_view to_string(Role role) {
   return k_role_names[static_cast<std::size_t>(role)];
@@ -138,7 +138,7 @@ ImportOrigin Program::origin(FileId file, std::size_t import_index) const {
 ImportOrigin Program::call_origin(const QualifiedName& callee) const {
   if (m_impl->symbols->is_local_root(callee.first_segment())) return ImportOrigin::local_source;
   // `torch.ops.torchprobe.log` of an op the repo defines with `@torch.library.custom_op("torchprobe::log")`.
-  if (python_op_called(*m_impl, callee.dotted())) return ImportOrigin::local_source;
+  if (portable_python_op_called(*m_impl, callee.dotted())) return ImportOrigin::local_source;
   return ImportOrigin::external;
 }
 
@@ -267,6 +267,9 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
   roles.reset(static_cast<std::size_t>(Role::test));  // library code the tests exercise keeps its own place
   if (roles.none()) {
     if (is_test_helper(facts, ctx.function)) return facts::Region::test;
+    // The `__main__` block of a module other modules import checks that module: a self-test.
+    if (ctx.function < 0 && ctx.has(facts::Guard::main_block) && !m_impl->imported_by[file.value].empty())
+      return facts::Region::test;
     // Code no entry point reaches, with no role of its own (not a forward, a step or data code), in a file
     // its path files under inference, export or tooling (`prompt_guard/inference.py`): the path breaks the tie.
     if (syntactic == facts::Region::other || syntactic == facts::Region::setup ||

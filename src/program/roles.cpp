@@ -99,6 +99,7 @@ class Propagation {
       roles.reset(static_cast<std::size_t>(Role::test));  // being exercised by tests says nothing of the run
       if (roles.any() || facts::function_role(file, i) != kind) continue;
       if (kind == facts::Region::training_step && estimator_method(file, i)) continue;
+      if (is_test_helper(file, i)) continue;  // `def test_toy_model():` tests the library; it is no step of it
       // ... unless the library files it under inference or export (`models/clip/inference/`, `_export/`).
       const auto by_path = role_by_path(file.path);
       if (by_path == Role::inference || by_path == Role::export_)

@@ -19,6 +19,7 @@ class Block(torch.nn.Module):
         y = torch.ops.fast.scale(self.lin(x), 0.5)
         if self.config.use_fast_double:
             y = double_op(y)
+        y = torch.ops.fast.fused_gelu(y)
         return y
 
 

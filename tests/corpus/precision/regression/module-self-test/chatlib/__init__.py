@@ -1,0 +1,1 @@
+from .norm import RMSNorm  # noqa: F401
