@@ -111,7 +111,7 @@ TEST_CASE("scan: the whole-scan cache replays an unchanged scan and misses on an
   const fs::path cache = dir.path() / "cache";
   const fs::path report = dir.path() / "r.json";
   const std::string args = "scan " + quoted(repo) + " --stats --cache-dir " + quoted(cache) +
-                           " --fail-on high --format json -o " + quoted(report);
+                           " --fail-on medium --format json -o " + quoted(report);
   const auto first = run_tr2audit(args);
   const std::string cold = slurp(report);
   CHECK(first.err.find("whole-scan cache hit") == std::string::npos);

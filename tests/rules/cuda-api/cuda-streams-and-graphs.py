@@ -28,5 +28,10 @@ def capture(model, static_input):
 def time_it(fn):
     # ok: cuda-api.cuda-streams-and-graphs
     start = torch.accelerator.current_stream()
+    # ok: cuda-api.cuda-streams-and-graphs
+    timer = torch.cuda.Event(enable_timing=True)
+    # expect: cuda-api.cuda-streams-and-graphs
+    done = torch.cuda.Event()
     fn()
-    return start
+    done.record()
+    return start, timer
