@@ -71,27 +71,33 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
   return terms;
 }
 
-std::vector<ConditionTerm> Walker::terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms) const {
-  std::vector<ConditionTerm> after;
-  if (terms.size() == 1) {
-    after = terms;
-  } else if (terms.empty()) {
-    std::vector<TSNode> work{condition};  // an `or` chain, flattened with a work list
-    while (!work.empty()) {
-      const TSNode node = m_src.unwrap_parens(work.back());
-      work.pop_back();
-      if (ts_node_is_null(node)) return {};
-      if (m_src.is(node, m_k.boolean_operator) &&
-          m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "or") {
-        work.push_back(ts_node_child_by_field_id(node, m_k.f_right));
-        work.push_back(ts_node_child_by_field_id(node, m_k.f_left));
-        continue;
-      }
-      std::vector<ConditionTerm> one = condition_terms(node);
-      if (one.size() != 1) return {};
-      after.push_back(std::move(one.front()));
+// `a or b or c` where each side is one term: the terms, any of which takes the branch; else nothing.
+std::vector<ConditionTerm> Walker::disjunction_terms(TSNode condition) const {
+  std::vector<ConditionTerm> out;
+  std::vector<TSNode> work{condition};  // an `or` chain, flattened with a work list
+  bool chain = false;
+  while (!work.empty()) {
+    const TSNode node = m_src.unwrap_parens(work.back());
+    work.pop_back();
+    if (ts_node_is_null(node)) return {};
+    if (m_src.is(node, m_k.boolean_operator) &&
+        m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "or") {
+      chain = true;
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_right));
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_left));
+      continue;
     }
+    std::vector<ConditionTerm> one = condition_terms(node);
+    if (one.size() != 1) return {};
+    out.push_back(std::move(one.front()));
   }
+  return chain ? out : std::vector<ConditionTerm>();
+}
+
+std::vector<ConditionTerm> Walker::terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms) const {
+  std::vector<ConditionTerm> after = terms.size() == 1 ? terms
+                                     : terms.empty()   ? disjunction_terms(condition)
+                                                       : std::vector<ConditionTerm>();
   for (auto& term : after) {
     if (term.greater) return {};
     term.negated = !term.negated;

@@ -273,7 +273,7 @@ void fields(IO& io, ConditionTerm& t) {
 }
 template <class IO>
 void fields(IO& io, BranchInfo& b) {
-  io(b.parent), io(b.terms), io(b.else_side), io(b.at);
+  io(b.parent), io(b.terms), io(b.else_side), io(b.any_of), io(b.at);
 }
 template <class IO>
 void fields(IO& io, DependencyFact& d) {

@@ -211,7 +211,9 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
       if (t.negated) term["negated"] = true;
       terms.push_back(std::move(term));
     }
-    return Json{{"parent", b.parent}, {"else_side", b.else_side}, {"terms", terms}, {"at", span_json(b.at)}};
+    Json out{{"parent", b.parent}, {"else_side", b.else_side}, {"terms", terms}, {"at", span_json(b.at)}};
+    if (b.any_of) out["any_of"] = true;
+    return out;
   });
   out["problems"] = list_json(f.problems, [&](const Problem& p) { return format_problem(p); });
   return out;

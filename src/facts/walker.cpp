@@ -120,8 +120,8 @@ void Walker::enter_branch(TSNode node, TSFieldId field, std::uint32_t depth) {
   if (field == m_k.f_consequence) {
     m_ctx.branch = condition;
   } else {
-    m_ctx.branch = add_branch(m_out.branches[static_cast<std::size_t>(condition)].terms, true,
-                              ts_node_child_by_field_id(parent, m_k.f_condition));
+    const BranchInfo& taken = m_out.branches[static_cast<std::size_t>(condition)];
+    m_ctx.branch = add_branch(taken.terms, true, ts_node_child_by_field_id(parent, m_k.f_condition), taken.any_of);
   }
 }
 
@@ -139,8 +139,8 @@ void Walker::enter_conditional_value(TSNode node) {
                                         ts_node_named_child(parent, 1));
 }
 
-std::int32_t Walker::add_branch(CompactArray<ConditionTerm> terms, bool else_side, TSNode condition) {
-  m_out.branches.push_back(BranchInfo{m_ctx.branch, std::move(terms), else_side, m_src.span(condition)});
+std::int32_t Walker::add_branch(CompactArray<ConditionTerm> terms, bool else_side, TSNode condition, bool any_of) {
+  m_out.branches.push_back(BranchInfo{m_ctx.branch, std::move(terms), else_side, any_of, m_src.span(condition)});
   return static_cast<std::int32_t>(m_out.branches.size() - 1);
 }
 
@@ -175,7 +175,13 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
       after = terms_after_return(condition, terms);
     bool early_return = false;
     const auto [then_guards, else_guards] = training_mode_guards(terms, node, early_return);
-    const std::int32_t branch = m_mode == Mode::full ? add_branch(std::move(terms), false, condition) : -1;
+    // `if args.use_qlora or args.use_paged_optimizer:`: any of the terms takes the branch.
+    bool any_of = false;
+    if (terms.empty() && m_mode == Mode::full) {
+      terms = disjunction_terms(condition);
+      any_of = !terms.empty();
+    }
+    const std::int32_t branch = m_mode == Mode::full ? add_branch(std::move(terms), false, condition, any_of) : -1;
     push_frame(node, false, guards);
     m_frames.back().condition = branch;
     m_frames.back().message_only = kind == m_k.if_statement && then_only_messages(node);

@@ -118,6 +118,7 @@ class Walker final : public detectors::NodeScope {
   std::uint16_t condition_guards(TSNode condition) const;
   /// The and-terms of a condition (empty when it is not a plain conjunction of tests).
   std::vector<ConditionTerm> condition_terms(TSNode condition) const;
+  std::vector<ConditionTerm> disjunction_terms(TSNode condition) const;  ///< `a or b`: any term takes it
   /// True when an if statement's else branch only raises (a hard requirement, not a fallback).
   bool else_only_raises(TSNode if_statement) const;
   /// `if torch.cuda.is_available(): n_gpus = ...` with no else, no earlier value of n_gpus in the block
@@ -137,7 +138,7 @@ class Walker final : public detectors::NodeScope {
   /// KV-cache tests; sets `early_return` for `if self.training: ... return` without an else.
   std::pair<std::uint16_t, std::uint16_t> training_mode_guards(const std::vector<ConditionTerm>& terms,
                                                                TSNode if_statement, bool& early_return) const;
-  std::int32_t add_branch(CompactArray<ConditionTerm> terms, bool else_side, TSNode condition);
+  std::int32_t add_branch(CompactArray<ConditionTerm> terms, bool else_side, TSNode condition, bool any_of = false);
   /// What holds after `if <condition>: return` (no else): the negated term of a one-term condition, or of
   /// each disjunct of `a or b or ...` whose disjuncts are one term each; empty otherwise.
   std::vector<ConditionTerm> terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms) const;

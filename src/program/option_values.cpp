@@ -111,6 +111,36 @@ bool option_receiver(std::string_view dotted) {
   return ends_with(held, "_args") || ends_with(held, "_config") || ends_with(held, "_cfg");
 }
 
+// `if quantize is not None:` on a parameter typed as a choice (`quantize: Literal["bnb.nf4", ...] | None`)
+// or a flag (`Optional[bool]`): an optional tensor or name (`mask=None`, `name: str = None`) is an input.
+bool scalar_option_param(const facts::FileFacts& file, std::int32_t function, const std::string& name) {
+  for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
+    for (const FactString& text : file.functions[static_cast<std::size_t>(fn)].params) {
+      const auto colon = text.find(':');
+      if (colon == std::string::npos || text.substr(0, colon) != name) continue;
+      const std::string_view type = std::string_view(text).substr(colon + 1);
+      return type.find("Literal[") != std::string_view::npos || type.find("bool") != std::string_view::npos;
+    }
+  }
+  return false;
+}
+
+std::string describe_term(const facts::ConditionTerm& term) {
+  if (term.equals.empty()) return (term.negated ? "not " : "") + term.name;
+  if (term.greater) return term.name + " > " + term.equals;
+  if (term.negated) return term.name + (term.equals == "None" ? " is not None" : " != \"" + term.equals + "\"");
+  return term.name + " == \"" + term.equals + "\"";
+}
+
+std::size_t same_name_ordinal(const facts::BranchInfo& branch, const facts::ConditionTerm& term) {
+  std::size_t before = 0;
+  for (const auto& t : branch.terms) {
+    if (t.name == term.name && t.equals == term.equals) break;
+    before += t.name == term.name;
+  }
+  return before;
+}
+
 std::string last_two(std::string_view dotted) {
   const auto last = dotted.rfind('.');
   if (last == std::string_view::npos || last == 0) return std::string(dotted);

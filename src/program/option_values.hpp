@@ -32,6 +32,14 @@ bool config_receiver(std::string_view dotted);
 /// config_receiver, and through `self` only a config object the instance holds (`self.args.x`,
 /// `self.model_config.x`), not instance state (`self.optimizer.x`, `self.kv_cache`).
 bool option_receiver(std::string_view dotted);
+/// `if quantize is not None:` on a parameter of `function` (or an enclosing one) typed as a choice
+/// (`Literal[...]`) or a flag (`bool`): a scalar option, not an optional input.
+bool scalar_option_param(const facts::FileFacts& file, std::int32_t function, const std::string& name);
+/// How a finding names the option a term tests: `not x`, `x > 0`, `x is not None`, `x == "v"`.
+std::string describe_term(const facts::ConditionTerm& term);
+/// How many terms of `branch` before `term` test the same name (`x.get("a", 5) != 5 or not x.get("b",
+/// True)`: the second term reads the second `x.get` call of the condition).
+std::size_t same_name_ordinal(const facts::BranchInfo& branch, const facts::ConditionTerm& term);
 /// `cfg.get("use_ema", False)` -> ("use_ema", False).
 std::optional<std::pair<std::string, facts::Argument>> get_with_default(std::string_view text);
 /// "--train.use-fp8" -> "use_fp8".

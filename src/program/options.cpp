@@ -235,8 +235,23 @@ class BranchGuards {
         judge_else(f, b, function_of[b]);
         continue;
       }
-      for (const auto& term : branch.terms) judge_term(f, b, term, function_of[b]);
+      if (branch.any_of)
+        judge_any(f, b, function_of[b]);
+      else
+        for (const auto& term : branch.terms) judge_term(f, b, term, function_of[b]);
     }
+  }
+
+  // `if args.use_qlora or args.use_paged_optimizer:` runs by default unless every term is an option left off.
+  void judge_any(std::size_t f, std::size_t b, std::int32_t function) {
+    const auto& branch = m_impl.files[f].branches[b];
+    std::string option;
+    for (const auto& term : branch.terms) {
+      const auto off = opt_in_option(f, branch, term, function);
+      if (!off) return;
+      option += (option.empty() ? "" : " or ") + *off;
+    }
+    if (!option.empty()) mark(f, b, option);
   }
 
   // The option every construction of `klass` in the repo's own code sits under, or "" when one is not
@@ -293,7 +308,7 @@ class BranchGuards {
       const bool tests_type = std::any_of(branch.terms.begin(), branch.terms.end(), [](const facts::ConditionTerm& t) {
         return t.name == "isinstance()" && !t.negated;
       });
-      if (branch.else_side || !tests_type || !m_impl.branch_option[f][b].empty()) continue;
+      if (branch.else_side || branch.any_of || !tests_type || !m_impl.branch_option[f][b].empty()) continue;
       if (!isinstance_calls) {
         isinstance_calls.emplace();
         for (const auto& call : file.calls) {
@@ -328,27 +343,6 @@ class BranchGuards {
     return m_impl.lockin_knowledge.kernel_call(construct);
   }
 
-  // `if quantize is not None:` on a parameter typed as a choice (`quantize: Literal["bnb.nf4", ...] | None`)
-  // or a flag (`Optional[bool]`): an optional tensor or name (`mask=None`, `name: str = None`) is an input.
-  static bool scalar_option_param(const facts::FileFacts& file, std::int32_t function, const std::string& name) {
-    for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
-      for (const FactString& text : file.functions[static_cast<std::size_t>(fn)].params) {
-        const auto colon = text.find(':');
-        if (colon == std::string::npos || text.substr(0, colon) != name) continue;
-        const std::string_view type = std::string_view(text).substr(colon + 1);
-        return type.find("Literal[") != std::string_view::npos || type.find("bool") != std::string_view::npos;
-      }
-    }
-    return false;
-  }
-
-  static std::string describe(const facts::ConditionTerm& term) {
-    if (term.equals.empty()) return (term.negated ? "not " : "") + term.name;
-    if (term.greater) return term.name + " > " + term.equals;
-    if (term.negated) return term.name + (term.equals == "None" ? " is not None" : " != \"" + term.equals + "\"");
-    return term.name + " == \"" + term.equals + "\"";
-  }
-
   void mark(std::size_t f, std::size_t b, const std::string& option) {
     if (!m_impl.branch_option[f][b].empty()) return;
     m_impl.branch_guards[f][b] |= facts::guard_bit(facts::Guard::opt_in);
@@ -362,10 +356,16 @@ class BranchGuards {
     const auto& branch = m_impl.files[f].branches[b];
     std::string option;
     for (const auto& term : branch.terms) {
-      if (absent_in_training(term)) continue;
-      if (term.greater) return;
       facts::ConditionTerm inverted = term;
       inverted.negated = !term.negated;
+      if (branch.any_of) {  // the else of `a or b` needs every term false: decoding state, or one option on
+        if (absent_in_training(term)) return void(m_impl.branch_guards[f][b] |= guard_bit(facts::Guard::not_training));
+        if (const auto off = term.greater ? std::nullopt : opt_in_option(f, branch, inverted, function))
+          return mark(f, b, *off);
+        continue;
+      }
+      if (absent_in_training(term)) continue;
+      if (term.greater) return;
       const auto off = opt_in_option(f, branch, inverted, function);
       if (!off) return;
       if (option.empty()) option = *off;
@@ -397,7 +397,7 @@ class BranchGuards {
     const bool zero_parameter = starts_with(term.name, "hasattr(") && term.name.find(", \"ds_") != std::string::npos;
     if (present &&
         (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos || zero_parameter)) {
-      mark(f, b, describe(term));
+      mark(f, b, describe_term(term));
       return;
     }
     if (const auto off = opt_in_option(f, branch, term, function)) mark(f, b, *off);
@@ -410,9 +410,10 @@ class BranchGuards {
     const std::string callee(term.name.substr(0, term.name.size() - 2));
     const bool environment = reads_environment(callee);
     if (!environment && !ends_with(callee, ".get")) return std::nullopt;
+    std::size_t skip = same_name_ordinal(branch, term);  // `x.get("a", 5) != 5 or not x.get("b", True)`
     for (const auto& call : m_impl.files[f].calls) {
       if (call.callee_text != callee || call.at.start_byte < branch.at.start_byte ||
-          call.at.end_byte > branch.at.end_byte)
+          call.at.end_byte > branch.at.end_byte || (skip > 0 && skip-- > 0))
         continue;
       if (call.args.empty() || call.args.size() > 2 || call.args[0].kind != facts::LiteralKind::string)
         return std::nullopt;
@@ -426,7 +427,7 @@ class BranchGuards {
       keyed.name = call.args[0].value;
       if (!leaves_off(unset, keyed)) return std::nullopt;
       if (environment ? m_env_set.count(keyed.name) > 0 : set_on_by_a_config(keyed)) return std::nullopt;
-      return describe(keyed);
+      return describe_term(keyed);
     }
     return std::nullopt;
   }
@@ -450,12 +451,11 @@ class BranchGuards {
       facts::ConditionTerm keyed = term;
       keyed.name = FactString(name);
       if (set_on_by_a_config(keyed)) return std::nullopt;
-      return describe(term);
+      return describe_term(term);
     }
     // (Known exactly, so it decides before the name-based filter below: `self.ring_attn_size != 1` after
-    // `self.ring_attn_size = getattr(args.ds, "ring_attn_size", 1)`.)
-    // `x is not None` / `x != "v"` / `not x` reads as an option only on a switch name, a config object or a
-    // parameter typed as a scalar option.
+    // `self.ring_attn_size = getattr(args.ds, "ring_attn_size", 1)`.) `x is not None` / `x != "v"` / `not x`
+    // reads as an option only on a switch name, a config object or a parameter typed as a scalar option.
     const bool scalar = !dotted && !term.equals.empty() && scalar_option_param(file, function, name);
     const bool option_like =
         term.negated ? named_like_switch(name) || scalar : !term.equals.empty() || named_like_switch(name);
@@ -473,7 +473,7 @@ class BranchGuards {
          : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true, branch, f)
                        : bare_off_by_default(file, function, term, option_like, branch, f));
     if (!off) return std::nullopt;
-    return describe(prefix_test ? receiver_term : term);
+    return describe_term(prefix_test ? receiver_term : term);
   }
 
   // The default of `self.attr` in a method of class K when K's methods bind it from a parameter typed

@@ -286,8 +286,9 @@ struct ConditionTerm {
 /// One side of an if/elif statement. Facts inside it point here through Context::branch.
 struct BranchInfo {
   std::int32_t parent = -1;           ///< the enclosing branch, -1 when none
-  CompactArray<ConditionTerm> terms;  ///< the condition's and-terms; empty when it is not a plain conjunction
+  CompactArray<ConditionTerm> terms;  ///< the condition's and-terms (or-terms when any_of); empty when neither
   bool else_side = false;             ///< the elif/else side: the terms are false here
+  bool any_of = false;                ///< `if a or b:` (an if/elif of simple terms): any term takes the branch
   Span at;                            ///< the condition
 
   bool operator==(const BranchInfo&) const = default;
