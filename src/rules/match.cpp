@@ -90,10 +90,33 @@ class Matcher {
     });
     drop_covered_catch_alls();
     mark_vendored();
+    mark_evaluation_config();
     return std::move(m_findings);
   }
 
  private:
+  /// A launch script or config under an evaluation folder (`scripts/eval/mmlu.sh`, `configs/evaluation/`) or
+  /// named for one (`eval_gsm8k.yaml`) runs a benchmark of a trained model, not a training run.
+  void mark_evaluation_config() {
+    if (m_file.kind != discover::FileKind::config) return;
+    const std::string path = to_lower(m_file.path.view());
+    bool evaluation = false;
+    for (std::size_t from = 0; from < path.size();) {
+      const auto slash = path.find('/', from);
+      const std::string_view part =
+          std::string_view(path).substr(from, slash == std::string::npos ? slash : slash - from);
+      evaluation |= slash == std::string::npos
+                        ? starts_with(part, "eval")
+                        : part == "eval" || part == "evals" || part == "evaluation" || part == "evaluations";
+      from = slash == std::string::npos ? path.size() : slash + 1;
+    }
+    if (!evaluation) return;
+    for (Finding& finding : m_findings) {
+      finding.off_training_path = true;
+      finding.in_script_without_training = true;
+    }
+  }
+
   /// A vendored project's code is off the training path unless the repo's own training code reaches it
   /// (its roles say so); its kernels, builds and manifests are another project's, reached by nothing here.
   void mark_vendored() {
