@@ -13,23 +13,28 @@ const std::string k_head =
     "title: t\ncategory: cuda-library\nconfidence: medium\nmessage: m\nwhy: w\nfix: f\nsources: "
     "[https://example.org]\n";
 
-RuleSet rule_set() {
+/// The rules of (file under rules/, YAML text) pairs; each must load.
+RuleSet rules_of(const std::vector<std::pair<std::string, std::string>>& files) {
   std::vector<Problem> problems;
   std::vector<Rule> rules;
-  for (const auto& [file, text] : std::vector<std::pair<std::string, std::string>>{
-           {"cuda-library/cuda-only-dependency.yaml",
-            "id: cuda-library.cuda-only-dependency\nseverity: high\nweighed_by_use: true\n" + k_head +
-                "match:\n  dependency: [flash-attn, bitsandbytes, pynvml, nv-grouped-gemm]\n"},
-           {"cuda-library/bitsandbytes-import.yaml", "id: cuda-library.bitsandbytes-import\nseverity: high\n" + k_head +
-                                                         "match:\n  import: [bitsandbytes, \"bitsandbytes.*\"]\n"},
-           {"cuda-library/flash-attention-2-implementation.yaml",
-            "id: cuda-library.flash-attention-2-implementation\nseverity: medium\nlibrary: [flash-attn]\n" + k_head +
-                "match:\n  call_text: [\"*\"]\n  keyword:\n    attn_implementation: [flash_attention_2]\n"}}) {
+  for (const auto& [file, text] : files) {
     auto rule = load_rule_text(text, std::filesystem::path("rules") / file, problems);
     REQUIRE(problems.empty());
     rules.push_back(std::move(*rule));
   }
   return RuleSet(std::move(rules));
+}
+
+RuleSet rule_set() {
+  return rules_of(
+      {{"cuda-library/cuda-only-dependency.yaml",
+        "id: cuda-library.cuda-only-dependency\nseverity: high\nweighed_by_use: true\n" + k_head +
+            "match:\n  dependency: [flash-attn, bitsandbytes, pynvml, nv-grouped-gemm]\n"},
+       {"cuda-library/bitsandbytes-import.yaml", "id: cuda-library.bitsandbytes-import\nseverity: high\n" + k_head +
+                                                     "match:\n  import: [bitsandbytes, \"bitsandbytes.*\"]\n"},
+       {"cuda-library/flash-attention-2-implementation.yaml",
+        "id: cuda-library.flash-attention-2-implementation\nseverity: medium\nlibrary: [flash-attn]\n" + k_head +
+            "match:\n  call_text: [\"*\"]\n  keyword:\n    attn_implementation: [flash_attention_2]\n"}});
 }
 
 Finding finding(std::string rule, std::string path, std::uint32_t line, Severity severity, std::string subject) {
@@ -111,20 +116,13 @@ TEST_CASE("rules::weigh_dependencies_by_use: a module inside a package does not 
 }
 
 TEST_CASE("rules::weigh_imports_by_use: an import whose uses in its file are all low is a one-line fix", "[rules]") {
-  std::vector<Problem> problems;
-  std::vector<Rule> rules;
-  for (const auto& [file, text] : std::vector<std::pair<std::string, std::string>>{
-           {"cuda-library/flash-attn-import.yaml",
-            "id: cuda-library.flash-attn-import\nseverity: high\nweighed_by_use: "
-            "true\n" +
-                k_head + "match:\n  import: [flash_attn, \"flash_attn.*\"]\n"},
-           {"cuda-library/flash-attn-call.yaml",
-            "id: cuda-library.flash-attn-call\nseverity: high\n" + k_head + "match:\n  call: [\"flash_attn.*\"]\n"}}) {
-    auto rule = load_rule_text(text, std::filesystem::path("rules") / file, problems);
-    REQUIRE(problems.empty());
-    rules.push_back(std::move(*rule));
-  }
-  const RuleSet set(std::move(rules));
+  const RuleSet set =
+      rules_of({{"cuda-library/flash-attn-import.yaml",
+                 "id: cuda-library.flash-attn-import\nseverity: high\nweighed_by_use: "
+                 "true\n" +
+                     k_head + "match:\n  import: [flash_attn, \"flash_attn.*\"]\n"},
+                {"cuda-library/flash-attn-call.yaml", "id: cuda-library.flash-attn-call\nseverity: high\n" + k_head +
+                                                          "match:\n  call: [\"flash_attn.*\"]\n"}});
   std::vector<Finding> findings{
       // patch.py: the import runs at load, its only call is opt-in (low).
       finding("cuda-library.flash-attn-import", "patch.py", 9, Severity::high, "flash_attn.flash_attn_func"),
