@@ -177,6 +177,17 @@ const Registry* registry_named(const Program::Impl& impl, std::string_view recei
 const Program::Impl::PythonOp* python_op_called(const Program::Impl& impl, std::string_view callee);
 /// ... of such an op that runs on any device (no `device_types="cuda"`): the repo's own portable code.
 bool portable_python_op_called(const Program::Impl& impl, std::string_view callee);
+/// Fills Impl::python_ops from the decorators (program/custom_ops).
+void index_python_ops(Program::Impl& impl);
+/// `op.register_autograd(backward, setup_context=setup)`: the op and the repo functions it registers.
+struct AutogradRegistration {
+  FunctionId op;
+  std::vector<FunctionId> functions;
+};
+std::optional<AutogradRegistration> autograd_registration(const Program::Impl& impl, FileId file,
+                                                          const facts::CallFact& call);
+/// A call that registers an op's backward or fake implementation (running neither).
+bool registers_op_function(const facts::CallFact& call);
 /// `KernelPlugin(name)` / `QuantizationPlugin("bnb")`: an instance of a registry class that registers
 /// entries by instance (`Registry::by_instance`), and the entry's name when it is a string literal.
 struct RegistryLookup {
