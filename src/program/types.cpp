@@ -142,6 +142,7 @@ class TypeInference {
                      bool by_instance) {
     if (!is_identifier(registry) || name.empty()) return;
     const Symbol s = m_symbols.lookup_in_file(file, name);
+    if (s.kind != Symbol::Kind::klass && s.kind != Symbol::Kind::function) return;  // no empty registries
     Registry& into = m_types.registries[registry];
     into.by_instance |= by_instance;
     if (s.kind == Symbol::Kind::klass) {
