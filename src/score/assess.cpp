@@ -45,7 +45,8 @@ Assessment assess(const ScoreInput& input, const ScoringPolicy& base_policy) {
   Assessment out;
   out.project = input.project;
   out.verdict = decision.verdict;
-  out.readiness = static_cast<std::uint32_t>(std::lround(decision.tally.readiness));
+  // Rounded down, as every report shows it: a shown 75 reaches a threshold of 75 exactly when the verdict does.
+  out.readiness = static_cast<std::uint32_t>(std::floor(decision.tally.readiness));
   out.confidence = detail::assess_confidence(decision, findings, input, policy);
   out.reasons = detail::build_reasons(decision, findings, input, policy);
   out.flip = detail::build_flip(decision, findings, input, policy);

@@ -68,7 +68,7 @@ std::optional<Removal> remove_until(const Findings& findings, const ScoreInput& 
 }
 
 std::string fmt_readiness(const Decision& d) {
-  return std::to_string(static_cast<long>(std::lround(d.tally.readiness)));
+  return std::to_string(static_cast<long>(std::floor(d.tally.readiness)));  // as Assessment::readiness
 }
 
 /// "Port fused_rope_cuda (kernels.py:12) to NKI; replace apex.optimizers.FusedAdam (train.py:40) ..."
@@ -165,11 +165,10 @@ std::vector<std::string> build_flip(const Decision& decision, const Findings& fi
                     std::string(to_string(after.verdict)) + " (readiness " + fmt_readiness(after) + ").");
     }
   } else {
-    out.push_back(
-        "Readiness " + fmt_readiness(decision) + " is " +
-        std::to_string(static_cast<long>(std::lround(decision.tally.readiness - policy.pilot_min_readiness))) +
-        " points above the pilot threshold: more CUDA-specific or dynamic code on the training path would "
-        "make it dual-run.");
+    out.push_back("Readiness " + fmt_readiness(decision) + " is " +
+                  std::to_string(static_cast<long>(std::floor(decision.tally.readiness) - policy.pilot_min_readiness)) +
+                  " points above the pilot threshold: more CUDA-specific or dynamic code on the training path would "
+                  "make it dual-run.");
   }
   if (now != Verdict::gpu_keep) {
     if (auto warning = downgrade_warning(decision, findings, policy)) out.push_back(*warning);

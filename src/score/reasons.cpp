@@ -78,7 +78,7 @@ Reason hard_rule_reason(const Decision& decision, const ScoreInput& input, const
 
 Reason threshold_reason(const Decision& decision, const ScoringPolicy& policy) {
   const double r = decision.tally.readiness;
-  std::string text = "Readiness " + fmt_number(r) + "/100 ";
+  std::string text = "Readiness " + fmt_number(std::floor(r)) + "/100 ";  // as Assessment::readiness
   if (decision.verdict == Verdict::trainium2_pilot) {
     text += "reaches the pilot threshold (" + fmt_number(policy.pilot_min_readiness) +
             ") and no hard rule calls for keeping the GPU.";

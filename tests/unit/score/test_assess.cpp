@@ -337,7 +337,7 @@ TEST_CASE("score::assess reproduces the worked example of docs/scoring.md", "[sc
   REQUIRE(!a.flip.empty());
   CHECK(a.flip[0] ==
         "Switch `cuda` (train.py:61), `cuda` (train.py:15) to their Neuron equivalents: the verdict becomes "
-        "trainium2-pilot (readiness 79).");
+        "trainium2-pilot (readiness 78).");
   CHECK(a.categories[static_cast<std::size_t>(Category::cuda_api)].score == 0);
   CHECK(a.categories[static_cast<std::size_t>(Category::cuda_api)].engineer_days == "3-5");
   CHECK(a.categories[static_cast<std::size_t>(Category::dynamic_graph)].score == 89);
