@@ -6,6 +6,7 @@
 //   ...)`): the backward runs wherever the op runs under autograd (`autograd_registration`); registering
 //   runs neither, nor does `register_fake` (`registers_op_function`).
 #include <string>
+#include <utility>
 
 #include "program/model.hpp"
 #include "tr2audit/core/text.hpp"
@@ -13,12 +14,16 @@
 namespace tr2audit::program {
 namespace {
 
+// "ns::op" -> "ns.op", the key of Impl::python_ops (as `torch.ops.ns.op` names it); "" for another shape.
+std::string op_key(std::string_view name) {
+  const auto colons = name.find("::");
+  if (colons == std::string_view::npos) return {};
+  return std::string(name.substr(0, colons)) + "." + std::string(name.substr(colons + 2));
+}
+
 // The function `@torch.library.custom_op("ns::op", ...)` defines.
 std::optional<FunctionId> custom_op_named(const Program::Impl& impl, std::string_view name) {
-  const auto colons = name.find("::");
-  if (colons == std::string_view::npos) return std::nullopt;
-  const auto it =
-      impl.python_ops.find(std::string(name.substr(0, colons)) + "." + std::string(name.substr(colons + 2)));
+  const auto it = impl.python_ops.find(op_key(name));
   return it == impl.python_ops.end() ? std::nullopt : std::optional<FunctionId>(it->second.function);
 }
 
@@ -75,10 +80,9 @@ void index_python_ops(Program::Impl& impl) {
       if ((name != "torch.library.custom_op" && name != "torch.library.triton_op") || decorator.args.empty() ||
           decorator.args[0].kind != facts::LiteralKind::string)
         continue;
-      const std::string_view op = decorator.args[0].value;
-      const auto colons = op.find("::");
+      std::string key = op_key(decorator.args[0].value);
       const Symbol s = impl.symbols->lookup_in_file(FileId{f}, decorator.decorated);
-      if (colons == std::string_view::npos || s.kind != Symbol::Kind::function) continue;
+      if (key.empty() || s.kind != Symbol::Kind::function) continue;
       // `device_types="cuda"` (or a list naming CUDA and not the CPU): no implementation for other devices.
       bool cuda_only = false;
       for (const auto& arg : decorator.args) {
@@ -86,8 +90,7 @@ void index_python_ops(Program::Impl& impl) {
           cuda_only = arg.value.view().find("cuda") != std::string_view::npos &&
                       arg.value.view().find("cpu") == std::string_view::npos;
       }
-      impl.python_ops.emplace(std::string(op.substr(0, colons)) + "." + std::string(op.substr(colons + 2)),
-                              Program::Impl::PythonOp{s.function, cuda_only});
+      impl.python_ops.emplace(std::move(key), Program::Impl::PythonOp{s.function, cuda_only});
     }
   }
 }

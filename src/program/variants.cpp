@@ -98,13 +98,15 @@ class Variants {
  private:
   // Name strings and config values; and the names code reads by a computed key with `.get(key)`.
   void collect_strings() {
+    const bool instance_families = std::any_of(m_impl.types.registries.begin(), m_impl.types.registries.end(),
+                                               [](const auto& entry) { return entry.second.by_instance; });
     for (const auto& file : m_impl.files) {
       if (file.is_test) continue;
       for (const auto& call : file.calls) {
         const bool computed = !call.args.empty() && call.args[0].kind != facts::LiteralKind::string;
         if (call.method == "get" && computed) m_got_by_key.insert(last_name(call.receiver_text));
         // `KernelPlugin(name)`: an instance of a family that registers by instance, named at run time.
-        if (call.method.empty() && computed) {
+        if (instance_families && call.method.empty() && computed) {
           const auto it = m_impl.types.registries.find(last_name(call.callee_text));
           if (it != m_impl.types.registries.end() && it->second.by_instance) m_got_by_key.insert(it->first);
         }
@@ -128,34 +130,15 @@ class Variants {
       for (std::size_t i = 0; i < members.classes.size(); ++i) {
         const ClassId c = members.classes[i];
         const auto& info = m_impl.files[c.file.value].classes[static_cast<std::size_t>(c.index)];
-        add(Candidate{c.file, c.index, -1, info.name, registered_key(members.class_keys[i], c.file, info.name),
-                      registry});
+        add(Candidate{c.file, c.index, -1, info.name, members.class_keys[i], registry});
       }
       for (std::size_t i = 0; i < members.functions.size(); ++i) {
         const FunctionId fn = members.functions[i];
         if (fn.index < 0) continue;
         const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
-        add(Candidate{fn.file, -1, fn.index, info.name, registered_key(members.function_keys[i], fn.file, info.name),
-                      registry});
+        add(Candidate{fn.file, -1, fn.index, info.name, members.function_keys[i], registry});
       }
     }
-  }
-
-  // The key the registry holds the entry under (`@KernelPlugin("liger_kernel").register()`), else the
-  // name its registration gives.
-  std::string registered_key(const std::string& key, FileId file, const std::string& decorated) const {
-    return key.empty() ? registered_as(file, decorated) : key;
-  }
-
-  // `@REG.register("mask_rcnn")` / `@REG.register_module(name="x")`: the name a config uses.
-  std::string registered_as(FileId file, const std::string& decorated) const {
-    for (const auto& decorator : m_impl.files[file.value].decorators) {
-      if (decorator.decorated != decorated) continue;
-      for (const auto& arg : decorator.args) {
-        if (arg.kind == facts::LiteralKind::string && (arg.keyword.empty() || arg.keyword == "name")) return arg.value;
-      }
-    }
-    return {};
   }
 
   void component_candidates() {
