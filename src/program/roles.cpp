@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <optional>
+#include <utility>
 
 #include "program/model.hpp"
 #include "tr2audit/core/text.hpp"
@@ -62,6 +64,49 @@ bool estimator_method(const facts::FileFacts& file, std::int32_t function) {
   if (fn.name != "fit" && fn.name != "train" && fn.name != "step") return false;
   const auto& cls = file.classes[static_cast<std::size_t>(fn.klass)];
   return cls.bases.empty() && cls.base_texts.empty();
+}
+
+// A subcommand a CLI dispatches on (`elif command == "chat":`, `if args.mode == "export":`): the role its
+// branch runs in when the word names a run that is not training. "train", "sft", "webui" (a UI that
+// launches training) and words the table lacks keep the caller's role.
+std::optional<Role> command_word_role(std::string_view word) {
+  static constexpr std::pair<std::string_view, Role> k_words[] = {
+      {"chat", Role::inference},       {"webchat", Role::inference}, {"serve", Role::inference},
+      {"server", Role::inference},     {"api", Role::inference},     {"generate", Role::inference},
+      {"generation", Role::inference}, {"infer", Role::inference},   {"inference", Role::inference},
+      {"predict", Role::inference},    {"demo", Role::inference},    {"eval", Role::inference},
+      {"evaluate", Role::inference},   {"export", Role::export_},    {"merge", Role::export_},
+      {"merge_lora", Role::export_},   {"convert", Role::export_},   {"env", Role::tooling},
+      {"version", Role::tooling},      {"help", Role::tooling},      {"download", Role::tooling},
+      {"bench", Role::tooling},        {"benchmark", Role::tooling},
+  };
+  const std::string lower = to_lower(word);
+  for (const auto& [w, role] : k_words) {
+    if (lower == w) return role;
+  }
+  return std::nullopt;
+}
+
+bool names_command_selector(std::string_view dotted) {
+  const std::string last =
+      to_lower(dotted.substr(dotted.rfind('.') == std::string_view::npos ? 0 : dotted.rfind('.') + 1));
+  return last == "command" || last == "cmd" || last == "subcommand" || last == "sub_command" || last == "action" ||
+         last == "mode" || last == "run_mode" || last == "task";
+}
+
+// The role of the innermost subcommand branch holding a call (`branch` indexes FileFacts::branches).
+std::optional<Role> command_branch_role(const facts::FileFacts& file, std::int32_t branch) {
+  for (int depth = 0; branch >= 0 && depth < 64; ++depth) {
+    const auto& info = file.branches[static_cast<std::size_t>(branch)];
+    if (!info.else_side && !info.any_of && info.terms.size() == 1) {
+      const auto& term = info.terms[0];
+      if (!term.negated && !term.equals.empty() && names_command_selector(term.name)) {
+        if (auto role = command_word_role(term.equals)) return role;
+      }
+    }
+    branch = info.parent;
+  }
+  return std::nullopt;
 }
 
 class Propagation {
@@ -192,6 +237,10 @@ class Propagation {
     const Span run = role == Role::training_step && !drives ? trainer_run(file, fn.index) : Span{};
     for (Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
       Role site = drives && !edge.in_training_loop ? Role::setup : role;
+      // A CLI's `elif command == "chat": run_chat()` runs the chat command, whatever reaches the CLI.
+      if (role != Role::test) {
+        if (const auto command = command_branch_role(file, edge.branch)) site = *command;
+      }
       if (edge.call >= 0 && !edge.constructs &&
           outside_trainer_run(run, file.calls[static_cast<std::size_t>(edge.call)].at.line))
         site = Role::setup;
