@@ -451,9 +451,14 @@ void find_projects_without_training(Program::Impl& impl) {
 bool runs_as_program(const facts::FileFacts& file) {
   if (file.kind == discover::FileKind::notebook) return true;
   if (file.kind != discover::FileKind::python) return false;
-  // A `__main__` block, or functions a runner calls (Modal's `@app.function`, `@app.local_entrypoint`).
+  // A `__main__` block, a flat script that parses its command line at the top level (`args =
+  // parser.parse_args()` outside any function), or functions a runner calls (Modal's `@app.function`,
+  // `@app.local_entrypoint`).
   return std::any_of(file.calls.begin(), file.calls.end(),
-                     [](const facts::CallFact& c) { return c.ctx.has(facts::Guard::main_block); }) ||
+                     [](const facts::CallFact& c) {
+                       return c.ctx.has(facts::Guard::main_block) ||
+                              (c.ctx.function < 0 && c.ctx.klass < 0 && c.method == "parse_args");
+                     }) ||
          std::any_of(file.decorators.begin(), file.decorators.end(), [](const facts::DecoratorFact& d) {
            const std::string_view name = d.decorator.last_segment();
            return d.ctx.function < 0 && d.ctx.klass < 0 && (name == "local_entrypoint" || name == "function") &&
@@ -521,7 +526,9 @@ void find_scripts_without_training(Program::Impl& impl) {
   for (std::uint32_t f = 0; f < files; ++f) {
     const auto& file = impl.files[f];
     if (file.is_test || !impl.imported_by[f].empty() || has_entry[f] || imports_training[f]) continue;
-    if (!runs_as_program(file)) continue;
+    // A vendored project's scripts have no entry points here (they may well train); the vendored
+    // project is off the training path on its own account.
+    if (!runs_as_program(file) || impl.vendored[f]) continue;
     const auto& states = impl.state[f];
     const bool reached =
         std::any_of(states.begin(), states.end(), [](const FunctionState& s) { return s.training_reached; });

@@ -515,11 +515,17 @@ class Matcher {
       f.dead_code = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
       f.off_training_path |= f.dead_code != program::DeadCode::live;
     }
-    if (has_region && (f.roles & program::training_roles()).none() && program.script_without_training(m_view.id)) {
-      // A script that runs a model without training it: its code is inference (or data, or tests).
+    // A script that runs a model without training it: its code is inference (or data, or tests). The
+    // modules it defines have training roles only as a library's defaults (no training entry point
+    // reaches them, and no other file imports the script): its own forward passes are inference.
+    const bool library_default = (f.roles & program::training_roles()).any() && !f.training_reached;
+    if (has_region && ((f.roles & program::training_roles()).none() || library_default) &&
+        program.script_without_training(m_view.id)) {
       f.in_script_without_training = true;
       f.off_training_path = true;
-      if (f.roles.none() && f.region && *f.region != facts::Region::test && *f.region != facts::Region::data_pipeline)
+      if (library_default) f.roles &= ~program::training_roles();
+      if ((f.roles.none() || library_default) && f.region && *f.region != facts::Region::test &&
+          *f.region != facts::Region::data_pipeline)
         f.region = facts::Region::inference;
     }
     f.in_error_region = ctx.in_error_region;
