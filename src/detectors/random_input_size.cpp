@@ -1,6 +1,8 @@
 // random-input-size: per-step random input sizes (multi-scale training): a size/scale/resolution
 // drawn at random, or any name drawn at random that reaches a resize/interpolate through local names,
 // wherever in the loop it happens. Each size is a new graph; the detail says how many to expect.
+#include <cctype>
+
 #include "detectors/tensor_expr.hpp"
 #include "detectors/value_flow.hpp"
 #include "tr2audit/core/text.hpp"
@@ -9,12 +11,30 @@
 namespace tr2audit::detectors {
 namespace {
 
+// The name reads like a size by one of its words (`img_size`, `seq_len`, `scaleFactor`), not by a
+// substring of another word: `num_sentences_threshold` holds "res" and is a threshold.
 bool names_a_size(std::string_view name) {
-  const std::string lower = to_lower(name);
-  for (std::string_view word : {"size", "scale", "res", "shape", "length", "seq_len", "hw", "dim"}) {
-    if (lower.find(word) != std::string::npos) return true;
+  std::string word;
+  const auto sized = [&]() {
+    const std::string w = to_lower(word);
+    word.clear();
+    for (std::string_view stem : {"size", "scale", "shape", "length", "len", "seqlen", "hw", "dim", "resol"}) {
+      if (starts_with(w, stem)) return true;
+    }
+    return w == "res";
+  };
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    const bool alnum = std::isalnum(static_cast<unsigned char>(c)) != 0;
+    // camelCase starts a word at an upper-case letter after a lower-case one.
+    if (!alnum || (std::isupper(static_cast<unsigned char>(c)) != 0 && i > 0 &&
+                   std::islower(static_cast<unsigned char>(name[i - 1])) != 0)) {
+      if (!word.empty() && sized()) return true;
+      if (!alnum) continue;
+    }
+    word.push_back(c);
   }
-  return false;
+  return !word.empty() && sized();
 }
 
 bool resizes(std::string_view callee) {

@@ -38,3 +38,32 @@ def dropout_like(x):
     # ok: dynamic-shape.random-input-size
     p = random.random()
     return x * (p > 0.1)
+
+
+class LengthInstruction:
+    def build_description(self, num_sentences=None):
+        # ok: dynamic-shape.random-input-size
+        self._num_sentences_threshold = num_sentences or random.randint(1, 5)
+        return f"Answer in fewer than {self._num_sentences_threshold} sentences."
+
+
+def build_synthetic_sequences(num_samples, min_len, max_len):
+    sequences = []
+    for _ in range(num_samples):
+        # ok: dynamic-shape.random-input-size
+        length = random.randint(min_len, max_len)
+        sequences.append("".join(random.choices("ACDEFGHIK", k=length)))
+    return sequences
+
+
+def main(model, loader, optimizer):
+    sequences = build_synthetic_sequences(100, 20, 80)
+    print(len(sequences))
+    train_epoch(model, loader, optimizer)
+
+
+class RandomCrop:
+    def __call__(self, image):
+        # expect: dynamic-shape.random-input-size
+        cropSize = random.randint(224, 320)
+        return image[..., :cropSize, :cropSize]
