@@ -163,12 +163,16 @@ class Walker final : public detectors::NodeScope {
   TSNode ancestor(std::size_t up) const { return up < m_path.size() ? m_path[m_path.size() - 1 - up] : TSNode{}; }
   std::vector<std::string> m_step_closure_names;    ///< functions passed by name to xm.add_step_closure
   std::vector<std::uint32_t> m_comment_only_lines;  ///< lines holding only a comment (directive coverage)
+  /// Module-level list literals by name (`_deps = ["deepspeed==0.16.8", ...]`, `REQUIRED = [...]`): what
+  /// setup()'s `install_requires=install_requires` and `deps["deepspeed"]` lookups refer to.
+  std::vector<std::pair<std::string_view, TSNode>> m_module_lists;
 
   bool in_dunder_all(std::size_t up) const;    ///< the string `up` levels below the path's end is in `__all__`
   bool in_registration(std::size_t up) const;  ///< ... is a registering decorator's name (`@REG.register("x")`)
   void finish();                               ///< post-pass: guards that depend on the whole file (step closures)
   // walker_calls.cpp (continued)
   void on_setup_call(TSNode node);
+  void add_setup_requirements(TSNode value, std::string_view section);
   std::string callee_label(TSNode call) const;
 
   // walker_host.cpp: names bound to host tensors built from Python values, per function
