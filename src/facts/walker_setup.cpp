@@ -1,4 +1,6 @@
 // setup.py's setup() arguments: the dependency facts a package declares in code.
+#include <utility>
+
 #include "facts/walker.hpp"
 #include "tr2audit/parse/walk.hpp"
 
@@ -23,36 +25,38 @@ void Walker::on_setup_call(TSNode node) {
 // table's string. One level of names: a list that names another list is not followed further.
 void Walker::add_setup_requirements(TSNode value, std::string_view section) {
   const auto add = [&](TSNode string, std::string_view text) {
-    auto deps = extract_dependencies(discover::FileKind::requirements, text);
-    for (auto& dep : deps) {
+    for (auto& dep : extract_dependencies(discover::FileKind::requirements, text)) {
       dep.section = m_src.str(section);
       dep.at = m_src.span(string);
       m_out.dependencies.push_back(std::move(dep));
     }
   };
-  const auto list_named = [&](std::string_view name) -> TSNode {
-    for (auto it = m_module_lists.rbegin(); it != m_module_lists.rend(); ++it) {
-      if (it->first == name) return it->second;
-    }
-    return TSNode{};
-  };
-  // `deps["deepspeed"]`: the string of a module-level list whose requirement has that name.
+  // The pinned requirements of the module-level lists, by name, read once when a lookup needs them.
+  std::vector<std::pair<FactString, TSNode>> pins;
+  bool pins_read = false;
   const auto lookup = [&](std::string_view key) {
-    const auto wanted = extract_dependencies(discover::FileKind::requirements, key);
-    if (wanted.size() != 1) return;
-    for (const auto& [list_name, list] : m_module_lists) {
-      const std::uint32_t n = ts_node_named_child_count(list);
-      for (std::uint32_t i = 0; i < n; ++i) {
-        const TSNode item = ts_node_named_child(list, i);
-        const auto text = m_src.is(item, m_k.string) ? m_src.string_literal(item) : std::nullopt;
-        if (!text) continue;
-        const auto deps = extract_dependencies(discover::FileKind::requirements, *text);
-        if (deps.size() == 1 && deps[0].name == wanted[0].name) return add(item, *text);
+    if (!std::exchange(pins_read, true)) {
+      for (const auto& list : m_module_lists) {
+        const std::uint32_t n = ts_node_named_child_count(list.second);
+        for (std::uint32_t i = 0; i < n; ++i) {
+          const TSNode item = ts_node_named_child(list.second, i);
+          const auto text = m_src.is(item, m_k.string) ? m_src.string_literal(item) : std::nullopt;
+          const auto deps =
+              text ? extract_dependencies(discover::FileKind::requirements, *text) : std::vector<DependencyFact>{};
+          if (deps.size() == 1) pins.emplace_back(deps[0].name, item);
+        }
       }
     }
+    const auto wanted = extract_dependencies(discover::FileKind::requirements, key);
+    if (wanted.size() != 1) return;
+    for (const auto& [name, item] : pins) {
+      if (name == wanted[0].name) return add(item, *m_src.string_literal(item));
+    }
   };
-  const auto visit = [&](TSNode root) {
-    parse::walk(root, [&](const parse::WalkStep& step) {
+  // The argument, then the module-level lists it names (`roots` grows while the argument is walked).
+  std::vector<TSNode> roots{value};
+  for (std::size_t r = 0; r < roots.size(); ++r) {
+    parse::walk(roots[r], [&](const parse::WalkStep& step) {
       if (step.event != parse::WalkEvent::enter) return true;
       const TSNode at = step.node;
       if (m_src.is(at, m_k.string)) {
@@ -66,20 +70,18 @@ void Walker::add_setup_requirements(TSNode value, std::string_view section) {
         if (const auto key = m_src.string_literal(ts_node_child_by_field_id(at, m_k.f_subscript))) lookup(*key);
         return false;
       }
+      if (r == 0 && m_src.is(at, m_k.identifier)) {
+        const std::string_view name = m_src.node_text(at);
+        for (auto it = m_module_lists.rbegin(); it != m_module_lists.rend(); ++it) {
+          if (it->first == name) {
+            roots.push_back(it->second);
+            break;
+          }
+        }
+      }
       return true;
     });
-  };
-  visit(value);
-  // Names of module-level lists, once: `install_requires=install_requires`, `REQUIRED + EXTRA`.
-  parse::walk(value, [&](const parse::WalkStep& step) {
-    if (step.event != parse::WalkEvent::enter) return true;
-    if (m_src.is(step.node, m_k.string) || m_src.is(step.node, m_k.subscript)) return false;
-    if (m_src.is(step.node, m_k.identifier)) {
-      const TSNode list = list_named(m_src.node_text(step.node));
-      if (!ts_node_is_null(list)) visit(list);
-    }
-    return true;
-  });
+  }
 }
 
 }  // namespace tr2audit::facts

@@ -110,6 +110,7 @@ class GraphBuilder {
     if (m_call >= 0 && calls_kv_cache(facts.calls[static_cast<std::size_t>(m_call)]))
       edge.guards |= facts::guard_bit(facts::Guard::not_training);
     edge.branch = ctx.branch;
+    edge.command = command_branch_role(facts, ctx.branch);
     m_impl.edges[file.value][m_impl.slot(function_at(file, ctx))].push_back(edge);
   }
 

@@ -30,6 +30,7 @@ struct Edge {
   bool patches = false;           ///< `LlamaAttention.forward = forward`: the target replaces a library method
   bool deferred = false;  ///< `Owner.Config(...)`: the class is built later, by the config's build(), not by this call
   RoleSet reached_as;     ///< the roles the target takes through this edge (set by propagate_roles)
+  std::optional<Role> command;  ///< under a CLI subcommand's branch (`elif command == "chat":`): its role
 };
 
 /// Per-function lock-in: set when the function runs GPU-only code unguarded, itself or through a callee.
@@ -220,6 +221,9 @@ void find_unselected_variants(Program::Impl& impl);
 /// Modules of the repo's packages that nothing imports, in a repo that imports by a computed name, and
 /// that no string names: their top level and functions get the opt-in gate (named_modules.cpp).
 void gate_modules_loaded_by_name(Program::Impl& impl);
+/// The role of the innermost CLI subcommand branch around `branch` (`elif command == "chat":` is
+/// inference), or none (program/roles).
+std::optional<Role> command_branch_role(const facts::FileFacts& file, std::int32_t branch);
 /// A notebook, or Python with a `__main__` block or Modal entry functions (Program::runs_as_program).
 bool runs_as_program(const facts::FileFacts& file);
 /// `def test_correctness():` or a bare `def test():` at a module's top level (or code nested in one): a

@@ -94,21 +94,6 @@ bool names_command_selector(std::string_view dotted) {
          last == "mode" || last == "run_mode" || last == "task";
 }
 
-// The role of the innermost subcommand branch holding a call (`branch` indexes FileFacts::branches).
-std::optional<Role> command_branch_role(const facts::FileFacts& file, std::int32_t branch) {
-  for (int depth = 0; branch >= 0 && depth < 64; ++depth) {
-    const auto& info = file.branches[static_cast<std::size_t>(branch)];
-    if (!info.else_side && !info.any_of && info.terms.size() == 1) {
-      const auto& term = info.terms[0];
-      if (!term.negated && !term.equals.empty() && names_command_selector(term.name)) {
-        if (auto role = command_word_role(term.equals)) return role;
-      }
-    }
-    branch = info.parent;
-  }
-  return std::nullopt;
-}
-
 class Propagation {
  public:
   explicit Propagation(Program::Impl& impl) : m_impl(impl) {}
@@ -238,9 +223,7 @@ class Propagation {
     for (Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
       Role site = drives && !edge.in_training_loop ? Role::setup : role;
       // A CLI's `elif command == "chat": run_chat()` runs the chat command, whatever reaches the CLI.
-      if (role != Role::test) {
-        if (const auto command = command_branch_role(file, edge.branch)) site = *command;
-      }
+      if (edge.command && role != Role::test) site = *edge.command;
       if (edge.call >= 0 && !edge.constructs &&
           outside_trainer_run(run, file.calls[static_cast<std::size_t>(edge.call)].at.line))
         site = Role::setup;
@@ -329,6 +312,20 @@ class Propagation {
 };
 
 }  // namespace
+
+std::optional<Role> command_branch_role(const facts::FileFacts& file, std::int32_t branch) {
+  for (int depth = 0; branch >= 0 && depth < 64; ++depth) {
+    const auto& info = file.branches[static_cast<std::size_t>(branch)];
+    if (!info.else_side && !info.any_of && info.terms.size() == 1) {
+      const auto& term = info.terms[0];
+      if (!term.negated && !term.equals.empty() && names_command_selector(term.name)) {
+        if (auto role = command_word_role(term.equals)) return role;
+      }
+    }
+    branch = info.parent;
+  }
+  return std::nullopt;
+}
 
 Span trainer_run(const facts::FileFacts& file, std::int32_t function) {
   for (const auto& call : file.calls) {
