@@ -143,4 +143,34 @@ std::optional<facts::Argument> Program::default_of(FileId file_id, const facts::
   return agree ? std::optional(first) : std::nullopt;
 }
 
+std::optional<std::vector<std::string>> Program::choices_of(FileId file_id, const facts::Context& ctx,
+                                                            std::string_view name) const {
+  if (name.find('.') != std::string_view::npos) return std::nullopt;
+  const facts::FileFacts& file = m_impl->files[file_id.value];
+  for (std::int32_t fn = ctx.function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
+    for (const FactString& text : file.functions[static_cast<std::size_t>(fn)].params) {
+      const std::string_view param = text;
+      const auto colon = param.find(':');
+      if (colon == std::string_view::npos || trim(param.substr(0, colon)) != name) continue;
+      // `strategy: Literal["auto", "ddp", "fsdp"] = "fsdp"`: the quoted strings inside the brackets.
+      const auto open = param.find("Literal[", colon);
+      const auto close = open == std::string_view::npos ? open : param.find(']', open);
+      if (close == std::string_view::npos) return std::nullopt;
+      std::vector<std::string> out;
+      const std::string_view inside = param.substr(open + 8, close - open - 8);
+      for (std::size_t at = 0; at < inside.size(); ++at) {
+        const char quote = inside[at];
+        if (quote != '"' && quote != '\'') continue;
+        const auto end = inside.find(quote, at + 1);
+        if (end == std::string_view::npos) return std::nullopt;
+        out.emplace_back(inside.substr(at + 1, end - at - 1));
+        at = end;
+      }
+      if (out.empty()) return std::nullopt;  // `Literal[1, 2]`, `Literal[Mode.A]`: not strings
+      return out;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace tr2audit::program

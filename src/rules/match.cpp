@@ -189,6 +189,7 @@ class Matcher {
     detail::ValueDefaults defaults{
         [&](std::string_view value_name) { return m_view.program.default_of(m_view.id, call.ctx, value_name); },
         [&](std::string_view value_name) { return m_view.program.local_value_of(m_view.id, call.ctx, value_name); },
+        [&](std::string_view value_name) { return m_view.program.choices_of(m_view.id, call.ctx, value_name); },
         {}};
     const bool holds = detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults);
     // A positive signal needs the value itself, not a setting that could be changed to it.

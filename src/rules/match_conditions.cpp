@@ -50,7 +50,14 @@ bool default_holds(const KeywordCondition& condition, const facts::Argument& arg
     defaults->guards |= first_side_guards(condition.values, *fallback);
     return true;
   }
-  // Off by default, but a setting the user can turn on: reported as opt-in.
+  // Off by default, but a setting the user can turn on: reported as opt-in; unless its type lists the
+  // values it takes and none matches (`strategy: Literal["auto", "ddp", "fsdp"]`).
+  if (defaults->choices) {
+    if (const auto choices = defaults->choices(arg.value);
+        choices && std::none_of(choices->begin(), choices->end(),
+                                [&](const std::string& choice) { return condition.values.matches(choice); }))
+      return false;
+  }
   if (defaults->opt_in.empty()) defaults->opt_in = arg.value;
   if (value.empty()) value = arg.value;
   return true;

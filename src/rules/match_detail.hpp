@@ -17,6 +17,9 @@ struct ValueDefaults {
   /// What a local name holds (program::Program::local_value_of at the call): `any_argument` conditions
   /// match a literal the call receives through a local (`init_process_group(backend=backend)`).
   std::function<std::optional<facts::Argument>(std::string_view name)> local;
+  /// The values a name's type allows (program::Program::choices_of): an option none of whose values
+  /// matches can never turn the rule on, so it is not reported as opt-in.
+  std::function<std::optional<std::vector<std::string>>(std::string_view name)> choices;
   /// Set when a keyword condition held only for another value of an option: the option's name, so the
   /// finding is reported as opt-in (low, "runs only when X is set").
   std::string opt_in;

@@ -186,6 +186,10 @@ class Program {
   /// attribute, the one default the repo gives that option (config/dataclass field, argparse flag,
   /// __init__ parameter). nullopt when unknown or when the repo gives several.
   std::optional<facts::Argument> default_of(FileId file, const facts::Context& ctx, std::string_view name) const;
+  /// The values a bare name can take at a context when it is a parameter of an enclosing function typed
+  /// `Literal["auto", "ddp", "fsdp"]` (or `Literal[...] | None`); nullopt when its type does not list them.
+  std::optional<std::vector<std::string>> choices_of(FileId file, const facts::Context& ctx,
+                                                     std::string_view name) const;
   /// The value a bare local name holds at a context when its function assigns it once, to a literal or a
   /// conditional with a literal side (`backend = "nccl" if has_gpu else "gloo"`); nullopt otherwise.
   std::optional<facts::Argument> local_value_of(FileId file, const facts::Context& ctx, std::string_view name) const;
