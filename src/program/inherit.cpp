@@ -185,27 +185,41 @@ class Inheritance {
   }
 
   // Repo classes named as values outside tests (a dict entry, an argument, a returned name, an attribute
-  // reference), not only called.
+  // reference), not only called, and where each such use sits: whoever builds the class got it from one of
+  // them (`ffn_cls = FusedFeedForward if backend == "dist_gemm" else FeedForward; ffn_cls(dim)`).
   void collect_value_classes() {
     const Symbols& symbols = *m_impl.symbols;
-    const auto note = [&](const Symbol& symbol) {
-      if (symbol.kind == Symbol::Kind::klass) m_value_classes.insert({symbol.klass.file.value, symbol.klass.index});
+    const auto note = [&](const Symbol& symbol, Site site) {
+      if (symbol.kind != Symbol::Kind::klass) return;
+      m_value_classes.insert({symbol.klass.file.value, symbol.klass.index});
+      m_value_sites[{symbol.klass.file.value, symbol.klass.index}].push_back(std::move(site));
+    };
+    const auto site_at = [&](std::uint32_t f, const facts::Context& ctx) {
+      std::string option;
+      const auto guards =
+          static_cast<std::uint16_t>((ctx.guards | branch_guards(FileId{f}, ctx.branch, option)) & k_inherited);
+      return Site{FunctionId{FileId{f}, ctx.function}, guards, std::move(option)};
     };
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       if (file.is_test) continue;
-      for (const auto& reference : file.references) note(symbols.lookup_from(FileId{f}, reference.name.dotted()));
+      for (const auto& reference : file.references)
+        note(symbols.lookup_from(FileId{f}, reference.name.dotted()), site_at(f, reference.ctx));
       for (const auto& value : file.values) {
-        if (!value.name.empty()) note(symbols.lookup_in_file(FileId{f}, value.name));
+        if (!value.name.empty()) note(symbols.lookup_in_file(FileId{f}, value.name), site_at(f, value.ctx));
       }
       for (const auto& entry : file.dispatch_entries) {
-        if (!entry.name.empty()) note(symbols.lookup_in_file(FileId{f}, entry.name));
+        if (!entry.name.empty())
+          note(symbols.lookup_in_file(FileId{f}, entry.name), Site{FunctionId{FileId{f}, -1}, 0, {}});
       }
       for (const auto& call : file.calls) {
         for (const auto& arg : call.args) {
           if (arg.kind != facts::LiteralKind::name) continue;
+          Site site = site_at(f, call.ctx);
+          site.guards |= dispatch_gate(f, call.at, site.option);
           note(arg.resolved.empty() ? symbols.lookup_in_file(FileId{f}, arg.value)
-                                    : symbols.lookup_from(FileId{f}, arg.resolved.dotted()));
+                                    : symbols.lookup_from(FileId{f}, arg.resolved.dotted()),
+               std::move(site));
         }
       }
     }
@@ -298,8 +312,9 @@ class Inheritance {
 
   // A method runs only on an instance: a class every visible construction of which (its subclasses'
   // included) sits behind one gate runs its methods behind it too, however they are called
-  // (`self.dispatcher.dispatch(x)` on a dispatcher only an opt-in backend builds). Not a class handed
-  // around as a value or named by a string (a registry or a config may build it where no edge shows).
+  // (`self.dispatcher.dispatch(x)` on a dispatcher only an opt-in backend builds). A class handed around
+  // as a value counts each use as a site (what builds it got it there); not a class named by a string (a
+  // registry or a config may build it where no edge shows).
   void find_gateable_classes() {
     std::set<std::string_view> named;
     for (const auto& file : m_impl.files) {
@@ -320,7 +335,7 @@ class Inheritance {
         for (std::size_t next = 0; next < family.size() && visible && family.size() < 256; ++next) {
           const ClassId k = family[next];
           const auto& info = m_impl.files[k.file.value].classes[static_cast<std::size_t>(k.index)];
-          if (m_value_classes.contains({k.file.value, k.index}) || named.contains(info.name.view())) visible = false;
+          if (named.contains(info.name.view())) visible = false;
           if (const auto it = subclasses.find({k.file.value, k.index}); it != subclasses.end()) {
             for (const ClassId& sub : it->second) {
               if (std::find(family.begin(), family.end(), sub) == family.end()) family.push_back(sub);
@@ -331,6 +346,9 @@ class Inheritance {
         std::vector<const Site*> sites;
         for (const ClassId& k : family) {
           if (const auto it = m_constructions.find({k.file.value, k.index}); it != m_constructions.end()) {
+            for (const Site& site : it->second) sites.push_back(&site);
+          }
+          if (const auto it = m_value_sites.find({k.file.value, k.index}); it != m_value_sites.end()) {
             for (const Site& site : it->second) sites.push_back(&site);
           }
         }
@@ -383,6 +401,7 @@ class Inheritance {
   std::vector<std::vector<bool>> m_rooted;              // per file, per slot: reached from a root through sites
   std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported
   std::set<std::pair<std::uint32_t, std::int32_t>> m_value_classes;  // (file, class index), collect_value_classes
+  std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<Site>> m_value_sites;  // per value class: its uses
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Option names and values (program/option_values.cpp), shared by program/options.
 #pragma once
 
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,6 +10,16 @@
 #include "tr2audit/facts/facts.hpp"
 
 namespace tr2audit::program::option_values {
+
+/// The few values made by program/options (an argparse flag's implied default, an environment switch),
+/// kept as long as the guards that point at them.
+class ValueStore {
+ public:
+  const facts::Argument& keep(facts::Argument value) { return m_made.emplace_back(std::move(value)); }
+
+ private:
+  std::deque<facts::Argument> m_made;
+};
 
 std::string last_segment(std::string_view dotted);
 /// "config.model.x" -> "model.x".

@@ -5,7 +5,6 @@
 //   where every default the repo gives that option (argparse, dataclass or config-class fields,
 //   parameter defaults, module constants) leaves the branch off; `if False:` likewise.
 #include <algorithm>
-#include <deque>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -20,15 +19,6 @@ namespace tr2audit::program {
 namespace {
 
 using namespace option_values;
-
-/// The few values made here (an argparse flag's implied default, an environment switch), kept as long as the guards.
-class ValueStore {
- public:
-  const facts::Argument& keep(facts::Argument value) { return m_made.emplace_back(std::move(value)); }
-
- private:
-  std::deque<facts::Argument> m_made;
-};
 
 /// Defaults of options seen anywhere in the repo, by option name: the facts' own values (or a ValueStore's),
 /// as copies of a repo's tens of thousands of parameter defaults were most of this stage's memory.
@@ -49,6 +39,11 @@ class OptionDefaults {
       it->second.unknown = true;
     else
       m_computed.insert(name);
+  }
+  /// The repo computes the option's value somewhere (`args.critic.model_name_or_path = args.actor.model_name_or_path`).
+  bool computed(const std::string& name) const {
+    const auto it = m_defaults.find(name);
+    return (it != m_defaults.end() && it->second.unknown) || m_computed.count(name);
   }
   /// True when every known default leaves a branch on `term` off (and at least one is known).
   bool off_by_default(const std::string& name, const facts::ConditionTerm& term) const {
@@ -468,7 +463,9 @@ class BranchGuards {
     const bool receiver_is_bare = receiver_term.name.find('.') == std::string::npos;
     const bool off =
         constant_false ||
-        (dotted ? (config_receiver(term.name) || option_like) &&
+        // (`args.critic.model_name_or_path`, computed after parsing, is no option whatever default the same-named
+        // `--actor.model_name_or_path` has.)
+        (dotted ? (config_receiver(term.name) || option_like) && !m_options.computed(last_two(term.name)) &&
                       (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term))
          : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true, branch, f)
                        : bare_off_by_default(file, function, term, option_like, branch, f));
