@@ -3,6 +3,8 @@
 // branch at. Pure functions over text and literals.
 #include "program/option_values.hpp"
 
+#include <algorithm>
+
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program::option_values {
@@ -254,6 +256,40 @@ bool absent_in_training(const facts::ConditionTerm& term) {
   const std::string last = last_segment(term.name);
   return last == "inference_params" || last == "inference_cache" || last.find("kv_cache") != std::string::npos ||
          last.find("past_key_value") != std::string::npos;
+}
+
+// `_dump = os.environ.get("LOGIT_DUMP")` before `if _dump is not None:` in the same function.
+std::optional<std::optional<std::string>> environment_local(const facts::FileFacts& file, std::int32_t function,
+                                                            const facts::BranchInfo& branch,
+                                                            const facts::ConditionTerm& term,
+                                                            const std::unordered_set<std::string>& set_by_repo) {
+  if (function < 0 || term.name.find('.') != std::string::npos) return std::nullopt;
+  for (const auto& assign : file.assigns) {  // also bound to a literal: not a plain switch
+    if (assign.ctx.function == function && assign.target_text == term.name) return std::nullopt;
+  }
+  std::optional<std::optional<std::string>> answer;
+  for (const auto& bound : file.bound_calls) {
+    if (bound.ctx.function != function || bound.target_text != term.name ||
+        bound.call_start_byte >= branch.at.start_byte)
+      continue;
+    const auto call = std::find_if(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& c) {
+      return c.at.start_byte == bound.call_start_byte && c.ctx.function == function;
+    });
+    if (call == file.calls.end() || !reads_environment(call->callee.dotted()) || call->args.empty() ||
+        call->args.size() > 2 || call->args[0].kind != facts::LiteralKind::string || !call->args[0].keyword.empty())
+      return std::nullopt;  // bound to another call
+    facts::Argument unset;
+    unset.kind = facts::LiteralKind::null;
+    if (call->args.size() == 2) {
+      if (!is_literal(call->args[1])) return std::nullopt;
+      unset = call->args[1];
+    }
+    facts::ConditionTerm keyed = term;
+    keyed.name = call->args[0].value;
+    const bool off = leaves_off(unset, term) && !set_by_repo.count(keyed.name.str());
+    answer = off ? std::optional(describe_term(keyed)) : std::nullopt;
+  }
+  return answer;
 }
 
 }  // namespace tr2audit::program::option_values

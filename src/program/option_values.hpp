@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 
 #include "tr2audit/facts/facts.hpp"
@@ -63,6 +64,14 @@ bool reads_environment(std::string_view callee);
 std::optional<facts::Argument> environment_switch(std::string_view text);
 /// `os.getenv("K", "FALSE") == "TRUE"` -> "K".
 std::string environment_key(std::string_view text);
+/// A local of `function` bound to an environment read before `branch` (`_dump = os.environ.get("LOGIT_DUMP")`
+/// before `if _dump is not None:`): nothing when there is none or it is also bound otherwise; else the
+/// variable's switch ("LOGIT_DUMP is not None") when its unset value leaves the branch off and the repo
+/// never sets the variable (`set_by_repo`), or an empty answer.
+std::optional<std::optional<std::string>> environment_local(const facts::FileFacts& file, std::int32_t function,
+                                                            const facts::BranchInfo& branch,
+                                                            const facts::ConditionTerm& term,
+                                                            const std::unordered_set<std::string>& set_by_repo);
 /// `inference_params is None`: decoding state a training run does not have.
 bool absent_in_training(const facts::ConditionTerm& term);
 

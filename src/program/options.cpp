@@ -434,6 +434,8 @@ class BranchGuards {
     const std::string name = last_segment(term.name);
     if (ends_with(term.name, "()") && !ends_with(term.name, ".startswith()") && !ends_with(term.name, ".endswith()"))
       return keyed_read_option(f, branch, term);
+    // `_dump = os.environ.get("LOGIT_DUMP")` and then `if _dump is not None:`: the variable decides.
+    if (const auto env = environment_local(file, function, branch, term, m_env_set)) return *env;
     // `if not use_cache:`: a decoding switch that training turns off by hand is no option.
     if (term.negated && term.equals.empty() && to_lower(name).find("cache") != std::string::npos) return std::nullopt;
     const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
