@@ -222,11 +222,13 @@ bool Walker::returns_early(TSNode if_statement) const {
 }
 
 // `if not is_te_available(): return` / `if not torch.cuda.is_available(): return`: the guards the rest
-// of the block runs under (the library is there, CUDA is there).
+// of the block runs under (the library is there, CUDA is there); `if not self.should_log(step): return`:
+// the rest runs every N steps.
 std::uint16_t Walker::returns_unless_available(TSNode if_statement, TSNode condition) const {
   condition = m_src.unwrap_parens(condition);
   if (!m_src.is(condition, m_k.not_operator)) return 0;
-  constexpr std::uint16_t k_after = guard_bit(Guard::import_error_fallback) | guard_bit(Guard::cuda_available);
+  constexpr std::uint16_t k_after =
+      guard_bit(Guard::import_error_fallback) | guard_bit(Guard::cuda_available) | guard_bit(Guard::periodic);
   const std::uint16_t guards = condition_guards(ts_node_named_child(condition, 0)) & k_after;
   return guards != 0 && returns_early(if_statement) ? guards : 0;
 }

@@ -59,6 +59,22 @@ bool names_xla_device(std::string_view lower_name) {
   return false;
 }
 
+/// `should_log(step)`, `self.control.should_save`, `is_eval_step`: a predicate (or a trainer's per-step
+/// flag) that holds every N steps, named for what it paces. Not `should_print`: nxd's Lightning module sets
+/// it at every optimizer step.
+bool names_periodic_predicate(std::string_view lower_name) {
+  static constexpr std::string_view k_paced[] = {"log",    "save",     "eval",    "evaluate", "checkpoint",
+                                                 "sample", "validate", "profile", "visualize"};
+  for (const std::string_view paced : k_paced) {
+    if (lower_name.size() == 7 + paced.size() && starts_with(lower_name, "should_") && ends_with(lower_name, paced))
+      return true;
+    if (lower_name.size() == 8 + paced.size() && starts_with(lower_name, "is_") && ends_with(lower_name, "_step") &&
+        lower_name.substr(3, paced.size()) == paced)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::uint16_t Walker::condition_guards(TSNode condition) const {
@@ -109,6 +125,7 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
       else if (names_cuda_presence(name))
         guards |= guard_bit(Guard::cuda_available);
       if (names_xla_device(name)) guards |= guard_bit(Guard::neuron_branch);
+      if (names_periodic_predicate(name)) guards |= guard_bit(Guard::periodic);
     }
     return true;
   });
