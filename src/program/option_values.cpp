@@ -80,6 +80,21 @@ bool named_like_period(std::string_view name) {
   return false;
 }
 
+// `cp_size`, `tensor_parallel_size`, `ring_attn_size`, `pp_degree`: how many ranks a model-parallel scheme
+// spans, an option that is off at its default of 1 (`if args.cp_size > 1:`). Not counts of the run
+// (`world_size`, `num_gpus`) nor data parallelism, which every multi-rank run has.
+bool named_like_parallel_degree(std::string_view name) {
+  const std::string lower = to_lower(name);
+  const std::string_view l = lower;
+  if (!ends_with(l, "_size") && !ends_with(l, "_degree")) return false;
+  const std::string_view first = l.substr(0, l.find('_'));
+  for (std::string_view scheme : {"cp", "tp", "pp", "sp", "ep", "etp", "context", "tensor", "pipeline", "sequence",
+                                  "expert", "ring", "ulysses"}) {
+    if (first == scheme) return true;
+  }
+  return false;
+}
+
 // `use_fp8`, `enable_x`, `with_lora`, `do_eval`, `x_enabled`: a name that reads as an on/off option.
 // A private attribute reads the same: `self._enable_fp8_training`.
 bool named_like_switch(std::string_view name) {

@@ -37,6 +37,8 @@ bool named_like_flag(std::string_view name);
 std::string probe_name(std::string_view call_text);
 /// vis_period, eval_every, log_interval, sample_freq.
 bool named_like_period(std::string_view name);
+/// cp_size, tensor_parallel_size, ring_attn_size: a model-parallel degree (off at 1).
+bool named_like_parallel_degree(std::string_view name);
 /// use_fp8, enable_x, with_lora, do_eval, x_enabled (and their private forms).
 bool named_like_switch(std::string_view name);
 /// config.x, cfg.model.x, args.x, self.hparams.x.

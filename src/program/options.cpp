@@ -375,7 +375,9 @@ class BranchGuards {
       if (const auto off = opt_in_option(f, branch, term, function)) mark(f, b, *off);
       return;
     }
-    if (term.greater && !named_like_period(last_segment(term.name))) return;
+    if (term.greater && !named_like_period(last_segment(term.name)) &&
+        !named_like_parallel_degree(last_segment(term.name)))
+      return;
     const std::string name = last_segment(term.name);
     if (term.equals.empty() && (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()")))
       guards[b] |= facts::guard_bit(facts::Guard::import_error_fallback);
