@@ -199,7 +199,7 @@ void fields(IO& io, JsonEscape& e) {
 }
 template <class IO>
 void fields(IO& io, Context& c) {
-  io(c.function), io(c.klass), io(c.loop), io(c.branch), io(c.guards), io(c.in_error_region);
+  io(c.function), io(c.klass), io(c.loop), io(c.branch), io(c.guards), io(c.in_error_region), io(c.in_assert);
 }
 template <class IO>
 void fields(IO& io, ImportFact& f) {

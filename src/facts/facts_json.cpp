@@ -19,6 +19,7 @@ Json context_json(const FileFacts& file, const Context& ctx) {
   if (in_training_loop(file, ctx)) out["in_training_loop"] = true;
   if (ctx.guards) out["guards"] = guard_names(ctx.guards);
   if (ctx.in_error_region) out["in_error_region"] = true;
+  if (ctx.in_assert) out["in_assert"] = true;
   return out;
 }
 

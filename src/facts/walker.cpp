@@ -229,6 +229,9 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     if (!ts_node_is_null(caught) && !m_src.is(caught, m_k.block) &&
         m_src.node_text(caught).find("OutOfMemoryError") != std::string_view::npos)
       m_ctx.guards |= guard_bit(Guard::cuda_available);
+  } else if (kind == m_k.assert_statement) {
+    push_frame(node);
+    m_ctx.in_assert = true;
   } else if (kind == m_k.with_statement && is_no_grad_with(node)) {
     push_frame(node);
     m_ctx.guards |= guard_bit(Guard::no_grad);

@@ -318,6 +318,7 @@ class Compiler {
     if (spec.runs_once) p.runs_once = spec.runs_once->value;
     if (spec.in_error_region) p.in_error_region = spec.in_error_region->value;
     if (spec.in_decorator) p.in_decorator = spec.in_decorator->value;
+    if (spec.in_assert) p.in_assert = spec.in_assert->value;
     if (spec.in_test) p.in_test = spec.in_test->value;
     if (spec.neuron_stack) p.neuron_stack = spec.neuron_stack->value;
     if (spec.repo_loads_compiled_code) p.repo_loads_compiled_code = spec.repo_loads_compiled_code->value;

@@ -153,6 +153,7 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
   if (p.runs_once) out.push_back(view.program.runs_once(view.id, ctx) == *p.runs_once);
   if (p.guards != 0) out.push_back((view.program.guards_at(view.id, ctx) & p.guards) != 0);
   if (p.in_error_region) out.push_back(ctx.in_error_region == *p.in_error_region);
+  if (p.in_assert) out.push_back(ctx.in_assert == *p.in_assert);
   if (p.in_decorator) {
     const bool decorator = std::any_of(file.decorators.begin(), file.decorators.end(),
                                        [&](const auto& d) { return d.at.line <= line && line <= d.at.end_line; });

@@ -46,7 +46,8 @@ bool NameMatcher::matches(std::string_view text) const {
 
 bool Predicates::empty() const {
   return regions.none() && !in_loop && !in_training_loop && !runs_once && guards == 0 && !in_error_region &&
-         !in_decorator && !in_test && !neuron_stack && !repo_loads_compiled_code && functions.empty() && paths.empty();
+         !in_decorator && !in_assert && !in_test && !neuron_stack && !repo_loads_compiled_code && functions.empty() &&
+         paths.empty();
 }
 
 Severity Rule::severity_for(TargetProfile profile) const {

@@ -86,6 +86,7 @@ struct PredicatesSpec {
   std::optional<TextList> guard;
   std::optional<Flag> in_error_region;
   std::optional<Flag> in_decorator;
+  std::optional<Flag> in_assert;
   std::optional<Flag> in_test;
   std::optional<Flag> neuron_stack;
   std::optional<Flag> repo_loads_compiled_code;

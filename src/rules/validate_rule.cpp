@@ -44,8 +44,8 @@ const std::vector<std::string> k_condition_keys{"keyword",      "missing_keyword
                                                 "effect",       "op_kind",         "value_calls_gpu_only",
                                                 "item_argument"};
 const std::vector<std::string> k_predicate_keys{
-    "region", "in_loop",      "in_training_loop",         "guard",     "in_error_region", "in_test", "function",
-    "path",   "neuron_stack", "repo_loads_compiled_code", "runs_once", "in_decorator"};
+    "region", "in_loop",      "in_training_loop",         "guard",     "in_error_region", "in_test",  "function",
+    "path",   "neuron_stack", "repo_loads_compiled_code", "runs_once", "in_decorator",    "in_assert"};
 
 std::vector<std::string> concat(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   std::vector<std::string> out = a;
@@ -259,6 +259,7 @@ PredicatesSpec read_predicates(SpecReader& r, const Entry& e) {
     if (entry.key == "runs_once") p.runs_once = r.flag(entry);
     if (entry.key == "in_error_region") p.in_error_region = r.flag(entry);
     if (entry.key == "in_decorator") p.in_decorator = r.flag(entry);
+    if (entry.key == "in_assert") p.in_assert = r.flag(entry);
     if (entry.key == "in_test") p.in_test = r.flag(entry);
     if (entry.key == "neuron_stack") p.neuron_stack = r.flag(entry);
     if (entry.key == "repo_loads_compiled_code") p.repo_loads_compiled_code = r.flag(entry);

@@ -53,6 +53,7 @@ struct Context {
   std::int32_t branch = -1;    ///< index into FileFacts::branches of the innermost if/elif branch, -1 outside
   std::uint16_t guards = 0;    ///< bit set of Guard
   bool in_error_region = false;  ///< inside (or at) a tree-sitter ERROR / MISSING node
+  bool in_assert = false;        ///< inside an assert statement (its condition or message)
 
   bool has(Guard guard) const { return (guards & guard_bit(guard)) != 0; }
 

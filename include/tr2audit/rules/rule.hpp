@@ -118,6 +118,7 @@ struct Predicates {
   std::uint16_t guards = 0;       ///< facts::Guard bits; 0 = not given
   std::optional<bool> in_error_region;
   std::optional<bool> in_decorator;  ///< on a line of a decorator expression (`@triton.jit(...)`)
+  std::optional<bool> in_assert;     ///< inside an assert statement (facts::Context::in_assert)
   std::optional<bool> in_test;
   std::optional<bool> neuron_stack;  ///< the repo trains with a Neuron stack (program::Program::neuron_stack)
   std::optional<bool> repo_loads_compiled_code;  ///< Program::loads_compiled_code()

@@ -26,6 +26,9 @@ class MoELayer(nn.Module):
             raise ValueError("collapsed router")
         # ok: dynamic-graph.item-in-forward
         scale = np.float32(self.capacity_factor).item()
+        # A validation assert: dynamic-graph.data-dependent-assert reports it, at its own severity.
+        # ok: dynamic-graph.item-in-forward
+        assert (probs >= 0).all().item(), "negative router probability"
         top = probs.argmax(-1)
         out = torch.zeros_like(x)
         for i, expert in enumerate(self.experts):

@@ -18,6 +18,8 @@ def train_one_epoch(model, loader, optimizer, scheduler, log_every=50):
         optimizer.zero_grad()
         # expect: dynamic-graph.item-in-training-step
         losses.append(loss.item())
+        # ok: dynamic-graph.item-in-training-step
+        assert torch.isfinite(loss).item(), "loss diverged"
         if step % log_every == 0:
             # ok: dynamic-graph.item-in-training-step
             log.info("step %d loss %.4f lr %.2e", step, loss.item(), scheduler.get_last_lr()[0])

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "support/extract_helpers.hpp"
@@ -176,6 +177,20 @@ TEST_CASE("facts::Context marks facts inside syntax-error regions", "[facts]") {
   CHECK(fine->callee.dotted() == "torch.cuda.empty_cache");
 }
 
+TEST_CASE("facts::Context marks facts inside assert statements", "[facts]") {
+  const auto f = facts_of(
+      "import torch\n"
+      "def forward(self, w, x):\n"
+      "    assert (w > 0).all().item(), f'bad {x.sum().item()}'\n"
+      "    return x * w.sum().item()\n");
+  CHECK(call_at(f, 3, "item")->ctx.in_assert);
+  const auto message = std::count_if(f.calls.begin(), f.calls.end(), [](const facts::CallFact& c) {
+    return c.at.line == 3 && c.method == "item" && c.ctx.in_assert;
+  });
+  CHECK(message == 2);  // the condition's and the message's
+  CHECK_FALSE(call_at(f, 4, "item")->ctx.in_assert);
+}
+
 TEST_CASE("facts::Extractor never turns strings or comments into facts", "[facts]") {
   const auto f = facts_of(
       "def sync():\n"
@@ -205,7 +220,8 @@ TEST_CASE("facts::Walker survives branch frames that reallocate the frame stack"
   const auto f = tr2audit::testing::facts_of("if cuda:\n");
   CHECK(f.calls.empty());
   std::string deep = "import torch\n";
-  for (int i = 0; i < 200; ++i) deep += std::string(static_cast<std::size_t>(i), ' ') + "if torch.cuda.is_available():\n";
+  for (int i = 0; i < 200; ++i)
+    deep += std::string(static_cast<std::size_t>(i), ' ') + "if torch.cuda.is_available():\n";
   deep += std::string(200, ' ') + "torch.cuda.synchronize()\n";
   const auto g = tr2audit::testing::facts_of(deep);
   REQUIRE(g.calls.size() >= 1);
