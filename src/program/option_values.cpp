@@ -87,7 +87,18 @@ bool named_like_parallel_degree(std::string_view name) {
   const std::string lower = to_lower(name);
   const std::string_view l = lower;
   if (!ends_with(l, "_size") && !ends_with(l, "_degree")) return false;
-  const std::string_view first = l.substr(0, l.find('_'));
+  return parallel_scheme_word(l.substr(0, l.find('_')));
+}
+
+// `ring_attn_group`, `sp_group`, `context_parallel_group`: the process group of a model-parallel scheme,
+// None unless the scheme is on.
+bool parallel_group(std::string_view name) {
+  const std::string lower = to_lower(name);
+  const std::string_view l = lower;
+  return ends_with(l, "_group") && parallel_scheme_word(l.substr(0, l.find('_')));
+}
+
+bool parallel_scheme_word(std::string_view first) {
   for (std::string_view scheme : {"cp", "tp", "pp", "sp", "ep", "etp", "context", "tensor", "pipeline", "sequence",
                                   "expert", "ring", "ulysses"}) {
     if (first == scheme) return true;

@@ -39,6 +39,10 @@ std::string probe_name(std::string_view call_text);
 bool named_like_period(std::string_view name);
 /// cp_size, tensor_parallel_size, ring_attn_size: a model-parallel degree (off at 1).
 bool named_like_parallel_degree(std::string_view name);
+/// ring_attn_group, sp_group: a model-parallel scheme's process group (None while the scheme is off).
+bool parallel_group(std::string_view name);
+/// cp, tp, ring, ulysses, sequence, ...: the first word of a model-parallel option's name.
+bool parallel_scheme_word(std::string_view first);
 /// use_fp8, enable_x, with_lora, do_eval, x_enabled (and their private forms).
 bool named_like_switch(std::string_view name);
 /// config.x, cfg.model.x, args.x, self.hparams.x.

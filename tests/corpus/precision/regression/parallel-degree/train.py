@@ -23,5 +23,16 @@ class Trainer:
             opt.zero_grad()
 
 
+def train_actor(batches):
+    from ring import PackedActor
+
+    actor = PackedActor(8)
+    opt = torch.optim.AdamW(actor.parameters())
+    for x in batches:
+        actor(x).sum().backward()
+        opt.step()
+
+
 if __name__ == "__main__":
     Trainer(TrainingArguments(), nn.Linear(8, 8)).fit([torch.randn(4, 8)])
+    train_actor([torch.randn(4, 8)])
