@@ -142,6 +142,9 @@ struct Program::Impl {
   std::vector<bool> project_without_training;
   /// Per file: inside a vendored project (Program::vendored; vendored.cpp).
   std::vector<bool> vendored;
+  /// Per file, sorted: the lines (first, last) of statements that build only a generation demo's input
+  /// (Program::generation_input; generation_inputs.cpp).
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> generation_inputs;
   LockinKnowledge lockin_knowledge;
   std::vector<std::vector<LockinState>> lockin;          ///< per file, per slot
   std::vector<std::vector<facts::PatternFact>> derived;  ///< per file: Program::patterns
@@ -232,6 +235,8 @@ bool is_test_helper(const facts::FileFacts& file, std::int32_t function);
 /// Fills Impl::script_without_training and Impl::project_without_training (variants.cpp), after roles
 /// and entry points.
 void find_scripts_without_training(Program::Impl& impl);
+/// Fills Impl::generation_inputs (generation_inputs.cpp).
+void find_generation_inputs(Program::Impl& impl);
 /// Fills Impl::vendored: files under a folder with its own setup.py/pyproject.toml/setup.cfg/requirements inside a
 /// `third_party/`, `dependencies/`, `vendor/`, ... folder (vendored.cpp). Runs before the entry points.
 void find_vendored_projects(Program::Impl& impl);

@@ -115,6 +115,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   impl->loads_compiled_code = find_compiled_code_loader(*impl);
   collect_option_defaults(*impl);
   find_scripts_without_training(*impl);
+  find_generation_inputs(*impl);
   return Program(std::move(impl));
 }
 
@@ -213,6 +214,13 @@ bool Program::runs_without_accelerator(FileId file, const facts::Context& ctx) c
   const auto& code = m_impl->cpu_actor_code;
   if (ctx.function < 0 || file.value >= code.size()) return false;
   return code[file.value][static_cast<std::size_t>(ctx.function)] != 0;
+}
+
+bool Program::generation_input(FileId file, std::uint32_t line) const {
+  if (file.value >= m_impl->generation_inputs.size()) return false;
+  const auto& lines = m_impl->generation_inputs[file.value];
+  auto it = std::upper_bound(lines.begin(), lines.end(), std::pair{line, UINT32_MAX});
+  return it != lines.begin() && (--it)->first <= line && line <= it->second;
 }
 
 bool Program::script_without_training(FileId file) const {

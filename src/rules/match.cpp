@@ -529,6 +529,11 @@ class Matcher {
           *f.region != facts::Region::data_pipeline)
         f.region = facts::Region::inference;
     }
+    // `model_input = tokenizer(prompt, return_tensors="pt").to("cuda")` feeds only `model.generate(...)`.
+    if (has_region && program.generation_input(m_view.id, at.line) && f.region != facts::Region::test) {
+      f.region = facts::Region::inference;
+      f.off_training_path = true;
+    }
     f.in_error_region = ctx.in_error_region;
     f.subject = fields.subject;
     fields.function = f.function;

@@ -144,6 +144,10 @@ class Program {
   /// demo, an inference or data-processing script. Code of it that no entry point reaches is off the
   /// training path.
   bool script_without_training(FileId file) const;
+  /// The line lies in a top-level statement that builds only a generation demo's input: a name bound to a
+  /// call and handed, at the top level, to nothing but `.generate(...)` calls (`model_input = tokenizer(p,
+  /// return_tensors="pt").to("cuda")` before `model.generate(**model_input)`).
+  bool generation_input(FileId file, std::uint32_t line) const;
   /// The file runs as a program of its own: a notebook, or Python with a `__main__` block or functions a
   /// runner calls (Modal's `@app.function`, `@app.local_entrypoint`).
   bool runs_as_program(FileId file) const;
