@@ -82,6 +82,9 @@ std::string dead_code_note(program::DeadCode why) {
       return " (dead code: a later definition of the same name in this scope replaces it, so no call runs it)";
     case program::DeadCode::used_only_by_dead_code:
       return " (dead code: the only repo code outside tests that launches or names this kernel is itself dead)";
+    case program::DeadCode::unused_actor_method:
+      return " (dead code: a Ray actor's method runs only through its handles, and no repo code outside tests names "
+             "it)";
     case program::DeadCode::live:
       break;
   }

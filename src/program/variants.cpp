@@ -93,6 +93,7 @@ class Variants {
     }
     mark_shadowed();
     mark_kernels_of_dead_code();
+    mark_unused_actor_methods();
   }
 
  private:
@@ -399,6 +400,60 @@ class Variants {
           if (parent >= 0 && dead[static_cast<std::size_t>(parent)] != DeadCode::live && dead[i] == DeadCode::live)
             dead[i] = DeadCode::used_only_by_dead_code;
         }
+      }
+    }
+  }
+
+  // A Ray actor's methods run only through its handles (`ray.get(actor.offload.remote())`), never as a
+  // library's API: a method of an actor class (or of a repo base class of one) whose name no code outside
+  // tests uses, as a call, an attribute, a value or a string, never runs.
+  void mark_unused_actor_methods() {
+    if (m_impl.ray_actors.empty()) return;
+    std::set<std::pair<std::uint32_t, std::int32_t>> classes;
+    std::vector<ClassId> work;
+    for (const RayActor& actor : m_impl.ray_actors) work.push_back(actor.klass);
+    while (!work.empty() && classes.size() < 256) {
+      const ClassId at = work.back();
+      work.pop_back();
+      if (!classes.emplace(at.file.value, at.index).second) continue;
+      const auto& info = m_impl.files[at.file.value].classes[static_cast<std::size_t>(at.index)];
+      for (std::size_t b = 0; b < info.bases.size(); ++b) {
+        if (const auto base = m_impl.symbols->base_class(at, b)) work.push_back(*base);
+      }
+    }
+    std::unordered_set<std::string> used;  // every name segment code outside tests mentions
+    const auto add = [&](std::string_view text) {
+      for (std::size_t from = 0; from <= text.size();) {
+        const auto end = text.find_first_of(".([", from);
+        used.emplace(text.substr(from, end == std::string_view::npos ? std::string_view::npos : end - from));
+        if (end == std::string_view::npos) break;
+        from = end + 1;
+      }
+    };
+    for (const auto& file : m_impl.files) {
+      if (file.is_test) continue;
+      for (const auto& call : file.calls) {
+        add(call.callee_text.view());
+        add(call.receiver_text.view());
+        add(call.method.view());
+        for (const auto& arg : call.args) add(arg.value.view());
+      }
+      for (const auto& ref : file.references) add(ref.text.view());
+      for (const auto& assign : file.assigns) add(assign.value.value.view());
+      for (const auto& value : file.values) add(value.name.view());
+      for (const auto& name : file.name_strings) add(name.view());
+      for (const auto& name : file.used_names) add(name.view());
+    }
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& functions = m_impl.files[f].functions;
+      for (std::size_t i = 0; i < functions.size(); ++i) {
+        const auto& fn = functions[i];
+        if (fn.klass < 0 || fn.parent >= 0 || !classes.count({f, fn.klass}) || starts_with(fn.name.view(), "__") ||
+            used.count(std::string(fn.name.view())) || m_impl.dead_function[f][i] != DeadCode::live)
+          continue;
+        m_impl.dead_function[f][i] = DeadCode::unused_actor_method;
+        for (std::size_t n = i + 1; n < functions.size() && functions[n].parent >= static_cast<std::int32_t>(i); ++n)
+          if (m_impl.dead_function[f][n] == DeadCode::live) m_impl.dead_function[f][n] = DeadCode::unused_actor_method;
       }
     }
   }

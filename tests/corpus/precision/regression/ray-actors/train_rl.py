@@ -2,7 +2,7 @@ import ray
 from vllm import LLM, SamplingParams
 
 from rl.controller import Controller
-from rl.workers import PolicyWorker
+from rl.workers import PolicyWorker, RewardWorker
 
 
 def rollout(engine, prompts):
@@ -18,6 +18,9 @@ def main():
         batch = rollout(engine, prompts)
         ray.get([actor.train_step.remote(batch) for actor in actors])
         ray.get([actor.sync_weights.remote(False) for actor in actors])
+    reward = RewardWorker.remote("reward-model")
+    ray.get(reward.backload_to_gpu.remote())
+    ray.get(reward.score.remote(batch))
     controller = Controller.remote(actors)
     ray.get(controller.training_step.remote(batch))
 

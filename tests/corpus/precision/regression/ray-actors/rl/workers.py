@@ -24,3 +24,15 @@ class PolicyWorker:
         if not use_cuda_ipc:
             torch.cuda.synchronize()
 
+
+
+from rl.base import RayProcess  # noqa: E402
+
+
+@ray.remote(num_gpus=1)
+class RewardWorker(RayProcess):
+    def __init__(self, path):
+        self.model = AutoModelForCausalLM.from_pretrained(path)
+
+    def score(self, batch):
+        return self.model(**batch).logits.mean()
