@@ -12,6 +12,21 @@
 
 namespace tr2audit::program::option_values {
 
+/// A module constant of a file, by name (program/options).
+struct ConstantKey {
+  std::uint32_t file = 0;
+  std::string name;
+  bool operator==(const ConstantKey&) const = default;
+};
+struct ConstantKeyHash {
+  std::size_t operator()(const ConstantKey& k) const { return std::hash<std::string>{}(k.name) * 31 + k.file; }
+};
+/// How often the module assigns a constant, and its last value.
+struct ModuleConstant {
+  std::uint32_t assignments = 0;
+  const facts::Argument* value = nullptr;
+};
+
 /// The few values made by program/options (an argparse flag's implied default, an environment switch),
 /// kept as long as the guards that point at them.
 class ValueStore {

@@ -20,8 +20,7 @@ namespace {
 
 using namespace option_values;
 
-/// Defaults of options seen anywhere in the repo, by option name: the facts' own values (or a ValueStore's),
-/// as copies of a repo's tens of thousands of parameter defaults were most of this stage's memory.
+/// Defaults of options seen anywhere in the repo, by option name: the facts' own values (or a ValueStore's).
 class OptionDefaults {
  public:
   void add(const std::string& name, const facts::Argument& value) {
@@ -371,6 +370,10 @@ class BranchGuards {
   void judge_term(std::size_t f, std::size_t b, const facts::ConditionTerm& term, std::int32_t function) {
     auto& guards = m_impl.branch_guards[f];
     const auto& branch = m_impl.files[f].branches[b];
+    // `if return_idcs:` where every call training makes passes `return_idcs=False`: only generation takes it.
+    if (!term.negated && !term.greater && function >= 0 && term.name.find('.') == std::string::npos &&
+        m_passed->off_in_training(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term))
+      return void(guards[b] |= facts::guard_bit(facts::Guard::not_training));
     if (term.negated && term.equals.empty()) {  // `if not x:` only on an option that defaults to on
       if (const auto off = opt_in_option(f, branch, term, function)) mark(f, b, *off);
       return;
@@ -566,19 +569,6 @@ class BranchGuards {
   std::unordered_set<std::string> m_flags;
   std::unordered_set<std::string> m_cuda_flags;  ///< module flags computed from a CUDA probe
   /// A module-level name of one file (its index in the repo).
-  struct ConstantKey {
-    std::uint32_t file = 0;
-    std::string name;
-    bool operator==(const ConstantKey&) const = default;
-  };
-  struct ConstantKeyHash {
-    std::size_t operator()(const ConstantKey& k) const { return std::hash<std::string>{}(k.name) * 31 + k.file; }
-  };
-  struct ModuleConstant {  ///< how often the module assigns it, and its last value
-    std::uint32_t assignments = 0;
-    const facts::Argument* value = nullptr;
-  };
-
   ValueStore m_values;  ///< declared before the tables that point into it
   OptionDefaults m_options;
   OptionDefaults m_cli_options;  ///< command-line options only (argparse)

@@ -32,6 +32,29 @@ bool PassedOptions::off(FunctionId fn, std::string_view name, const facts::Condi
   return off_at(fn, name, 0, query);
 }
 
+bool PassedOptions::off_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term) const {
+  if (fn.index < 0) return false;
+  const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+  std::optional<std::size_t> position;  // among the positional arguments, after `self`
+  std::size_t index = 0;
+  for (const FactString& text : info.params) {
+    const std::string_view param = std::string_view(text).substr(0, text.find_first_of(":= "));
+    if (starts_with(param, "*")) break;
+    if (param == name) position = info.klass >= 0 && index > 0 ? index - 1 : index;
+    ++index;
+  }
+  if (!position) return false;  // not a parameter of this function
+  const std::function<bool(std::string_view)> no_option = [](std::string_view) { return false; };
+  Query query{term, no_option, k_budget};
+  bool decided = false;
+  for (const CallSite& site : m_callers[fn.file.value][static_cast<std::size_t>(fn.index)]) {
+    if ((m_impl.at(site.caller).roles & training_roles()).none()) continue;
+    if (!site_off(site, position, name, k_max_depth, query)) return false;
+    decided = true;
+  }
+  return decided;
+}
+
 bool PassedOptions::off_at(FunctionId fn, std::string_view name, int depth, Query& query) const {
   if (depth > k_max_depth || fn.index < 0 || --query.budget < 0) return false;
   const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];

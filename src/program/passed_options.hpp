@@ -27,6 +27,10 @@ class PassedOptions {
   /// overrides a default, as for any parameter default).
   bool off(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
            const std::function<bool(std::string_view option)>& option_off) const;
+  /// True when parameter `name` of `fn` never takes the branch on `term` in training: every call site that
+  /// training code makes passes a literal that leaves it off (`get_pool_mask(mask, return_idcs=False)` from the
+  /// training forward), and there is one. Only other code (a generation script) takes the branch.
+  bool off_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term) const;
 
  private:
   struct CallSite {
