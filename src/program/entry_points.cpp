@@ -86,10 +86,10 @@ class EntryFinder {
     }
     if (m_impl.vendored[id.value]) return;  // another project's scripts: not this repo's entry points
     const std::size_t slots = file.functions.size() + 1;
-    std::vector<bool> trains(slots, false), step(slots, false), backward(slots, false);
+    std::vector<bool> trains(slots, false), step(slots, false), backward(slots, false), backward_via(slots, false);
     std::vector<bool> builds_trainer(slots, false), calls_train(slots, false), exports(slots, false),
         tools(slots, false);
-    std::vector<bool> generates(slots, false);
+    std::vector<bool> generates(slots, false), pipeline_batch(slots, false);
     bool has_main_block = false;
     const auto slot = [&](std::int32_t fn) { return fn < 0 ? file.functions.size() : static_cast<std::size_t>(fn); };
     for (const auto& loop : file.loops) {
@@ -111,6 +111,18 @@ class EntryFinder {
       if (is_export_call(callee)) exports[s] = true;
       if (is_tooling_call(callee)) tools[s] = true;
       if (call.method == "generate") generates[s] = true;
+      // DeepSpeed's PipelineEngine.train_batch() runs forward, backward and the optimizer step of one batch.
+      if (call.method == "train_batch" && (contains(receiver, "engine") || contains(receiver, "model")))
+        pipeline_batch[s] = true;
+    }
+    // `backward_step(model, loss)` beside `model.step()`: the backward sits in a helper of the same file.
+    for (const auto& call : file.calls) {
+      if (!call.method.empty() || call.callee_text.find('.') != std::string::npos) continue;
+      for (std::size_t h = 0; h < file.functions.size(); ++h) {
+        if (backward[h] && file.functions[h].parent < 0 && file.functions[h].klass < 0 &&
+            file.functions[h].name == call.callee_text && slot(call.ctx.function) != h)
+          backward_via[slot(call.ctx.function)] = true;
+      }
     }
     bool serving = false;
     for (const auto& import : file.imports) serving |= is_serving_import(import.module.dotted());
@@ -129,8 +141,10 @@ class EntryFinder {
         add(here, Role::test, "a test kept beside the library code");
         continue;
       }
-      if (backward[s] && step[s]) {
+      if ((backward[s] || backward_via[s]) && step[s]) {
         add(here, Role::training_step, "calls backward() and an optimizer step");
+      } else if (pipeline_batch[s]) {
+        add(here, Role::training_step, "runs DeepSpeed's pipeline engine (train_batch)");
       } else if (trains[s]) {
         add(here, Role::training_step, "runs a loop that calls backward()");
       } else if (builds_trainer[s] && calls_train[s]) {

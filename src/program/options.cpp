@@ -44,6 +44,13 @@ class OptionDefaults {
     const auto it = m_defaults.find(name);
     return (it != m_defaults.end() && it->second.unknown) || m_computed.count(name);
   }
+  /// True when every known default takes a branch on `term` (`deepspeed: bool = True`).
+  bool on_by_default(const std::string& name, const facts::ConditionTerm& term) const {
+    const auto it = m_defaults.find(name);
+    return it != m_defaults.end() && !it->second.unknown && !it->second.values.empty() &&
+           std::none_of(it->second.values.begin(), it->second.values.end(),
+                        [&](const facts::Argument* v) { return leaves_off(*v, term); });
+  }
   /// True when every known default leaves a branch on `term` off (and at least one is known).
   bool off_by_default(const std::string& name, const facts::ConditionTerm& term) const {
     const auto it = m_defaults.find(name);
@@ -395,7 +402,8 @@ class BranchGuards {
     // attributes (microsoft/DeepSpeed deepspeed/runtime/zero/partition_parameters.py, _convert_to_deepspeed_param:
     // ds_shape, ds_numel, ds_tensor, ds_status).
     const bool zero_parameter = starts_with(term.name, "hasattr(") && term.name.find(", \"ds_") != std::string::npos;
-    if (present &&
+    // (Not a `deepspeed` switch that defaults to on: gpt-neox's `neox_args.deepspeed`, `deepspeed: bool = True`.)
+    if (present && !m_options.on_by_default(last_segment(term.name), term) &&
         (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos || zero_parameter)) {
       mark(f, b, describe_term(term));
       return;

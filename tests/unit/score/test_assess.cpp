@@ -151,6 +151,26 @@ TEST_CASE("score::assess caps readiness by reached blockers without zeroing it",
   for (const auto& flip : a_one.flip) CHECK_THAT(flip, !Catch::Contains("becomes gpu-keep if an unguarded blocker"));
 }
 
+TEST_CASE("score::assess keeps a training run on DeepSpeed's engine from a pilot", "[score]") {
+  // A clean fine-tune that is a pilot on its own...
+  const std::vector<F> clean = {
+      {"dynamic-graph.item-in-training-step", "training-step", Severity::medium, "train.py", 70, "item"},
+      {"cuda-api.cuda-device-literal", "setup", Severity::medium, "train.py", 15, "cuda"},
+  };
+  const auto a_clean = assess_findings(findings_of(clean));
+  REQUIRE(a_clean.verdict == score::Verdict::trainium2_pilot);
+  // ...is at most dual-run once the training run builds DeepSpeed's engine: its loop needs a Trainium2 twin.
+  std::vector<F> engine = clean;
+  engine.push_back({"cuda-library.deepspeed-engine", "setup", Severity::high, "train.py", 40, "deepspeed.initialize"});
+  const auto a_engine = assess_findings(findings_of(engine));
+  CHECK(a_engine.readiness <= 70);
+  CHECK(a_engine.verdict == score::Verdict::dual_run);
+  // An opt-in DeepSpeed path (low) is the GPU variant: no cap.
+  std::vector<F> opt_in = clean;
+  opt_in.push_back({"cuda-library.deepspeed-engine", "setup", Severity::low, "train.py", 40, "deepspeed.initialize"});
+  CHECK(assess_findings(findings_of(opt_in)).verdict == score::Verdict::trainium2_pilot);
+}
+
 TEST_CASE("score::assess ignores test code and suppressed findings", "[score]") {
   const auto clean = assess_findings({});
   auto in_tests = findings_of({{"cuda-extension.triton-jit-call", "test", Severity::blocker, "tests/test_k.py", 3},
