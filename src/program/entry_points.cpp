@@ -116,11 +116,15 @@ class EntryFinder {
         pipeline_batch[s] = true;
     }
     // `backward_step(model, loss)` beside `model.step()`: the backward sits in a helper of the same file.
+    std::vector<std::size_t> helpers;  // top-level functions that call backward
+    for (std::size_t h = 0; h < file.functions.size(); ++h) {
+      if (backward[h] && file.functions[h].parent < 0 && file.functions[h].klass < 0) helpers.push_back(h);
+    }
     for (const auto& call : file.calls) {
-      if (!call.method.empty() || call.callee_text.find('.') != std::string::npos) continue;
-      for (std::size_t h = 0; h < file.functions.size(); ++h) {
-        if (backward[h] && file.functions[h].parent < 0 && file.functions[h].klass < 0 &&
-            file.functions[h].name == call.callee_text && slot(call.ctx.function) != h)
+      if (helpers.empty()) break;
+      if (!call.method.empty()) continue;
+      for (const std::size_t h : helpers) {
+        if (file.functions[h].name == call.callee_text && slot(call.ctx.function) != h)
           backward_via[slot(call.ctx.function)] = true;
       }
     }

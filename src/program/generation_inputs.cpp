@@ -5,6 +5,7 @@
 // the roles of the function that generates already say where it runs: an evaluation loop keeps its place.)
 #include <algorithm>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "program/model.hpp"
@@ -50,6 +51,10 @@ void find_generation_inputs(Program::Impl& impl) {
     const facts::FileFacts& file = impl.files[f];
     if (file.is_test || file.bound_calls.empty()) continue;
     auto& lines = impl.generation_inputs[f];
+    std::unordered_map<std::string_view, int> bindings;  // top-level names bound to calls, and how often
+    for (const auto& bound : file.bound_calls) {
+      if (bound.ctx.function < 0) ++bindings[bound.target_text.view()];
+    }
     for (const auto& bound : file.bound_calls) {
       const std::string_view name = bound.target_text.view();
       if (bound.ctx.function >= 0 || name.empty() || name.find_first_of(".[,( ") != std::string_view::npos)
@@ -58,12 +63,7 @@ void find_generation_inputs(Program::Impl& impl) {
         return c.at.start_byte == bound.call_start_byte;
       });
       if (call == file.calls.end()) continue;
-      // Rebound elsewhere in the scope: the uses below may be another value's.
-      const bool rebound =
-          std::any_of(file.bound_calls.begin(), file.bound_calls.end(), [&](const facts::BoundCall& b) {
-            return &b != &bound && b.ctx.function == bound.ctx.function && b.target_text == bound.target_text;
-          });
-      if (rebound) continue;
+      if (bindings[name] > 1) continue;  // rebound: the uses below may be another value's
       bool generation = false;
       bool other = false;
       std::vector<std::pair<std::uint32_t, std::uint32_t>> preparing{{call->at.line, call->at.end_line}};

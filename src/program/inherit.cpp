@@ -191,7 +191,6 @@ class Inheritance {
     const Symbols& symbols = *m_impl.symbols;
     const auto note = [&](const Symbol& symbol, Site site) {
       if (symbol.kind != Symbol::Kind::klass) return;
-      m_value_classes.insert({symbol.klass.file.value, symbol.klass.index});
       m_value_sites[{symbol.klass.file.value, symbol.klass.index}].push_back(std::move(site));
     };
     const auto site_at = [&](std::uint32_t f, const facts::Context& ctx) {
@@ -245,7 +244,7 @@ class Inheritance {
           // the call graph often cannot see: a module built only under `if args.masks:` runs only then.
           // A class also handed around as a value (a registry's `{"alora": ALoraLinearVariant}`) may be
           // built where no edge shows, so its visible constructions say nothing.
-          if (!edge.constructs || m_value_classes.contains({edge.klass.file.value, edge.klass.index})) continue;
+          if (!edge.constructs || m_value_sites.contains({edge.klass.file.value, edge.klass.index})) continue;
           for (const std::string_view name : {"forward", "__call__"}) {
             if (const auto method = m_impl.symbols->method(edge.klass, name))
               m_sites[method->file.value][m_impl.slot(*method)].push_back(site);
@@ -400,8 +399,8 @@ class Inheritance {
   std::vector<std::vector<bool>> m_entry;               // per file, per slot: a training entry point
   std::vector<std::vector<bool>> m_rooted;              // per file, per slot: reached from a root through sites
   std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported
-  std::set<std::pair<std::uint32_t, std::int32_t>> m_value_classes;  // (file, class index), collect_value_classes
-  std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<Site>> m_value_sites;  // per value class: its uses
+  // Per class named as a value outside tests (collect_value_classes): where each such use sits.
+  std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<Site>> m_value_sites;
 };
 
 }  // namespace
