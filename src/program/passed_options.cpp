@@ -10,6 +10,37 @@ using option_values::is_literal;
 using option_values::last_segment;
 using option_values::leaves_off;
 
+namespace {
+
+std::string_view param_name(const FactString& text) {
+  return std::string_view(text).substr(0, text.find_first_of(":= "));
+}
+
+/// `name` is one of the function's parameters (before any `*args`).
+bool is_parameter(const facts::FunctionInfo& info, std::string_view name) {
+  for (const FactString& text : info.params) {
+    if (starts_with(param_name(text), "*")) return false;
+    if (param_name(text) == name) return true;
+  }
+  return false;
+}
+
+/// The parameter's position among those a call passes positionally (after `self` for a method).
+std::optional<std::size_t> positional_index(const facts::FunctionInfo& info, std::string_view name) {
+  std::size_t index = 0;
+  std::size_t offset = 0;
+  for (const FactString& text : info.params) {
+    const std::string_view param = param_name(text);
+    if (info.klass >= 0 && index == 0 && (param == "self" || param == "cls")) offset = 1;
+    if (starts_with(param, "*")) break;
+    if (param == name && index >= offset) return index - offset;
+    ++index;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 PassedOptions::PassedOptions(const Program::Impl& impl) : m_impl(impl) {
   m_callers.resize(impl.files.size());
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) m_callers[f].resize(impl.files[f].functions.size());
@@ -35,15 +66,8 @@ bool PassedOptions::off(FunctionId fn, std::string_view name, const facts::Condi
 bool PassedOptions::off_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term) const {
   if (fn.index < 0) return false;
   const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
-  std::optional<std::size_t> position;  // among the positional arguments, after `self`
-  std::size_t index = 0;
-  for (const FactString& text : info.params) {
-    const std::string_view param = std::string_view(text).substr(0, text.find_first_of(":= "));
-    if (starts_with(param, "*")) break;
-    if (param == name) position = info.klass >= 0 && index > 0 ? index - 1 : index;
-    ++index;
-  }
-  if (!position) return false;  // not a parameter of this function
+  if (!is_parameter(info, name)) return false;
+  const std::optional<std::size_t> position = positional_index(info, name);
   const std::function<bool(std::string_view)> no_option = [](std::string_view) { return false; };
   Query query{term, no_option, k_budget};
   bool decided = false;
@@ -61,17 +85,7 @@ bool PassedOptions::off_at(FunctionId fn, std::string_view name, int depth, Quer
   for (const auto& param : info.param_defaults) {
     if (param.keyword == name) return is_literal(param) && leaves_off(param, query.term);
   }
-  // The parameter's position among those a call passes positionally (after `self` for a method).
-  std::optional<std::size_t> position;
-  std::size_t index = 0;
-  std::size_t offset = 0;
-  for (const FactString& text : info.params) {
-    const std::string_view param = std::string_view(text).substr(0, text.find_first_of(":= "));
-    if (info.klass >= 0 && index == 0 && (param == "self" || param == "cls")) offset = 1;
-    if (starts_with(param, "*")) break;
-    if (param == name && index >= offset) position = index - offset;
-    ++index;
-  }
+  const std::optional<std::size_t> position = positional_index(info, name);
   const auto& sites = m_callers[fn.file.value][static_cast<std::size_t>(fn.index)];
   if (sites.empty() || sites.size() > k_max_sites) return false;
   bool decided = false;

@@ -421,7 +421,7 @@ class Variants {
         if (const auto base = m_impl.symbols->base_class(at, b)) work.push_back(*base);
       }
     }
-    std::unordered_set<std::string> used;  // every name segment code outside tests mentions
+    std::unordered_set<std::string_view> used;  // every name segment code outside tests mentions (the facts' text)
     const auto add = [&](std::string_view text) {
       for (std::size_t from = 0; from <= text.size();) {
         const auto end = text.find_first_of(".([", from);
@@ -449,7 +449,7 @@ class Variants {
       for (std::size_t i = 0; i < functions.size(); ++i) {
         const auto& fn = functions[i];
         if (fn.klass < 0 || fn.parent >= 0 || !classes.count({f, fn.klass}) || starts_with(fn.name.view(), "__") ||
-            used.count(std::string(fn.name.view())) || m_impl.dead_function[f][i] != DeadCode::live)
+            used.count(fn.name.view()) || m_impl.dead_function[f][i] != DeadCode::live)
           continue;
         m_impl.dead_function[f][i] = DeadCode::unused_actor_method;
         for (std::size_t n = i + 1; n < functions.size() && functions[n].parent >= static_cast<std::int32_t>(i); ++n)
