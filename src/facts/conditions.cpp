@@ -32,7 +32,7 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       const TSNode right = m_src.unwrap_parens(ts_node_named_child(node, 1));
       const std::string_view op = m_src.node_text(ts_node_child(node, 1));
       // `deepspeed_config() is not None`: a call's result compared, named by the call.
-      auto name = m_src.dotted_chain(left);
+      auto name = m_src.keyed_chain(left);
       if (!name && m_src.is(left, m_k.call)) {
         if (auto fn = m_src.dotted_chain(ts_node_child_by_field_id(left, m_k.f_function))) name = *fn + "()";
       }
@@ -64,7 +64,7 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
         }
       }
       terms.push_back(ConditionTerm{m_src.str(*name + "()"), {}, negated});
-    } else if (const auto name = m_src.dotted_chain(node)) {
+    } else if (const auto name = m_src.keyed_chain(node)) {  // `if config["logging"]["use_wandb"]:` too
       terms.push_back(ConditionTerm{m_src.str(*name), {}, negated});
     }
   }

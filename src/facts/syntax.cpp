@@ -1,5 +1,7 @@
 #include "facts/syntax.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <vector>
 
 #include "tr2audit/core/text.hpp"
@@ -53,6 +55,36 @@ std::optional<std::string> SourceView::dotted_chain(TSNode node) const {
     if (ts_node_is_null(attr)) return std::nullopt;
     parts.push_back(node_text(attr));
     node = unwrap_parens(ts_node_child_by_field_id(node, m_kinds.f_object));
+  }
+  if (!is(node, m_kinds.identifier)) return std::nullopt;
+  std::string out(node_text(node));
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+    out += '.';
+    out += *it;
+  }
+  return out;
+}
+
+std::optional<std::string> SourceView::keyed_chain(TSNode node) const {
+  std::vector<std::string> parts;
+  node = unwrap_parens(node);
+  for (;;) {
+    if (is(node, m_kinds.attribute)) {
+      const TSNode attr = ts_node_child_by_field_id(node, m_kinds.f_attribute);
+      if (ts_node_is_null(attr)) return std::nullopt;
+      parts.emplace_back(node_text(attr));
+      node = unwrap_parens(ts_node_child_by_field_id(node, m_kinds.f_object));
+    } else if (is(node, m_kinds.subscript)) {
+      const auto key = string_literal(ts_node_child_by_field_id(node, m_kinds.f_subscript));
+      if (!key || key->empty() || !std::all_of(key->begin(), key->end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+          }))
+        return std::nullopt;
+      parts.push_back(*key);
+      node = unwrap_parens(ts_node_child_by_field_id(node, m_kinds.f_value));
+    } else {
+      break;
+    }
   }
   if (!is(node, m_kinds.identifier)) return std::nullopt;
   std::string out(node_text(node));

@@ -37,6 +37,9 @@ class SourceView {
 
   /// "a.b.c" for an identifier/attribute chain whose base is an identifier, else nullopt.
   std::optional<std::string> dotted_chain(TSNode node) const;
+  /// dotted_chain through string-keyed subscripts too: `config["logging"]["use_wandb"]` -> "config.logging.use_wandb"
+  /// (a config dict read like an attribute), for name-like keys only.
+  std::optional<std::string> keyed_chain(TSNode node) const;
   /// The content of a plain string literal (no f-string interpolation), else nullopt.
   std::optional<std::string> string_literal(TSNode node) const;
   /// The literal kind and value text of an expression (names/attributes: kind name, text).

@@ -93,6 +93,7 @@ class Walker final : public detectors::NodeScope {
   void on_call(TSNode node);
   void on_decorator(TSNode node);
   void on_assignment(TSNode node);
+  void bind(TSNode node, TSNode left, TSNode right);
   /// True when the class (an index of m_out.classes) derives from an enum type (`StrEnum`, `Enum`).
   bool enum_class(std::int32_t klass) const;
   void on_keyed_assignment(TSNode left, std::string_view key, TSNode right, TSNode node);
@@ -167,9 +168,11 @@ class Walker final : public detectors::NodeScope {
   /// setup()'s `install_requires=install_requires` and `deps["deepspeed"]` lookups refer to.
   std::vector<std::pair<std::string_view, TSNode>> m_module_lists;
 
-  bool in_dunder_all(std::size_t up) const;    ///< the string `up` levels below the path's end is in `__all__`
-  bool in_registration(std::size_t up) const;  ///< ... is a registering decorator's name (`@REG.register("x")`)
-  void finish();                               ///< post-pass: guards that depend on the whole file (step closures)
+  bool in_dunder_all(std::size_t up) const;  ///< the string `up` levels below the path's end is in `__all__`
+  bool in_registration(std::size_t up) const;
+  bool names_own_binding(std::size_t up, std::string_view value)
+      const;      ///< `X = make_dummy("X", ...)`  ///< ... is a registering decorator's name (`@REG.register("x")`)
+  void finish();  ///< post-pass: guards that depend on the whole file (step closures)
   // walker_calls.cpp (continued)
   void on_setup_call(TSNode node);
   void add_setup_requirements(TSNode value, std::string_view section);

@@ -194,6 +194,23 @@ void Walker::on_decorator(TSNode node) {
 void Walker::on_assignment(TSNode node) {
   const TSNode left = ts_node_child_by_field_id(node, m_k.f_left);
   const TSNode right = m_src.unwrap_parens(ts_node_child_by_field_id(node, m_k.f_right));
+  // `STEP, VERBOSE = 0, os.environ.get("VERBOSE", "0") == "1"`: each name is bound to its own value.
+  const bool pairs = (m_src.is(left, m_k.pattern_list) || m_src.is(left, m_k.tuple_pattern)) &&
+                     m_src.is(right, m_k.expression_list) &&
+                     ts_node_named_child_count(left) == ts_node_named_child_count(right);
+  if (!pairs) return bind(node, left, right);
+  for (std::uint32_t i = 0; i < ts_node_named_child_count(left); ++i) {
+    const TSNode target = ts_node_named_child(left, i);
+    // (A nested pattern, `(a, b), c = ...`, binds its names to values not spelled out here.)
+    if (m_src.is(target, m_k.identifier) || m_src.is(target, m_k.attribute))
+      bind(node, target, m_src.unwrap_parens(ts_node_named_child(right, i)));
+    else
+      bind(node, target, TSNode{});
+  }
+}
+
+// One target bound to one value (`right` is null when the value is not spelled out).
+void Walker::bind(TSNode node, TSNode left, TSNode right) {
   if (m_mode == Mode::full) note_host_name(left, right);
   if (m_src.is(left, m_k.identifier)) {
     if (m_mode == Mode::full) on_dispatch_table(left, right);
@@ -384,6 +401,16 @@ bool Walker::in_registration(std::size_t up) const {
   }
 }
 
+// `ModulatedDeformConv = create_dummy_class("ModulatedDeformConv", ...)`: the string names the stand-in the
+// call builds for the name it is bound to, not a class something looks up by name.
+bool Walker::names_own_binding(std::size_t up, std::string_view value) const {
+  if (!m_src.is(ancestor(up), m_k.argument_list) || !m_src.is(ancestor(up + 1), m_k.call)) return false;
+  const TSNode assignment = ancestor(up + 2);
+  if (!m_src.is(assignment, m_k.assignment)) return false;
+  const TSNode left = ts_node_child_by_field_id(assignment, m_k.f_left);
+  return m_src.is(left, m_k.identifier) && m_src.node_text(left) == value;
+}
+
 namespace {
 
 // `ALL_ATTENTION_FUNCTIONS`, `ACT2FN`: a constant's name (letters upper case, at least one letter).
@@ -467,7 +494,7 @@ void Walker::on_string(TSNode node) {
   const auto value = m_src.string_literal(node);
   // `if cfg.attn == "ring":` tests for a name a config may hold; it selects nothing.
   if (value && names_a_definition(*value) && !in_dunder_all(up) && !dispatch_key(up) && !in_registration(up) &&
-      !m_src.is(parent, m_k.comparison_operator))
+      !m_src.is(parent, m_k.comparison_operator) && !names_own_binding(up, *value))
     m_out.name_strings.push_back(m_src.str(*value));
   if (!value || !is_device_string(*value)) return;
   DeviceLiteralFact fact;

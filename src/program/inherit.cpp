@@ -207,11 +207,21 @@ class Inheritance {
       for (const auto& value : file.values) {
         if (!value.name.empty()) note(symbols.lookup_in_file(FileId{f}, value.name), site_at(f, value.ctx));
       }
+      // `if deform_modulated: deform_conv_op = ModulatedDeformConv`: a class bound to a name under a branch.
+      for (const auto& assign : file.assigns) {
+        if (assign.value.kind != facts::LiteralKind::name) continue;
+        note(assign.value.resolved.empty() ? symbols.lookup_in_file(FileId{f}, assign.value.value)
+                                           : symbols.lookup_from(FileId{f}, assign.value.resolved.dotted()),
+             site_at(f, assign.ctx));
+      }
       for (const auto& entry : file.dispatch_entries) {
         if (!entry.name.empty())
           note(symbols.lookup_in_file(FileId{f}, entry.name), Site{FunctionId{FileId{f}, -1}, 0, {}});
       }
       for (const auto& call : file.calls) {
+        // `super(ModulatedDeformConv, self)` and `isinstance(x, T)` name a class without handing it on.
+        if (call.callee_text == "super" || call.callee_text == "isinstance" || call.callee_text == "issubclass")
+          continue;
         for (const auto& arg : call.args) {
           if (arg.kind != facts::LiteralKind::name) continue;
           Site site = site_at(f, call.ctx);

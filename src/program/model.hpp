@@ -121,6 +121,9 @@ struct Program::Impl {
   /// nested in one) that no non-test code calls, passes or names; a shadowed definition; a kernel only
   /// dead code launches.
   std::vector<std::vector<DeadCode>> dead_function;
+  /// Names of functions the repo's non-test code hands on as values where no call edge shows: private helpers
+  /// passed by name (`prune_configs_by={"early_config_prune": _prune}`) and dispatch-table entries.
+  std::unordered_set<std::string> named_as_value;
   /// Per file: the values of dispatch-table entries no config selects that are not a plain name (a
   /// lambda), with the option that would ("config selects ring_flash_triton"): calls inside them run only
   /// then (program/variants; program/inherit gates their call sites).

@@ -42,6 +42,8 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
                                  : value.kind != facts::LiteralKind::null && value.value == term.equals;
   }
   if (term.greater) {  // `if vis_period > 0:` with vis_period = 0
+    // `context_parallel_size: int | None = Field(default=None)`: an unset degree or period is off.
+    if (value.kind == facts::LiteralKind::null) return true;
     const auto have = value.kind == facts::LiteralKind::integer ? integer_of(value.value) : std::nullopt;
     const auto bound = integer_of(term.equals);
     return have && bound && *have <= *bound;

@@ -116,6 +116,13 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   collect_option_defaults(*impl);
   find_scripts_without_training(*impl);
   find_generation_inputs(*impl);
+  for (const auto& file : impl->files) {
+    if (file.is_test) continue;
+    for (const auto& name : file.used_names) impl->named_as_value.emplace(name.view());
+    for (const auto& entry : file.dispatch_entries) {
+      if (!entry.name.empty()) impl->named_as_value.emplace(entry.name.view());
+    }
+  }
   return Program(std::move(impl));
 }
 
@@ -237,6 +244,24 @@ bool Program::vendored(FileId file) const {
 
 bool Program::project_without_training(FileId file) const {
   return file.value < m_impl->project_without_training.size() && m_impl->project_without_training[file.value];
+}
+
+bool Program::unreached(FileId file, const facts::Context& ctx) const {
+  if (ctx.function < 0 || m_impl->files[file.value].is_test || !has_training_entry() || roles_at(file, ctx).any())
+    return false;
+  const auto& functions = m_impl->files[file.value].functions;
+  const auto& selected = m_impl->config_selected[file.value];
+  for (std::int32_t fn = ctx.function; fn >= 0; fn = functions[static_cast<std::size_t>(fn)].parent) {
+    const auto& info = functions[static_cast<std::size_t>(fn)];
+    if ((static_cast<std::size_t>(fn) < selected.size() && selected[static_cast<std::size_t>(fn)]) ||
+        m_impl->named_as_value.count(std::string(info.name.view())))
+      return false;
+    if (info.klass < 0) continue;
+    for (std::size_t m = 0; m < functions.size(); ++m) {
+      if (functions[m].klass == info.klass && roles(FunctionId{file, static_cast<std::int32_t>(m)}).any()) return false;
+    }
+  }
+  return true;
 }
 
 DeadCode Program::dead_code(FileId file, const facts::Context& ctx) const {

@@ -70,6 +70,11 @@ std::unordered_set<std::string> shipped_modules(const std::vector<CodeFile>& cod
   return out;
 }
 
+/// A use's weight: a use lowered only because no entry point reaches it still says the library is used.
+Severity weight(const Finding& use) {
+  return use.unreached ? std::max(use.severity, Severity::medium) : use.severity;
+}
+
 }  // namespace
 
 std::vector<std::string> modules_of_distribution(std::string_view distribution) {
@@ -113,11 +118,11 @@ void weigh_imports_by_use(std::vector<Finding>& findings, const RuleSet& rules) 
       if (use_rule == nullptr || use_rule->subject == SubjectKind::import ||
           use_rule->subject == SubjectKind::dependency)
         continue;
-      if (strongest == nullptr || use.severity > strongest->severity) strongest = &use;
+      if (strongest == nullptr || weight(use) > weight(*strongest)) strongest = &use;
     }
     // No use found here says nothing: it may be used through another name or from another file. A use
     // on the path (medium or above) makes the library a dependency of the run, and the import with it.
-    if (strongest == nullptr || strongest->severity > Severity::low) continue;
+    if (strongest == nullptr || weight(*strongest) > Severity::low) continue;
     import.severity = Severity::medium;
     import.message += " (its strongest use in this file is " + std::string(to_string(strongest->severity)) + ": line " +
                       std::to_string(strongest->at.line) +
@@ -145,7 +150,7 @@ void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& ru
       const Rule* use_rule = rules.find(use.rule_id);
       if (use_rule == nullptr || use_rule->subject == SubjectKind::dependency) continue;
       if (!use_rule->library.matches(dependency.subject) && !names_module(top_module(use.subject))) continue;
-      if (strongest == nullptr || use.severity > strongest->severity) strongest = &use;
+      if (strongest == nullptr || weight(use) > weight(*strongest)) strongest = &use;
     }
     const std::string where = scope.empty() ? "the repo's code" : "the code in `" + scope + "`";
     if (strongest == nullptr) {
@@ -155,9 +160,9 @@ void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& ru
       if (imported) continue;  // used where no rule reports it: the manifest's own finding stands
       dependency.severity = Severity::low;
       dependency.message += " (nothing in " + where + " imports, calls or configures it: an install pin only)";
-    } else if (strongest->severity < dependency.severity) {
-      dependency.severity = std::max(strongest->severity, Severity::low);
-      dependency.message += " (its strongest use in " + where + " is " + std::string(to_string(strongest->severity)) +
+    } else if (weight(*strongest) < dependency.severity) {
+      dependency.severity = std::max(weight(*strongest), Severity::low);
+      dependency.message += " (its strongest use in " + where + " is " + std::string(to_string(weight(*strongest))) +
                             ": " + strongest->path + ":" + std::to_string(strongest->at.line) + ")";
     }
   }

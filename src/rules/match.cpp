@@ -545,14 +545,19 @@ class Matcher {
       f.severity = std::min(f.severity, Severity::low);
       f.message += " (opt-in: only when `" + value_opt_in + "` is changed from its default)";
     }
+    // Nothing shows how the code could run (Program::unreached): medium is low there; high and above stay.
+    if (has_region && f.severity == Severity::medium && !f.off_training_path && !rule.category_keeps_severity() &&
+        program.unreached(m_view.id, gate_ctx)) {
+      f.severity = Severity::low;
+      f.unreached = true;
+      f.message += " (no training entry point reaches this function)";
+    }
     m_findings.push_back(std::move(f));
   }
 
-  // Guarded and opt-in code is reported, never dropped: at most low, with what gates it. Rules written
-  // for guarded code (`where: guard`) and positive signals keep their own severity.
+  // Guarded and opt-in code is reported, never dropped: at most low, saying what gates it (not `where: guard` rules).
   void apply_guards(const Rule& rule, const facts::Context& ctx, Finding& f) const {
-    if (rule.where.guards != 0 || rule.category == Category::neuron_ready || rule.category == Category::training_setup)
-      return;
+    if (rule.where.guards != 0 || rule.category_keeps_severity()) return;
     constexpr std::uint16_t k_fallbacks = facts::guard_bit(facts::Guard::cuda_available) |
                                           facts::guard_bit(facts::Guard::device_branch) |
                                           facts::guard_bit(facts::Guard::import_error_fallback);

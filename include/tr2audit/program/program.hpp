@@ -166,6 +166,11 @@ class Program {
   /// code of the repo calls, passes or names (a `_wip` variant left behind), in a definition a later one of
   /// the same name replaces, or in a kernel that only such code launches. `live` otherwise.
   DeadCode dead_code(FileId file, const facts::Context& ctx) const;
+  /// True when the code at a context sits in a function no entry point reaches, in a module none reaches, in a
+  /// repo with a training entry point, and nothing shows how it could run: no shipped config selects it, no code
+  /// hands it on as a value, and no method of its class is reached (a class built where no edge shows runs its
+  /// `__init__` with the methods that are). A plugin, a monkeypatch or a helper a recipe or a user turns on.
+  bool unreached(FileId file, const facts::Context& ctx) const;
   /// Indices into entry_points() of the training entry points that reach the code at a context.
   const std::vector<std::uint32_t>& entries_at(FileId file, const facts::Context& ctx) const;
   /// The context's guards plus those only the repo can tell (availability flags, opt-in options).

@@ -56,6 +56,9 @@ struct Finding {
   /// No entry point reaches it, in a script or notebook that does not train
   /// (program::Program::script_without_training): off the training path too.
   bool in_script_without_training = false;
+  /// Lowered from medium because no entry point reaches its function (rules/match): a use that still counts
+  /// as medium when an import or a manifest pin is weighed by its uses.
+  bool unreached = false;
   /// Declared by a manifest whose project holds no training code (program::Program::project_without_training).
   bool in_project_without_training = false;
   /// In a vendored project (program::Program::vendored) and off the training path: nothing of the repo

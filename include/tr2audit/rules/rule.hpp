@@ -184,6 +184,11 @@ struct Rule {
   Severity severity_for(TargetProfile profile) const;
   /// The severity of a finding in `region` (severity_by_region, else severity_for(profile)).
   Severity severity_for(TargetProfile profile, std::optional<facts::Region> region) const;
+  /// Positive signals (neuron-ready) and training-setup facts: their severity says what the code is, not how
+  /// far it is from the training path, so guards and reachability do not lower it.
+  bool category_keeps_severity() const {
+    return category == Category::neuron_ready || category == Category::training_setup;
+  }
   /// The part of the id after "<category>.".
   std::string_view name() const;
 };

@@ -51,3 +51,7 @@ class FusedRMSNormFunction(torch.autograd.Function):
 # An availability probe is a Python predicate, whatever its name says.
 # ok: cuda-extension.cuda-extension-module-import
 from transformers.utils import is_torch_cuda_available
+
+# A helper named by a verb is Python (accelerate's environment checks), "cuda" in its name or not.
+# ok: cuda-extension.cuda-extension-module-import
+from accelerate.utils.environment import check_cuda_p2p_ib_support
