@@ -1,10 +1,12 @@
 // Option names and values (program/option_values.cpp), shared by program/options.
 #pragma once
 
+#include <algorithm>
 #include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -95,5 +97,58 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
                                                             const std::unordered_set<std::string>& set_by_repo);
 /// `inference_params is None`: decoding state a training run does not have.
 bool absent_in_training(const facts::ConditionTerm& term);
+
+/// Defaults of options seen anywhere in the repo, by option name: the facts' own values (or a ValueStore's).
+class OptionDefaults {
+ public:
+  void add(const std::string& name, const facts::Argument& value) {
+    if (name.empty()) return;
+    auto& slot = m_defaults[name];
+    if (!is_literal(value)) {
+      slot.unknown = true;
+      return;
+    }
+    slot.values.push_back(&value);
+  }
+  void add_computed(const std::string& name) {
+    const auto it = m_defaults.find(name);
+    if (it != m_defaults.end())
+      it->second.unknown = true;
+    else
+      m_computed.insert(name);
+  }
+  /// The repo computes the option's value somewhere (`args.critic.model_name_or_path = args.actor.model_name_or_path`).
+  bool computed(const std::string& name) const {
+    const auto it = m_defaults.find(name);
+    return (it != m_defaults.end() && it->second.unknown) || m_computed.count(name);
+  }
+  /// The repo gives the option a default or computes it somewhere.
+  bool known(const std::string& name) const { return m_defaults.count(name) || m_computed.count(name); }
+  /// True when every known default takes a branch on `term` (`deepspeed: bool = True`).
+  bool on_by_default(const std::string& name, const facts::ConditionTerm& term) const {
+    const auto it = m_defaults.find(name);
+    return it != m_defaults.end() && !it->second.unknown && !it->second.values.empty() &&
+           std::none_of(it->second.values.begin(), it->second.values.end(),
+                        [&](const facts::Argument* v) { return leaves_off(*v, term); });
+  }
+  /// True when every known default leaves a branch on `term` off (and at least one is known).
+  bool off_by_default(const std::string& name, const facts::ConditionTerm& term) const {
+    const auto it = m_defaults.find(name);
+    if (it == m_defaults.end() || it->second.unknown || it->second.values.empty() || m_computed.count(name))
+      return false;
+    for (const facts::Argument* value : it->second.values) {
+      if (!leaves_off(*value, term)) return false;
+    }
+    return true;
+  }
+
+ private:
+  struct Slot {
+    std::vector<const facts::Argument*> values;
+    bool unknown = false;
+  };
+  std::unordered_map<std::string, Slot> m_defaults;
+  std::unordered_set<std::string> m_computed;  ///< names of methods and properties
+};
 
 }  // namespace tr2audit::program::option_values

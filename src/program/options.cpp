@@ -20,57 +20,6 @@ namespace {
 
 using namespace option_values;
 
-/// Defaults of options seen anywhere in the repo, by option name: the facts' own values (or a ValueStore's).
-class OptionDefaults {
- public:
-  void add(const std::string& name, const facts::Argument& value) {
-    if (name.empty()) return;
-    auto& slot = m_defaults[name];
-    if (!is_literal(value)) {
-      slot.unknown = true;
-      return;
-    }
-    slot.values.push_back(&value);
-  }
-  void add_computed(const std::string& name) {
-    const auto it = m_defaults.find(name);
-    if (it != m_defaults.end())
-      it->second.unknown = true;
-    else
-      m_computed.insert(name);
-  }
-  /// The repo computes the option's value somewhere (`args.critic.model_name_or_path = args.actor.model_name_or_path`).
-  bool computed(const std::string& name) const {
-    const auto it = m_defaults.find(name);
-    return (it != m_defaults.end() && it->second.unknown) || m_computed.count(name);
-  }
-  /// True when every known default takes a branch on `term` (`deepspeed: bool = True`).
-  bool on_by_default(const std::string& name, const facts::ConditionTerm& term) const {
-    const auto it = m_defaults.find(name);
-    return it != m_defaults.end() && !it->second.unknown && !it->second.values.empty() &&
-           std::none_of(it->second.values.begin(), it->second.values.end(),
-                        [&](const facts::Argument* v) { return leaves_off(*v, term); });
-  }
-  /// True when every known default leaves a branch on `term` off (and at least one is known).
-  bool off_by_default(const std::string& name, const facts::ConditionTerm& term) const {
-    const auto it = m_defaults.find(name);
-    if (it == m_defaults.end() || it->second.unknown || it->second.values.empty() || m_computed.count(name))
-      return false;
-    for (const facts::Argument* value : it->second.values) {
-      if (!leaves_off(*value, term)) return false;
-    }
-    return true;
-  }
-
- private:
-  struct Slot {
-    std::vector<const facts::Argument*> values;
-    bool unknown = false;
-  };
-  std::unordered_map<std::string, Slot> m_defaults;
-  std::unordered_set<std::string> m_computed;  ///< names of methods and properties
-};
-
 class BranchGuards {
  public:
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
@@ -482,7 +431,10 @@ class BranchGuards {
         // (`args.critic.model_name_or_path`, computed after parsing, is no option whatever default the same-named
         // `--actor.model_name_or_path` has.)
         (dotted ? (config_receiver(term.name) || option_like) && !m_options.computed(last_two(term.name)) &&
-                      (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term))
+                      (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term) ||
+                       // (`use_amp: bool` with no default: every shipped config file gives `"use_amp": false`.)
+                       (!m_options.known(name) &&
+                        settings_leave_off(facts::ConditionTerm{FactString(name), {}, term.negated})))
          : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true, branch, f)
                        : bare_off_by_default(file, function, term, option_like, branch, f));
     if (!off) return std::nullopt;
