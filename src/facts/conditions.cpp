@@ -43,6 +43,13 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
         terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated, true});
         continue;
       }
+      // `weight.dtype == torch.uint8`: a comparison with a torch constant, kept by its dotted name.
+      const bool torch_constant =
+          value.kind == LiteralKind::name && starts_with(value.value, "torch.") && (op == "==" || op == "!=");
+      if (name && torch_constant) {
+        terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated != (op == "!=")});
+        continue;
+      }
       if (!name || !literal || (op != "==" && op != "!=" && op != "is" && op != "is not")) continue;
       terms.push_back(ConditionTerm{m_src.str(*name), value.kind == LiteralKind::null ? m_src.str("None") : value.value,
                                     negated != (op == "!=" || op == "is not")});

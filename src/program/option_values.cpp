@@ -155,6 +155,27 @@ bool scalar_option_param(const facts::FileFacts& file, std::int32_t function, co
   return false;
 }
 
+bool quantized_storage_test(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term) {
+  if (term.negated || (term.equals != "torch.uint8" && term.equals != "torch.int8")) return false;
+  const auto weight_dtype = [](std::string_view dotted) {  // "self.linear.weight.data.dtype", "w.dtype"
+    if (!ends_with(dotted, ".dtype")) return false;
+    const std::string lower = to_lower(dotted.substr(0, dotted.size() - 6));
+    const std::string last = last_segment(lower);
+    return lower.find("weight") != std::string::npos || lower.find("param") != std::string::npos || last == "w" ||
+           last == "qweight";
+  };
+  if (term.name.find('.') != std::string::npos) return weight_dtype(term.name);
+  // A local bound once in the function to a weight's dtype.
+  std::size_t bindings = 0;
+  bool weight = false;
+  for (const auto& assign : file.assigns) {
+    if (function < 0 || assign.ctx.function != function || assign.target_text != term.name) continue;
+    ++bindings;
+    weight = assign.value.kind == facts::LiteralKind::name && weight_dtype(assign.value.value);
+  }
+  return bindings == 1 && weight;
+}
+
 std::string describe_term(const facts::ConditionTerm& term) {
   if (term.equals.empty()) return (term.negated ? "not " : "") + term.name;
   if (term.greater) return term.name + " > " + term.equals;

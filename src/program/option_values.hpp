@@ -95,6 +95,10 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
                                                             const facts::BranchInfo& branch,
                                                             const facts::ConditionTerm& term,
                                                             const std::unordered_set<std::string>& set_by_repo);
+/// `if pretrained_dtype == torch.uint8:` after `pretrained_dtype = self.linear.weight.data.dtype` (or `if
+/// weight.dtype == torch.int8:`): a weight stored as integers, which only a quantization library (bitsandbytes'
+/// Params4bit/Int8Params) makes; the branch runs only for a model the caller loaded quantized.
+bool quantized_storage_test(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term);
 /// `inference_params is None`: decoding state a training run does not have.
 bool absent_in_training(const facts::ConditionTerm& term);
 

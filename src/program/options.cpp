@@ -394,6 +394,10 @@ class BranchGuards {
                                            const facts::ConditionTerm& term, std::int32_t function) {
     const auto& file = m_impl.files[f];
     const std::string name = last_segment(term.name);
+    // `weight.dtype == torch.uint8`: no option, but code only a quantization library's stored weights run.
+    if (starts_with(term.equals, "torch."))
+      return quantized_storage_test(file, function, term) ? std::optional(term.name + " == " + term.equals.str())
+                                                          : std::nullopt;
     if (ends_with(term.name, "()") && !ends_with(term.name, ".startswith()") && !ends_with(term.name, ".endswith()"))
       return keyed_read_option(f, branch, term);
     // `_dump = os.environ.get("LOGIT_DUMP")` and then `if _dump is not None:`: the variable decides.

@@ -46,6 +46,41 @@ const std::vector<std::string>& message_placeholders() {
   return k_names;
 }
 
+/// What an opt-in finding's message adds: which option turns the code on.
+std::string opt_in_note(const std::string& option) {
+  constexpr std::string_view k_selects = "config selects ";
+  if (starts_with(option, "isinstance("))
+    return " (opt-in: runs only when `" + option +
+           "` holds: for objects the caller already built with that CUDA-only library)";
+  if (option.find(".dtype == torch.") != std::string::npos || option.find("_dtype == torch.") != std::string::npos)
+    return " (opt-in: runs only when `" + option + "`: for weights a quantization library already stored as integers)";
+  if (starts_with(option, k_selects))
+    return " (opt-in: runs only when a config selects `" + option.substr(k_selects.size()) +
+           "`; no shipped config or running repo code does)";
+  if (ends_with(option, ")")) return " (opt-in: runs only when `" + option + "` is true, off by default)";
+  if (option.find(" or ") != std::string::npos) {  // `args.use_qlora or args.use_paged_optimizer`
+    // `args.use_qlora` or `args.paged` is set; `ns_steps != "5"` or `not nesterov` holds.
+    std::string each;
+    bool tests = false;
+    for (std::size_t from = 0; from != std::string::npos;) {
+      const auto at = option.find(" or ", from);
+      const std::string part = option.substr(from, at == std::string::npos ? at : at - from);
+      tests |= part.find(' ') != std::string::npos;
+      each += (each.empty() ? "`" : " or `") + part + "`";
+      from = at == std::string::npos ? at : at + 4;
+    }
+    return " (opt-in: runs only when " + each + (tests ? " holds" : " is set") + ", off by default)";
+  }
+  constexpr std::string_view k_not_none = " is not None";
+  if (ends_with(option, k_not_none))  // `self.args.quant_config is not None`: set at all
+    return " (opt-in: runs only when `" + option.substr(0, option.size() - k_not_none.size()) +
+           "` is set, off by default)";
+  if (option.find(" == ") != std::string::npos || option.find(" != ") != std::string::npos ||
+      option.find(" > ") != std::string::npos)
+    return " (opt-in: runs only when `" + option + "` holds, off by default)";
+  return " (opt-in: runs only when `" + option + "` is set, off by default)";
+}
+
 std::string fill_message(std::string_view message, const MessageFields& fields) {
   const std::string* values[] = {&fields.subject, &fields.callee,   &fields.method, &fields.receiver,
                                  &fields.value,   &fields.function, &fields.detail, &fields.text,

@@ -41,6 +41,8 @@ struct MessageFields {
   std::string op, status, note, alternative, target;  ///< op rules: the table row under the target profile
 };
 std::string fill_message(std::string_view message, const MessageFields& fields);
+/// What an opt-in finding's message adds: which option turns the code on (" (opt-in: runs only when ...)").
+std::string opt_in_note(const std::string& option);
 
 /// The placeholders a rule message may use, without braces.
 const std::vector<std::string>& message_placeholders();
