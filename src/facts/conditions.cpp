@@ -259,6 +259,12 @@ bool names_kv_cache(std::string_view name) {
          last == "inference_cache" || last.find("caches_are_enabled") != std::string_view::npos || last == "kv_caches";
 }
 
+// `if self.merged: self.unmerge()` in an adapter layer's forward (peft's tuner layers, litgpt's LoRA): adapter
+// weights are merged into the base layer for inference or export; a training run keeps them apart.
+bool names_merged_adapter(std::string_view name) {
+  return name == "self.merged";
+}
+
 }  // namespace
 
 std::pair<std::uint16_t, std::uint16_t> Walker::training_mode_guards(const std::vector<ConditionTerm>& terms,
@@ -285,7 +291,8 @@ std::pair<std::uint16_t, std::uint16_t> Walker::training_mode_guards(const std::
       }
     }
     const bool present = term.equals.empty() ? !term.negated : (term.equals == "None" && term.negated);
-    if (names_kv_cache(term.name) && present) then_guards |= not_training;
+    if ((names_kv_cache(term.name) || (names_merged_adapter(term.name) && term.equals.empty())) && present)
+      then_guards |= not_training;
   }
   return {then_guards, else_guards};
 }
