@@ -202,7 +202,7 @@ void Walker::on_assignment(TSNode node) {
   for (std::uint32_t i = 0; i < ts_node_named_child_count(left); ++i) {
     const TSNode target = ts_node_named_child(left, i);
     // (A nested pattern, `(a, b), c = ...`, binds its names to values not spelled out here.)
-    if (m_src.is(target, m_k.identifier) || m_src.is(target, m_k.attribute))
+    if (m_src.is(target, m_k.identifier) || m_src.is(target, m_k.attribute) || m_src.is(target, m_k.subscript))
       bind(node, target, m_src.unwrap_parens(ts_node_named_child(right, i)));
     else
       bind(node, target, TSNode{});
