@@ -56,6 +56,7 @@ class Inheritance {
     collect_value_classes();
     collect_calls();
     collect_imports();
+    collect_imported_functions();
     mark_rooted();
     find_gateable_classes();
     auto& inherited = m_impl.inherited_guards;
@@ -275,6 +276,32 @@ class Inheritance {
             Site{FunctionId{importer, fact.ctx.function}, guards, option});
       }
     }
+  }
+
+  // A function no call edge reaches but that code imports by name (`from .fused_attn import
+  // patch_gemma4_unified_fused_attn as patch_fused_attn` in one branch, the same alias bound to another
+  // module's function in the else branch: the call resolves to the last binding only) is called where it
+  // is imported: its function-local import sites, under their gates, are its call sites.
+  void collect_imported_functions() {
+    const Symbols& symbols = *m_impl.symbols;
+    std::vector<std::pair<FunctionId, Site>> found;
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (const auto& fact : file.imports) {
+        // (Function-local imports only: a module-level one is often a package's re-export, and its module
+        // body may sit in an import cycle that would unroot the function.)
+        if (fact.ctx.function < 0 || fact.star || fact.dynamic || fact.bound_name.empty()) continue;
+        const Symbol symbol = symbols.lookup_from(FileId{f}, fact.target.dotted());
+        if (symbol.kind != Symbol::Kind::function || symbol.function.index < 0) continue;
+        if (!m_sites[symbol.function.file.value][m_impl.slot(symbol.function)].empty()) continue;
+        std::string option;
+        const auto guards = static_cast<std::uint16_t>(
+            (fact.ctx.guards | branch_guards(FileId{f}, fact.ctx.branch, option)) & k_inherited);
+        found.emplace_back(symbol.function, Site{FunctionId{FileId{f}, fact.ctx.function}, guards, std::move(option)});
+      }
+    }
+    for (auto& [function, site] : found) m_sites[function.file.value][m_impl.slot(function)].push_back(std::move(site));
   }
 
   // Code reached from a root (a function or module nobody in the repo calls or imports) through
