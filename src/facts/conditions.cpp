@@ -36,6 +36,15 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       if (!name && m_src.is(left, m_k.call)) {
         if (auto fn = m_src.dotted_chain(ts_node_child_by_field_id(left, m_k.f_function))) name = *fn + "()";
       }
+      // `cfg.ffn_type in ("moe", "dmoe")` / `not in [...]`: a membership test on a collection of literals.
+      const bool not_in = op == "not" && m_src.node_text(ts_node_child(node, 2)) == "in";
+      if (name && (op == "in" || op == "not in" || not_in) &&
+          (m_src.is(right, m_k.tuple) || m_src.is(right, m_k.list) || m_src.is(right, m_k.set))) {
+        if (auto values = literal_members(right)) {
+          terms.push_back(ConditionTerm{m_src.str(*name), m_src.str(*values), negated != (op != "in"), false, true});
+        }
+        continue;
+      }
       const Argument value = m_src.literal(right);
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
                            value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
@@ -76,6 +85,23 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
     }
   }
   return terms;
+}
+
+// The literals of a tuple/list/set (strings, integers, booleans, None) joined by k_member_separator; nothing
+// when an element is not a literal or there are none.
+std::optional<std::string> Walker::literal_members(TSNode collection) const {
+  const std::uint32_t count = ts_node_named_child_count(collection);
+  if (count == 0) return std::nullopt;
+  std::string out;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const Argument value = m_src.literal(ts_node_named_child(collection, i));
+    if (value.kind != LiteralKind::string && value.kind != LiteralKind::integer && value.kind != LiteralKind::boolean &&
+        value.kind != LiteralKind::null)
+      return std::nullopt;
+    if (i > 0) out += k_member_separator;
+    out += value.kind == LiteralKind::null ? std::string("None") : std::string(value.value.view());
+  }
+  return out;
 }
 
 // `a or b or c` where each side is one term: the terms, any of which takes the branch; else nothing.

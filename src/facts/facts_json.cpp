@@ -208,7 +208,18 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     Json terms = Json::array();
     for (const auto& t : b.terms) {
       Json term{{"name", t.name}};
-      if (!t.equals.empty()) term[t.greater ? "greater_than" : "equals"] = t.equals;
+      if (t.member) {
+        Json values = Json::array();
+        for (std::size_t from = 0; from <= t.equals.size();) {
+          const auto at = t.equals.find(k_member_separator, from);
+          values.push_back(t.equals.substr(from, at == std::string::npos ? at : at - from));
+          if (at == std::string::npos) break;
+          from = at + 1;
+        }
+        term["in"] = std::move(values);
+      } else if (!t.equals.empty()) {
+        term[t.greater ? "greater_than" : "equals"] = t.equals;
+      }
       if (t.negated) term["negated"] = true;
       terms.push_back(std::move(term));
     }

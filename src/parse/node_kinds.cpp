@@ -100,6 +100,7 @@ NodeKinds::NodeKinds(const TSLanguage* l)
       error(must_resolve(l, "ERROR")),
       pair(must_resolve(l, "pair")),
       dictionary(must_resolve(l, "dictionary")),
+      set(must_resolve(l, "set")),
       f_function(must_field(l, "function")),
       f_arguments(must_field(l, "arguments")),
       f_name(must_field(l, "name")),

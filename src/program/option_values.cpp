@@ -35,6 +35,19 @@ std::optional<long long> integer_of(std::string_view text) {
 
 /// True when a branch on `term` is not taken with `value` as the tested name's value.
 bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) {
+  if (term.member) {  // `ffn_type in ("moe", "dmoe")` with ffn_type = "mlp"; `not in`: off when it is one of them
+    if (!is_literal(value)) return false;
+    const std::string_view have =
+        value.kind == facts::LiteralKind::null ? std::string_view("None") : value.value.view();
+    bool listed = false;
+    for (std::size_t from = 0; from <= term.equals.size() && !listed;) {
+      const auto at = term.equals.find(facts::k_member_separator, from);
+      listed = term.equals.substr(from, at == std::string::npos ? at : at - from) == have;
+      if (at == std::string::npos) break;
+      from = at + 1;
+    }
+    return term.negated ? listed : !listed;
+  }
   if (term.negated) {  // `if quantize is not None:` / `if cfg.attention != "sdpa":` off when the default is that value
     if (term.greater) return false;
     if (term.equals.empty()) return is_literal(value) && !is_falsy(value);  // `if not use_x:` with use_x = True
@@ -177,6 +190,17 @@ bool quantized_storage_test(const facts::FileFacts& file, std::int32_t function,
 }
 
 std::string describe_term(const facts::ConditionTerm& term) {
+  if (term.member) {
+    std::string values;
+    for (std::size_t from = 0; from <= term.equals.size();) {
+      const auto at = term.equals.find(facts::k_member_separator, from);
+      values += (values.empty() ? "\"" : ", \"") +
+                std::string(term.equals.substr(from, at == std::string::npos ? at : at - from)) + "\"";
+      if (at == std::string::npos) break;
+      from = at + 1;
+    }
+    return term.name.str() + (term.negated ? " not in (" : " in (") + values + ")";
+  }
   if (term.equals.empty()) return (term.negated ? "not " : "") + term.name;
   if (term.greater) return term.name + " > " + term.equals;
   if (term.negated) return term.name + (term.equals == "None" ? " is not None" : " != \"" + term.equals + "\"");

@@ -318,7 +318,7 @@ std::optional<Role> command_branch_role(const facts::FileFacts& file, std::int32
     const auto& info = file.branches[static_cast<std::size_t>(branch)];
     if (!info.else_side && !info.any_of && info.terms.size() == 1) {
       const auto& term = info.terms[0];
-      if (!term.negated && !term.equals.empty() && names_command_selector(term.name)) {
+      if (!term.negated && !term.member && !term.equals.empty() && names_command_selector(term.name)) {
         if (auto role = command_word_role(term.equals)) return role;
       }
     }

@@ -76,7 +76,7 @@ std::string opt_in_note(const std::string& option) {
     return " (opt-in: runs only when `" + option.substr(0, option.size() - k_not_none.size()) +
            "` is set, off by default)";
   if (option.find(" == ") != std::string::npos || option.find(" != ") != std::string::npos ||
-      option.find(" > ") != std::string::npos)
+      option.find(" > ") != std::string::npos || option.find(" in (") != std::string::npos)
     return " (opt-in: runs only when `" + option + "` holds, off by default)";
   return " (opt-in: runs only when `" + option + "` is set, off by default)";
 }

@@ -280,9 +280,14 @@ struct ConditionTerm {
   FactString equals;     ///< the literal it is compared with by == (without quotes); empty for a truth test
   bool negated = false;  ///< under `not`, or compared with !=
   bool greater = false;  ///< `name > equals` with an integer (`if self.vis_period > 0:`)
+  /// `name in ("a", "b")` (`not in`: negated): `equals` holds the literals, joined by k_member_separator.
+  bool member = false;
 
   bool operator==(const ConditionTerm&) const = default;
 };
+
+/// Separates the literals of a membership term's `equals` (ConditionTerm::member).
+inline constexpr char k_member_separator = '\x1f';
 
 /// One side of an if/elif statement. Facts inside it point here through Context::branch.
 struct BranchInfo {

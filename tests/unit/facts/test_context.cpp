@@ -227,3 +227,34 @@ TEST_CASE("facts::Walker survives branch frames that reallocate the frame stack"
   REQUIRE(g.calls.size() >= 1);
   CHECK(g.calls.back().ctx.has(tr2audit::facts::Guard::cuda_available));
 }
+
+TEST_CASE("facts::Walker records membership tests, torch constants, keyed reads and tuple bindings", "[facts]") {
+  const auto f = facts_of(
+      "import os\n"
+      "STEP, VERBOSE = 0, os.environ.get('VERBOSE', '0') == '1'\n"
+      "def build(cfg, config, w):\n"
+      "    if cfg.ffn_type not in ('moe', 'dmoe'):\n"
+      "        pass\n"
+      "    if config['logging']['use_wandb']:\n"
+      "        pass\n"
+      "    if w.dtype == torch.uint8:\n"
+      "        pass\n"
+      "    if cfg.ffn_type in ('moe', some_name):\n"
+      "        pass\n");
+  REQUIRE(f.branches.size() >= 4);
+  REQUIRE(f.branches[0].terms.size() == 1);
+  REQUIRE(f.branches[1].terms.size() == 1);
+  REQUIRE(f.branches[2].terms.size() == 1);
+  const auto& member = f.branches[0].terms[0];
+  CHECK(member.name == "cfg.ffn_type");
+  CHECK(member.member);
+  CHECK(member.negated);
+  CHECK(member.equals == std::string("moe") + facts::k_member_separator + "dmoe");
+  CHECK(f.branches[1].terms[0].name == "config.logging.use_wandb");
+  CHECK(f.branches[2].terms[0].equals == "torch.uint8");
+  CHECK(f.branches[3].terms.empty());  // a collection with a name in it says nothing
+  const auto verbose = std::find_if(f.assigns.begin(), f.assigns.end(),
+                                    [](const facts::AssignFact& a) { return a.target_text == "VERBOSE"; });
+  REQUIRE(verbose != f.assigns.end());
+  CHECK(verbose->value.value.view().find("environ.get") != std::string_view::npos);
+}
