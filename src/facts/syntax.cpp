@@ -47,6 +47,21 @@ TSNode SourceView::unwrap_parens(TSNode node) const {
   return node;
 }
 
+namespace {
+
+/// "base.c.b.a" from a base and the segments read from the outside in (a, b, c).
+template <class Part>
+std::string join_dotted(std::string_view base, const std::vector<Part>& parts) {
+  std::string out(base);
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+    out += '.';
+    out += *it;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<std::string> SourceView::dotted_chain(TSNode node) const {
   std::vector<std::string_view> parts;
   node = unwrap_parens(node);
@@ -57,12 +72,7 @@ std::optional<std::string> SourceView::dotted_chain(TSNode node) const {
     node = unwrap_parens(ts_node_child_by_field_id(node, m_kinds.f_object));
   }
   if (!is(node, m_kinds.identifier)) return std::nullopt;
-  std::string out(node_text(node));
-  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
-    out += '.';
-    out += *it;
-  }
-  return out;
+  return join_dotted(node_text(node), parts);
 }
 
 std::optional<std::string> SourceView::keyed_chain(TSNode node) const {
@@ -87,12 +97,7 @@ std::optional<std::string> SourceView::keyed_chain(TSNode node) const {
     }
   }
   if (!is(node, m_kinds.identifier)) return std::nullopt;
-  std::string out(node_text(node));
-  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
-    out += '.';
-    out += *it;
-  }
-  return out;
+  return join_dotted(node_text(node), parts);
 }
 
 std::optional<std::string> SourceView::string_literal(TSNode node) const {
