@@ -52,7 +52,7 @@ std::string opt_in_note(const std::string& option) {
   if (starts_with(option, "isinstance("))
     return " (opt-in: runs only when `" + option +
            "` holds: for objects the caller already built with that CUDA-only library)";
-  if (option.find(".dtype == torch.") != std::string::npos || option.find("_dtype == torch.") != std::string::npos)
+  if (option.find(" == torch.") != std::string::npos)  // program/options: only quantized-storage tests name one
     return " (opt-in: runs only when `" + option + "`: for weights a quantization library already stored as integers)";
   if (starts_with(option, k_selects))
     return " (opt-in: runs only when a config selects `" + option.substr(k_selects.size()) +
