@@ -4,6 +4,7 @@
 // after training this way; the statement is inference, whatever the cells around it train. (Inside a function,
 // the roles of the function that generates already say where it runs: an evaluation loop keeps its place.)
 #include <algorithm>
+#include <limits>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -43,6 +44,44 @@ Use use_in(const facts::CallFact& call, std::string_view name) {
   return Use::other;
 }
 
+/// A call that runs training itself: backward, an optimizer step, `trainer.train()`/`fit()`, DeepSpeed's
+/// `train_batch`.
+bool trains(const facts::CallFact& call) {
+  const std::string receiver = to_lower(call.receiver_text);
+  const std::string_view method = call.method.view();
+  return method == "backward" ||
+         (method == "step" &&
+          (receiver.find("optim") != std::string::npos || receiver.find("scaler") != std::string::npos)) ||
+         ((method == "train" || method == "fit") && receiver.find("trainer") != std::string::npos) ||
+         (method == "train_batch" && receiver.find("engine") != std::string::npos);
+}
+
+/// The last line of a script's or notebook's top-level training (0 when its top level does not train): a
+/// top-level call that trains, or that calls a function running a training step, extended to the end of the
+/// outermost top-level loop around it.
+std::uint32_t last_training_line(const Program::Impl& impl, std::size_t f) {
+  const facts::FileFacts& file = impl.files[f];
+  std::vector<bool> calls_step(file.calls.size(), false);  // calls of a training entry point (`train(model)`)
+  for (const Edge& edge : impl.edges[f][file.functions.size()]) {
+    if (edge.call < 0 || edge.target.index < 0) continue;
+    calls_step[static_cast<std::size_t>(edge.call)] =
+        calls_step[static_cast<std::size_t>(edge.call)] ||
+        std::any_of(impl.entries.begin(), impl.entries.end(), [&](const EntryPoint& entry) {
+          return entry.function == edge.target && entry.role == Role::training_step;
+        });
+  }
+  std::uint32_t last = 0;
+  for (std::size_t c = 0; c < file.calls.size(); ++c) {
+    const facts::CallFact& call = file.calls[c];
+    if (call.ctx.function >= 0 || !(calls_step[c] || trains(call))) continue;
+    std::uint32_t end = call.at.end_line;
+    for (std::int32_t loop = call.ctx.loop; loop >= 0; loop = file.loops[static_cast<std::size_t>(loop)].parent)
+      end = std::max(end, file.loops[static_cast<std::size_t>(loop)].at.end_line);
+    last = std::max(last, end);
+  }
+  return last;
+}
+
 }  // namespace
 
 void find_generation_inputs(Program::Impl& impl) {
@@ -75,6 +114,13 @@ void find_generation_inputs(Program::Impl& impl) {
         if (how == Use::preparation) preparing.emplace_back(use.at.line, use.at.end_line);
       }
       if (generation && !other) lines.insert(lines.end(), preparing.begin(), preparing.end());
+    }
+    // Everything after a script's or notebook's last top-level training statement runs once training is
+    // over: saving, evaluating, a demo that reloads the model (Python defines nothing there in time for the
+    // training to call it).
+    if (runs_as_program(file)) {
+      if (const std::uint32_t last = last_training_line(impl, f); last > 0)
+        lines.emplace_back(last + 1, std::numeric_limits<std::uint32_t>::max());
     }
     std::sort(lines.begin(), lines.end());
   }

@@ -498,7 +498,8 @@ class Matcher {
     }
     // `model_input = tokenizer(prompt, return_tensors="pt").to("cuda")` feeds only `model.generate(...)`.
     if (has_region && program.generation_input(m_view.id, at.line) && f.region != facts::Region::test) {
-      f.region = facts::Region::inference;
+      if (f.region != facts::Region::evaluation && f.region != facts::Region::export_)
+        f.region = facts::Region::inference;
       f.off_training_path = true;
     }
     f.in_error_region = ctx.in_error_region;
