@@ -41,8 +41,8 @@ class DataDependentBranch final : public Detector {
  public:
   std::string_view id() const override { return "data-dependent-branch"; }
   std::vector<std::string_view> node_kinds() const override {
-    return {"if_statement",           "elif_clause",      "while_statement",
-            "conditional_expression", "assert_statement", "assignment"};
+    return {"if_statement", "elif_clause", "while_statement", "conditional_expression", "assert_statement",
+            "assignment",   "call"};
   }
   void reset() override { m_tensor_locals.clear(); }
 
@@ -51,6 +51,10 @@ class DataDependentBranch final : public Detector {
     const TSSymbol kind = ts_node_symbol(node);
     if (kind == k.assignment) {
       remember_assignment(node, scope);
+      return;
+    }
+    if (kind == k.call) {
+      remember_collective(node, scope);
       return;
     }
     TSNode condition;
@@ -97,6 +101,30 @@ class DataDependentBranch final : public Detector {
     std::string_view value = scope.text(right);
     value = value.substr(0, std::min(value.find('\n'), k_max_value_text));  // the message quotes it
     m_tensor_locals[std::move(key)] = std::string(value);
+  }
+
+  /// `dist.all_reduce(has_data)`: a collective writes its result into the tensor it is handed, so a branch on
+  /// that local afterwards (`if has_data < world_size: break`) reads a value the devices computed.
+  void remember_collective(TSNode call, const NodeScope& scope) {
+    const auto& k = scope.kinds();
+    if (scope.context().function < 0) return;
+    const std::string_view callee = scope.text(ts_node_child_by_field_id(call, k.f_function));
+    const auto dot = callee.rfind('.');
+    const std::string_view verb = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
+    if (verb != "all_reduce" && verb != "broadcast" && verb != "reduce") return;
+    if (dot != std::string_view::npos) {  // `dist.all_reduce`, `torch.distributed.all_reduce`, `xm.all_reduce`
+      const std::string_view receiver = callee.substr(0, dot);
+      if (receiver != "dist" && receiver != "torch.distributed" && receiver != "xm" && receiver != "distributed")
+        return;
+    }
+    const TSNode args = ts_node_child_by_field_id(call, k.f_arguments);
+    const TSNode first = ts_node_is_null(args) ? args : ts_node_named_child(args, 0);
+    if (ts_node_is_null(first) || ts_node_symbol(first) != k.identifier) return;
+    std::string value(callee);
+    value += "(";
+    value += scope.text(first);
+    value += ")";
+    m_tensor_locals[Key{scope.context().function, std::string(scope.text(first))}] = std::move(value);
   }
 
   /// "name (= <its value>)" for the first name in condition that holds a device value; "" if none.

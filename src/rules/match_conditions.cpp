@@ -185,15 +185,21 @@ bool any_argument_matches(const NameMatcher& values, std::span<const facts::Argu
 }
 
 /// `backend = "nccl" if has_gpu else "gloo"` then `init_process_group(backend=backend)`: an argument
-/// that is a local name holding a matching literal.
+/// that is a local name holding a matching literal; or an option read whose default is one
+/// (`init_process_group(backend=args.dist_backend)` with `--dist-backend` defaulting to "nccl").
 bool any_default_matches(const NameMatcher& values, std::span<const facts::Argument> args, std::string& value,
                          ValueDefaults* defaults) {
-  if (defaults == nullptr || !defaults->local) return false;
+  if (defaults == nullptr || (!defaults->local && !defaults->lookup)) return false;
   for (const facts::Argument& arg : args) {
     if (arg.is_splat || arg.kind != facts::LiteralKind::name || !arg.resolved.empty()) continue;
-    const std::optional<facts::Argument> fallback = defaults->local(arg.value);
+    std::optional<facts::Argument> fallback = defaults->local ? defaults->local(arg.value) : std::nullopt;
+    const bool option =
+        !fallback && defaults->lookup && std::string_view(arg.value).find('.') != std::string_view::npos;
+    if (option) fallback = defaults->lookup(arg.value);
     if (!fallback || !literal_matches(values, *fallback)) continue;
-    if (value.empty()) value = shown_value(*fallback) + " (the value of `" + std::string(arg.value) + "`)";
+    if (value.empty())
+      value =
+          shown_value(*fallback) + (option ? " (the default of `" : " (the value of `") + std::string(arg.value) + "`)";
     defaults->guards |= first_side_guards(values, *fallback);
     if (defaults->keyword_at.line == 0) defaults->keyword_at = arg.at;
     return true;

@@ -67,3 +67,22 @@ def step_while_all_ranks_have_data(model, batch, optimizer, has_data):
     loss.backward()
     optimizer.step()
     return loss.detach()
+
+
+def train_until_a_rank_runs_dry(model, data_iterator, optimizer, device, world_size):
+    for step in range(1000):
+        try:
+            batch = next(data_iterator)
+            has_data = torch.tensor(1, dtype=torch.long, device=device)
+        except StopIteration:
+            has_data = torch.tensor(0, dtype=torch.long, device=device)
+        # ok: dynamic-graph.data-dependent-branch-in-training-step
+        if step > 10 and world_size > 1:
+            torch.distributed.all_reduce(has_data, op=torch.distributed.ReduceOp.SUM)
+        # The collective wrote the ranks' sum into `has_data`: the branch reads it back every step.
+        # expect: dynamic-graph.data-dependent-branch-in-training-step
+        if has_data < world_size:
+            break
+        loss = model(**batch).loss
+        loss.backward()
+        optimizer.step()

@@ -69,3 +69,23 @@ def init_portable_local(dist_url):
     backend = "gloo"
     # ok: cuda-api.nccl-backend
     dist.init_process_group(backend=backend, init_method=dist_url)
+
+
+def parse_args():
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dist-backend", default="nccl", type=str, help="distributed backend")
+    parser.add_argument("--pg-backend", default="gloo", type=str)
+    return parser.parse_args()
+
+
+def init_from_option(args):
+    # The option's default is NCCL: the run uses it unless the user passes another backend.
+    # expect: cuda-api.nccl-backend
+    torch.distributed.init_process_group(backend=args.dist_backend, init_method="env://")
+
+
+def init_from_portable_option(args):
+    # ok: cuda-api.nccl-backend
+    torch.distributed.init_process_group(backend=args.pg_backend, init_method="env://")
