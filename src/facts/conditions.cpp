@@ -127,15 +127,43 @@ std::vector<ConditionTerm> Walker::disjunction_terms(TSNode condition) const {
   return chain ? out : std::vector<ConditionTerm>();
 }
 
-std::vector<ConditionTerm> Walker::terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms) const {
-  std::vector<ConditionTerm> after = terms.size() == 1 ? terms
-                                     : terms.empty()   ? disjunction_terms(condition)
-                                                       : std::vector<ConditionTerm>();
+std::vector<ConditionTerm> Walker::terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms,
+                                                      bool& any_of) const {
+  any_of = false;
+  std::vector<ConditionTerm> after;
+  if (terms.size() == 1) {
+    after = terms;
+  } else if (terms.empty()) {  // `if a or b: return`: the rest runs when none holds
+    after = disjunction_terms(condition);
+  } else if (terms.size() == conjunct_count(condition)) {
+    // `if not cfg.quantize_experts and not cfg.target_params: return`: the rest runs when any term fails.
+    // Only when every conjunct gave its term: one left out could be the one that fails.
+    after = terms;
+    any_of = true;
+  }
   for (auto& term : after) {
     if (term.greater) return {};
     term.negated = !term.negated;
   }
   return after;
+}
+
+std::size_t Walker::conjunct_count(TSNode condition) const {
+  std::size_t count = 0;
+  std::vector<TSNode> work{condition};
+  while (!work.empty()) {
+    const TSNode node = m_src.unwrap_parens(work.back());
+    work.pop_back();
+    if (ts_node_is_null(node)) continue;
+    if (m_src.is(node, m_k.boolean_operator) &&
+        m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "and") {
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_right));
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_left));
+    } else {
+      ++count;
+    }
+  }
+  return count;
 }
 
 bool Walker::else_only_raises(TSNode if_statement) const {

@@ -69,12 +69,14 @@ void Walker::on_leave(const parse::WalkStep& step) {
   m_path.pop_back();
   std::uint16_t after = 0;
   std::vector<ConditionTerm> terms_after;
+  bool terms_after_any_of = false;
   TSNode condition{};
   while (!m_frames.empty() && ts_node_eq(m_frames.back().node, step.node)) {
     if (m_frames.back().pops_scope) m_imports.pop_scope();
     after |= m_frames.back().guards_after;
     if (!m_frames.back().terms_after.empty()) {
       terms_after = std::move(m_frames.back().terms_after);
+      terms_after_any_of = m_frames.back().terms_after_any_of;
       condition = m_frames.back().condition_node;
     }
     m_ctx = m_frames.back().saved;
@@ -84,7 +86,7 @@ void Walker::on_leave(const parse::WalkStep& step) {
   m_ctx.guards |= after;
   // `if not opt: return` — the rest of the function runs in a branch on `opt` (until the block that
   // holds the if is left, when its frame restores the context).
-  if (!terms_after.empty()) m_ctx.branch = add_branch(std::move(terms_after), false, condition);
+  if (!terms_after.empty()) m_ctx.branch = add_branch(std::move(terms_after), false, condition, terms_after_any_of);
 }
 
 // A branch of an if/elif/try receives the guards its statement computed on entry; an if/elif branch
@@ -171,8 +173,9 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     // `if not check_deepspeed_zero3_enabled(): return` — the rest runs only when the term is false;
     // `if plugin is None or plugin.zero_stage != 3: return` — only when every disjunct is.
     std::vector<ConditionTerm> after;
+    bool after_any_of = false;
     if (kind == m_k.if_statement && m_mode == Mode::full && returns_early(node))
-      after = terms_after_return(condition, terms);
+      after = terms_after_return(condition, terms, after_any_of);
     bool early_return = false;
     const auto [then_guards, else_guards] = training_mode_guards(terms, node, early_return);
     // `if args.use_qlora or args.use_paged_optimizer:`: any of the terms takes the branch.
@@ -192,6 +195,7 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     if (kind == m_k.if_statement) m_frames.back().guards_after |= returns_unless_available(node, condition);
     if (!after.empty()) {
       m_frames.back().terms_after = std::move(after);
+      m_frames.back().terms_after_any_of = after_any_of;
       m_frames.back().condition_node = condition;
     }
   } else if (kind == m_k.boolean_operator) {

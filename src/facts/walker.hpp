@@ -57,6 +57,7 @@ class Walker final : public detectors::NodeScope {
     /// For `if not opt: return` (no else, one term): the branch the rest of the enclosing block runs
     /// in is the negated term, recorded as a FileFacts::branches entry once the if is left.
     std::vector<ConditionTerm> terms_after;  ///< what holds after an early-return if (all of them)
+    bool terms_after_any_of = false;         ///< ... or any of them (after `if not a and not b: return`)
     TSNode condition_node{};
     std::uint32_t depth = 0;    ///< of node in the tree (its children are one deeper)
     bool message_only = false;  ///< for if: the body only prints/logs/warns, so its condition picks a message
@@ -143,8 +144,12 @@ class Walker final : public detectors::NodeScope {
                                                                TSNode if_statement, bool& early_return) const;
   std::int32_t add_branch(CompactArray<ConditionTerm> terms, bool else_side, TSNode condition, bool any_of = false);
   /// What holds after `if <condition>: return` (no else): the negated term of a one-term condition, or of
-  /// each disjunct of `a or b or ...` whose disjuncts are one term each; empty otherwise.
-  std::vector<ConditionTerm> terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms) const;
+  /// each disjunct of `a or b or ...` whose disjuncts are one term each (all of them hold), or of each
+  /// conjunct of `a and b and ...` that gave one term each (any of them holds: sets `any_of`); empty otherwise.
+  std::vector<ConditionTerm> terms_after_return(TSNode condition, const std::vector<ConditionTerm>& terms,
+                                                bool& any_of) const;
+  /// The operands of a chain of `and`s (1 for any other condition).
+  std::size_t conjunct_count(TSNode condition) const;
   std::uint16_t try_guards(TSNode try_statement) const;
   bool is_no_grad_with(TSNode with_statement) const;
   bool is_step_closure_lambda(TSNode lambda) const;

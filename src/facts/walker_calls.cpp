@@ -258,9 +258,11 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
     // A dataclass field's default: `do_eval: bool = field(default=False, metadata=...)`.
     if (fact.value.kind == LiteralKind::other && m_ctx.klass >= 0 && m_ctx.function < 0)
       field_default(right, fact.value);
-    // An environment switch: `KEEP_CUDA_BUILD = os.getenv("KEEP_CUDA_BUILD", "FALSE") == "TRUE"`.
-    const bool env_flag = m_ctx.function < 0 && m_ctx.klass < 0 &&
-                          (text.find("getenv(") != std::string::npos || text.find("environ.get(") != std::string::npos);
+    // An environment switch: `KEEP_CUDA_BUILD = os.getenv("KEEP_CUDA_BUILD", "FALSE") == "TRUE"` at module
+    // level, or a comparison in a function (`fold = os.environ.get("PTS_FOLD", "0") == "1"`).
+    const bool env_flag =
+        ((m_ctx.function < 0 && m_ctx.klass < 0) || (m_ctx.function >= 0 && text.find("==") != std::string::npos)) &&
+        (text.find("getenv(") != std::string::npos || text.find("environ.get(") != std::string::npos);
     // `adapter_names = check_adapters_to_merge(self, adapter_names)`: a parameter rebound in its function
     // no longer holds its default (program/options reads this).
     bool rebinds_parameter = false;

@@ -19,8 +19,9 @@ namespace {
 constexpr std::size_t k_max_overrides = 32;     // overrides a `self.method()` call may dispatch to
 constexpr std::size_t k_max_actor_methods = 8;  // Ray actor methods a `handle.method.remote()` may run
 
-// Method names too generic to link by name alone: framework verbs, and the methods of tensors, modules,
-// optimizers and Python containers, which a receiver of unknown type is far more often than a repo class.
+// Method names too generic to link by name alone: framework verbs, methods of tensors, modules, optimizers,
+// containers and of handles to asynchronous work (futures, work handles, threads, streams, queues), which a
+// receiver of unknown type is far more often than a repo class (`req.wait()` on a `batch_isend_irecv` handle).
 bool is_generic_method(const std::string& name) {
   static constexpr std::string_view k_generic =
       " forward __init__ __call__ step update get run apply train eval to reset build load save item"
@@ -32,7 +33,8 @@ bool is_generic_method(const std::string& name) {
       " numpy tolist add remove insert clear setdefault norm softmax sigmoid gather scatter masked_fill"
       " where nonzero unique topk argmax argmin cumsum prod all any new_zeros new_ones new_full"
       " index_select new_empty new_tensor type_as view_as expand_as repeat_interleave register register_module cat"
-      " stack ";
+      " stack wait result done cancel cancelled start stop send recv acquire release notify notify_all"
+      " synchronize record query flush is_alive is_set is_completed ";
   if (name.size() < 4 || name.front() == '_') return true;
   return k_generic.find(" " + name + " ") != std::string_view::npos;
 }

@@ -36,6 +36,14 @@ bool decoding_cache(const facts::FileFacts& file, std::int32_t klass) {
   return name.find("kvcache") != std::string::npos;
 }
 
+std::uint16_t first_gate(std::uint16_t guards) {
+  for (const facts::Guard g : {facts::Guard::opt_in, facts::Guard::cuda_available, facts::Guard::device_branch,
+                               facts::Guard::import_error_fallback}) {
+    if (guards & facts::guard_bit(g)) return facts::guard_bit(g);
+  }
+  return 0;
+}
+
 class Inheritance {
  public:
   explicit Inheritance(Program::Impl& impl) : m_impl(impl) {}
@@ -114,15 +122,24 @@ class Inheritance {
           const ClassGate* gate = class_gate(f, s);
           if (!known_callers && !gate) continue;
           std::uint16_t all = known_callers ? k_inherited : 0;
+          // Sites behind different gates (`if is_bnb_available():` at one, an opt-in at another): the code
+          // still runs only behind one of them, so it takes one: an option first (it names what turns the
+          // code on), then a CUDA check, a device branch, an ImportError fallback. Not-training holds only
+          // where every site has it: an evaluation caller does not take the code off a training run that
+          // reaches it behind an option.
+          std::uint16_t any = 0;
+          bool every_site_gated = known_callers;
           std::string first;
           for (const Site& site : m_sites[f][s]) {
             if (!known_callers) break;
             if (training_only[f][s] && !on_training_path(site.caller)) continue;
-            const std::uint16_t here = site.guards | inherited[site.caller.file.value][m_impl.slot(site.caller)];
+            const std::uint16_t here = site.guards | caller_gates(site.caller);
             all &= here;
-            if (first.empty())
-              first = !site.option.empty() ? site.option : option[site.caller.file.value][m_impl.slot(site.caller)];
+            any |= here & ~facts::guard_bit(facts::Guard::not_training);
+            every_site_gated = every_site_gated && here != 0;
+            if (first.empty()) first = !site.option.empty() ? site.option : caller_option(site.caller);
           }
+          if (every_site_gated && all == 0) all = first_gate(any);
           const bool body = s + 1 == m_sites[f].size();
           if (body) all |= m_impl.module_gate[f];
           if (body && !m_impl.module_gate_option[f].empty()) first = m_impl.module_gate_option[f];
@@ -401,17 +418,12 @@ class Inheritance {
   /// Each gateable class's gate from the current (settled) gates of its construction sites; true when one
   /// changed.
   bool compute_class_gates() {
-    const auto& inherited = m_impl.inherited_guards;
     bool changed = false;
     for (const auto& [klass, sites] : m_class_sites) {
       ClassGate gate{k_inherited, {}};
       for (const Site* site : sites) {
-        gate.guards &=
-            static_cast<std::uint16_t>(site->guards | inherited[site->caller.file.value][m_impl.slot(site->caller)]);
-        if (gate.option.empty())
-          gate.option = !site->option.empty()
-                            ? site->option
-                            : m_impl.inherited_option[site->caller.file.value][m_impl.slot(site->caller)];
+        gate.guards &= static_cast<std::uint16_t>(site->guards | caller_gates(site->caller));
+        if (gate.option.empty()) gate.option = !site->option.empty() ? site->option : caller_option(site->caller);
       }
       if (!(gate.guards & facts::guard_bit(facts::Guard::opt_in))) gate.option.clear();
       ClassGate& slot = m_class_gates[klass.first][static_cast<std::size_t>(klass.second)];
@@ -419,6 +431,28 @@ class Inheritance {
       slot = std::move(gate);
     }
     return changed;
+  }
+
+  /// The gates a call site inherits from where it sits: its function's, the functions that enclose it
+  /// (a nested helper runs only when they do), and its module's (a module imported only behind a gate
+  /// runs all of its code behind it, so what it imports or calls does too), as Program::guards_at reads them.
+  std::uint16_t caller_gates(FunctionId caller) const {
+    const auto& inherited = m_impl.inherited_guards[caller.file.value];
+    const auto& functions = m_impl.files[caller.file.value].functions;
+    std::uint16_t out = inherited[m_impl.slot(caller)] | inherited.back();
+    for (std::int32_t fn = caller.index; fn >= 0; fn = functions[static_cast<std::size_t>(fn)].parent)
+      out |= inherited[static_cast<std::size_t>(fn)];
+    return out;
+  }
+
+  /// The option that turns the caller on: its function's, an enclosing function's or its module's.
+  const std::string& caller_option(FunctionId caller) const {
+    const auto& options = m_impl.inherited_option[caller.file.value];
+    const auto& functions = m_impl.files[caller.file.value].functions;
+    for (std::int32_t fn = caller.index; fn >= 0; fn = functions[static_cast<std::size_t>(fn)].parent) {
+      if (!options[static_cast<std::size_t>(fn)].empty()) return options[static_cast<std::size_t>(fn)];
+    }
+    return options.back();
   }
 
   /// The gate of the class a function slot is a method of, if it has one.

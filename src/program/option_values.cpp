@@ -189,6 +189,50 @@ bool quantized_storage_test(const facts::FileFacts& file, std::int32_t function,
   return bindings == 1 && weight;
 }
 
+namespace {
+// Classes only a quantization library builds: bitsandbytes' stored weights and layers, HQQ, EETQ, GPTQ/AQLM.
+bool quantized_class_name(std::string_view name) {
+  for (std::string_view q : {"Params4bit", "Int8Params", "Linear4bit", "Linear8bitLt", "HQQLinear", "EetqLinear",
+                             "QuantLinear", "QuantizedLinear"}) {
+    if (name == q) return true;
+  }
+  return false;
+}
+
+bool class_name_read(std::string_view dotted) {
+  return ends_with(dotted, ".__class__.__name__") || (starts_with(dotted, "type(") && ends_with(dotted, ").__name__"));
+}
+}  // namespace
+
+std::optional<std::string> quantized_class_test(const facts::FileFacts& file, std::int32_t function,
+                                                const facts::ConditionTerm& term) {
+  if (term.negated || term.equals.empty()) return std::nullopt;
+  const std::string_view values = term.equals;
+  for (std::size_t from = 0; from <= values.size();) {
+    const auto at = values.find(facts::k_member_separator, from);
+    if (!quantized_class_name(values.substr(from, at == std::string_view::npos ? at : at - from))) return std::nullopt;
+    if (at == std::string_view::npos || !term.member) break;
+    from = at + 1;
+  }
+  std::string read;
+  if (class_name_read(term.name)) {
+    read = term.name.str();
+  } else {  // `cls_name = weight.__class__.__name__` bound once in the function
+    std::size_t bindings = 0;
+    for (const auto& assign : file.assigns) {
+      if (function < 0 || assign.ctx.function != function || assign.target_text != term.name) continue;
+      ++bindings;
+      if (assign.value.kind == facts::LiteralKind::name && class_name_read(assign.value.value))
+        read = assign.value.value.str();
+    }
+    if (bindings != 1) return std::nullopt;
+  }
+  if (read.empty()) return std::nullopt;
+  facts::ConditionTerm shown = term;
+  shown.name = FactString(read);
+  return describe_term(shown);
+}
+
 std::string describe_term(const facts::ConditionTerm& term) {
   if (term.member) {
     std::string values;
@@ -321,6 +365,59 @@ std::string environment_key(std::string_view text) {
   const auto key = literal_of(
       text.substr(paren + 1, end == std::string_view::npos ? std::string_view::npos : end - paren - 1), true);
   return key ? key->value : std::string();
+}
+
+namespace {
+// The one assign the facts hold of `name` in `function`, or nothing (none, or more than one).
+const facts::AssignFact* sole_binding(const facts::FileFacts& file, std::int32_t function, std::string_view name) {
+  const facts::AssignFact* bound = nullptr;
+  for (const auto& assign : file.assigns) {
+    if (assign.ctx.function != function || assign.target_text != name) continue;
+    if (bound) return nullptr;
+    bound = &assign;
+  }
+  return bound;
+}
+}  // namespace
+
+// The dotted read a bare local copies (`ao = self.cfg.activation_offloading` before `if ao == ...:`).
+std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
+                                              const facts::BranchInfo& branch, const facts::ConditionTerm& term) {
+  if (function < 0 || !is_identifier(term.name)) return std::nullopt;
+  const auto& fn = file.functions[static_cast<std::size_t>(function)];
+  for (const FactString& param : fn.params) {
+    if (std::string_view(param).substr(0, param.find_first_of(":= ")) == term.name) return std::nullopt;
+  }
+  const facts::AssignFact* bound = sole_binding(file, function, term.name);
+  if (!bound || bound->at.start_byte >= branch.at.start_byte || bound->at.end_line + 1 != branch.at.line ||
+      bound->value.kind != facts::LiteralKind::name)
+    return std::nullopt;
+  for (const auto& call : file.bound_calls) {
+    if (call.ctx.function == function && call.target_text == term.name) return std::nullopt;
+  }
+  const std::string_view value = bound->value.value;
+  if (value.find('.') == std::string_view::npos || value.find_first_of("()[] ") != std::string_view::npos)
+    return std::nullopt;
+  return std::string(value);
+}
+
+// `fold = os.environ.get("PTS_FOLD", "0") == "1"` bound once in the function before `if fold:`.
+std::optional<std::optional<std::string>> local_environment_switch(const facts::FileFacts& file, std::int32_t function,
+                                                                   const facts::BranchInfo& branch,
+                                                                   const facts::ConditionTerm& term,
+                                                                   const std::unordered_set<std::string>& set_by_repo) {
+  if (function < 0 || !is_identifier(term.name)) return std::nullopt;
+  const facts::AssignFact* bound = sole_binding(file, function, term.name);
+  if (!bound || bound->value.kind != facts::LiteralKind::other) return std::nullopt;
+  const auto env = environment_switch(bound->value.value);
+  if (!env) return std::nullopt;
+  const std::optional<std::string> on;
+  if (bound->at.start_byte >= branch.at.start_byte || set_by_repo.count(environment_key(bound->value.value))) return on;
+  for (const auto& call : file.bound_calls) {
+    if (call.ctx.function == function && call.target_text == term.name) return on;
+  }
+  if (!leaves_off(*env, term)) return on;
+  return std::optional<std::string>(bound->value.value.str());
 }
 
 // Decoding state that is absent in a training run: `inference_params is None` holds there.

@@ -95,10 +95,30 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
                                                             const facts::BranchInfo& branch,
                                                             const facts::ConditionTerm& term,
                                                             const std::unordered_set<std::string>& set_by_repo);
+/// The dotted read (`self.cfg.activation_offloading`) a bare local of `function` copies, when it is no
+/// parameter, the function binds it once and binds no call result to it, and the binding is the statement
+/// right before the if (the facts keep no plain local bound to a computed value, so a rebinding between
+/// the two could not be seen); else nothing.
+std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
+                                              const facts::BranchInfo& branch, const facts::ConditionTerm& term);
+/// A local of `function` bound once before `branch` to an environment comparison (`fold =
+/// os.environ.get("PTS_FOLD", "0") == "1"` then `if fold:`): nothing when there is none; an empty answer
+/// when its unset value leaves the branch on, a call result is also bound to it or the repo sets the
+/// variable (`set_by_repo`); else the read, which says which variable turns the code on.
+std::optional<std::optional<std::string>> local_environment_switch(const facts::FileFacts& file, std::int32_t function,
+                                                                   const facts::BranchInfo& branch,
+                                                                   const facts::ConditionTerm& term,
+                                                                   const std::unordered_set<std::string>& set_by_repo);
 /// `if pretrained_dtype == torch.uint8:` after `pretrained_dtype = self.linear.weight.data.dtype` (or `if
 /// weight.dtype == torch.int8:`): a weight stored as integers, which only a quantization library (bitsandbytes'
 /// Params4bit/Int8Params) makes; the branch runs only for a model the caller loaded quantized.
 bool quantized_storage_test(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term);
+/// `if cls_name in ("Params4bit", "Int8Params"):` after `cls_name = weight.__class__.__name__` (or
+/// `type(layer).__name__ == "Linear4bit"`): a weight or layer only a quantization library builds, so the
+/// branch runs only for a model the caller loaded quantized. The test as shown (the class-name read, not
+/// the local), or nothing.
+std::optional<std::string> quantized_class_test(const facts::FileFacts& file, std::int32_t function,
+                                                const facts::ConditionTerm& term);
 /// `inference_params is None`: decoding state a training run does not have.
 bool absent_in_training(const facts::ConditionTerm& term);
 

@@ -394,6 +394,8 @@ class BranchGuards {
                                            const facts::ConditionTerm& term, std::int32_t function) {
     const auto& file = m_impl.files[f];
     const std::string name = last_segment(term.name);
+    // `weight.__class__.__name__ == "Params4bit"`: likewise, asked by the class a quantization library builds.
+    if (auto quantized = quantized_class_test(file, function, term)) return quantized;
     // `weight.dtype == torch.uint8`: no option, but code only a quantization library's stored weights run.
     if (starts_with(term.equals, "torch."))
       return quantized_storage_test(file, function, term) ? std::optional(term.name + " == " + term.equals.str())
@@ -402,6 +404,14 @@ class BranchGuards {
       return keyed_read_option(f, branch, term);
     // `_dump = os.environ.get("LOGIT_DUMP")` and then `if _dump is not None:`: the variable decides.
     if (const auto env = environment_local(file, function, branch, term, m_env_set)) return *env;
+    if (const auto env = local_environment_switch(file, function, branch, term, m_env_set)) return *env;
+    // `ao = self.cfg.activation_offloading` then `if ao == "hidden_states":`: a local copy of an option
+    // read, bound once in the function before the branch, is judged as that read.
+    if (const auto read = local_copy_of_read(file, function, branch, term)) {
+      facts::ConditionTerm copied = term;
+      copied.name = FactString(*read);
+      return opt_in_option(f, branch, copied, function);
+    }
     // `if not use_cache:`: a decoding switch that training turns off by hand is no option.
     if (term.negated && term.equals.empty() && to_lower(name).find("cache") != std::string::npos) return std::nullopt;
     const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";

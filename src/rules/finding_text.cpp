@@ -54,6 +54,8 @@ std::string opt_in_note(const std::string& option) {
            "` holds: for objects the caller already built with that CUDA-only library)";
   if (option.find(" == torch.") != std::string::npos)  // program/options: only quantized-storage tests name one
     return " (opt-in: runs only when `" + option + "`: for weights a quantization library already stored as integers)";
+  if (option.find(".__name__ ") != std::string::npos)  // program/options: only quantized-class tests name one
+    return " (opt-in: runs only when `" + option + "`: for weights or layers a quantization library already built)";
   if (starts_with(option, k_selects))
     return " (opt-in: runs only when a config selects `" + option.substr(k_selects.size()) +
            "`; no shipped config or running repo code does)";

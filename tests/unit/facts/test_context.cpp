@@ -258,3 +258,37 @@ TEST_CASE("facts::Walker records membership tests, torch constants, keyed reads 
   REQUIRE(verbose != f.assigns.end());
   CHECK(verbose->value.value.view().find("environ.get") != std::string_view::npos);
 }
+
+TEST_CASE("facts::Walker records what holds after an early return of an and-condition and local env switches",
+          "[facts]") {
+  const auto f = facts_of(
+      "import os\n"
+      "def patch(cfg, x):\n"
+      "    fold = os.environ.get('PTS_FOLD', '0') == '1'\n"
+      "    path = os.environ.get('DATA_PATH', '/tmp')\n"
+      "    if not cfg.quantize_experts and not cfg.fused_moe:\n"
+      "        return\n"
+      "    x.add_(1)\n"
+      "def patch2(cfg, x):\n"
+      "    if not cfg.quantize_experts and x.norm() > limit:\n"
+      "        return\n"
+      "    x.add_(1)\n");
+  // The rest of `patch` runs when any conjunct fails: one any-of branch of the two negated terms.
+  const auto after =
+      std::find_if(f.branches.begin(), f.branches.end(), [](const facts::BranchInfo& b) { return b.any_of; });
+  REQUIRE(after != f.branches.end());
+  REQUIRE(after->terms.size() == 2);
+  CHECK(after->terms[0].name == "cfg.quantize_experts");
+  CHECK_FALSE(after->terms[0].negated);
+  CHECK(after->terms[1].name == "cfg.fused_moe");
+  CHECK_FALSE(after->terms[1].negated);
+  // `x.norm() > limit` gives no term, so nothing is said about the rest of `patch2`.
+  CHECK(std::count_if(f.branches.begin(), f.branches.end(), [](const facts::BranchInfo& b) { return b.any_of; }) == 1);
+  // A function-local comparison of an environment read is kept; a plain read is not.
+  const auto bound = [&](std::string_view name) {
+    return std::any_of(f.assigns.begin(), f.assigns.end(),
+                       [&](const facts::AssignFact& a) { return a.target_text == name; });
+  };
+  CHECK(bound("fold"));
+  CHECK_FALSE(bound("path"));
+}
