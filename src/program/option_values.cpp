@@ -168,6 +168,19 @@ bool scalar_option_param(const facts::FileFacts& file, std::int32_t function, co
   return false;
 }
 
+namespace {
+// The one assign the facts hold of `name` in `function`, or nothing (none, or more than one).
+const facts::AssignFact* sole_binding(const facts::FileFacts& file, std::int32_t function, std::string_view name) {
+  const facts::AssignFact* bound = nullptr;
+  for (const auto& assign : file.assigns) {
+    if (assign.ctx.function != function || assign.target_text != name) continue;
+    if (bound) return nullptr;
+    bound = &assign;
+  }
+  return bound;
+}
+}  // namespace
+
 bool quantized_storage_test(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term) {
   if (term.negated || (term.equals != "torch.uint8" && term.equals != "torch.int8")) return false;
   const auto weight_dtype = [](std::string_view dotted) {  // "self.linear.weight.data.dtype", "w.dtype"
@@ -179,14 +192,8 @@ bool quantized_storage_test(const facts::FileFacts& file, std::int32_t function,
   };
   if (term.name.find('.') != std::string::npos) return weight_dtype(term.name);
   // A local bound once in the function to a weight's dtype.
-  std::size_t bindings = 0;
-  bool weight = false;
-  for (const auto& assign : file.assigns) {
-    if (function < 0 || assign.ctx.function != function || assign.target_text != term.name) continue;
-    ++bindings;
-    weight = assign.value.kind == facts::LiteralKind::name && weight_dtype(assign.value.value);
-  }
-  return bindings == 1 && weight;
+  const facts::AssignFact* bound = function < 0 ? nullptr : sole_binding(file, function, term.name);
+  return bound && bound->value.kind == facts::LiteralKind::name && weight_dtype(bound->value.value);
 }
 
 namespace {
@@ -217,15 +224,9 @@ std::optional<std::string> quantized_class_test(const facts::FileFacts& file, st
   std::string read;
   if (class_name_read(term.name)) {
     read = term.name.str();
-  } else {  // `cls_name = weight.__class__.__name__` bound once in the function
-    std::size_t bindings = 0;
-    for (const auto& assign : file.assigns) {
-      if (function < 0 || assign.ctx.function != function || assign.target_text != term.name) continue;
-      ++bindings;
-      if (assign.value.kind == facts::LiteralKind::name && class_name_read(assign.value.value))
-        read = assign.value.value.str();
-    }
-    if (bindings != 1) return std::nullopt;
+  } else if (const facts::AssignFact* bound = function < 0 ? nullptr : sole_binding(file, function, term.name);
+             bound && bound->value.kind == facts::LiteralKind::name && class_name_read(bound->value.value)) {
+    read = bound->value.value.str();  // `cls_name = weight.__class__.__name__` bound once in the function
   }
   if (read.empty()) return std::nullopt;
   facts::ConditionTerm shown = term;
@@ -366,19 +367,6 @@ std::string environment_key(std::string_view text) {
       text.substr(paren + 1, end == std::string_view::npos ? std::string_view::npos : end - paren - 1), true);
   return key ? key->value : std::string();
 }
-
-namespace {
-// The one assign the facts hold of `name` in `function`, or nothing (none, or more than one).
-const facts::AssignFact* sole_binding(const facts::FileFacts& file, std::int32_t function, std::string_view name) {
-  const facts::AssignFact* bound = nullptr;
-  for (const auto& assign : file.assigns) {
-    if (assign.ctx.function != function || assign.target_text != name) continue;
-    if (bound) return nullptr;
-    bound = &assign;
-  }
-  return bound;
-}
-}  // namespace
 
 // The dotted read a bare local copies (`ao = self.cfg.activation_offloading` before `if ao == ...:`).
 std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
