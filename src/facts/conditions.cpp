@@ -22,7 +22,10 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
     const TSSymbol kind = ts_node_symbol(node);
     if (kind == m_k.boolean_operator) {
       const std::string_view op = m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator));
-      if (op != "and" || negated) return {};  // `a or b` (or `not (a and b)`): no term holds on its own
+      if (negated) return {};  // `not (a and b)` / `not (a or b)`: no term holds on its own
+      // `a and (b or c)`: the `or` gives no term, but `a` still holds wherever the branch runs (the list
+      // is then partial: what reads the else side or the rest after a return checks conjunct_count).
+      if (op != "and") continue;
       work.emplace_back(ts_node_child_by_field_id(node, m_k.f_right), false);
       work.emplace_back(ts_node_child_by_field_id(node, m_k.f_left), false);
     } else if (kind == m_k.not_operator) {
@@ -131,7 +134,7 @@ std::vector<ConditionTerm> Walker::terms_after_return(TSNode condition, const st
                                                       bool& any_of) const {
   any_of = false;
   std::vector<ConditionTerm> after;
-  if (terms.size() == 1) {
+  if (terms.size() == 1 && conjunct_count(condition) == 1) {
     after = terms;
   } else if (terms.empty()) {  // `if a or b: return`: the rest runs when none holds
     after = disjunction_terms(condition);

@@ -123,7 +123,8 @@ void Walker::enter_branch(TSNode node, TSFieldId field, std::uint32_t depth) {
     m_ctx.branch = condition;
   } else {
     const BranchInfo& taken = m_out.branches[static_cast<std::size_t>(condition)];
-    m_ctx.branch = add_branch(taken.terms, true, ts_node_child_by_field_id(parent, m_k.f_condition), taken.any_of);
+    const TSNode test = ts_node_child_by_field_id(parent, m_k.f_condition);
+    m_ctx.branch = add_branch(else_terms(taken, test), true, test, taken.any_of);
   }
 }
 
@@ -136,9 +137,18 @@ void Walker::enter_conditional_value(TSNode node) {
   const bool then_side = ts_node_eq(node, ts_node_named_child(parent, 0));
   if (!then_side && !ts_node_eq(node, ts_node_named_child(parent, 2))) return;
   push_frame(node);
-  m_ctx.branch = then_side ? condition
-                           : add_branch(m_out.branches[static_cast<std::size_t>(condition)].terms, true,
-                                        ts_node_named_child(parent, 1));
+  m_ctx.branch =
+      then_side
+          ? condition
+          : add_branch(else_terms(m_out.branches[static_cast<std::size_t>(condition)], ts_node_named_child(parent, 1)),
+                       true, ts_node_named_child(parent, 1));
+}
+
+// What the else side of a branch on `condition` may say: the taken side's terms are false there only as
+// a whole, so a conjunction whose list left a conjunct out (`a and (b or c)` gives `a` alone) says nothing.
+CompactArray<ConditionTerm> Walker::else_terms(const BranchInfo& taken, TSNode condition) const {
+  if (!taken.any_of && taken.terms.size() != conjunct_count(condition)) return {};
+  return taken.terms;
 }
 
 std::int32_t Walker::add_branch(CompactArray<ConditionTerm> terms, bool else_side, TSNode condition, bool any_of) {

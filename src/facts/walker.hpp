@@ -150,6 +150,7 @@ class Walker final : public detectors::NodeScope {
                                                 bool& any_of) const;
   /// The operands of a chain of `and`s (1 for any other condition).
   std::size_t conjunct_count(TSNode condition) const;
+  CompactArray<ConditionTerm> else_terms(const BranchInfo& taken, TSNode condition) const;
   std::uint16_t try_guards(TSNode try_statement) const;
   bool is_no_grad_with(TSNode with_statement) const;
   bool is_step_closure_lambda(TSNode lambda) const;

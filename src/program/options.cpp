@@ -74,11 +74,21 @@ class BranchGuards {
     for (const auto& call : file.calls) {  // `os.environ.setdefault("X", "1")`
       if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) m_env_set.insert(call.args[0].value);
     }
+    std::unordered_set<std::string_view> sections;
     for (const auto& setting : file.settings) {  // `enable_activation_offloading: True` in a shipped recipe
       if (auto value = literal_of(setting.value)) {
         m_settings[last_segment(setting.key)].push_back(*value);
       }
+      // `eval: {harness: ...}`: the sections a shipped config fills (`eval.harness.tasks` gives `eval`).
+      const std::string_view key = setting.key;
+      for (auto dot = key.find('.'); dot != std::string_view::npos; dot = key.find('.', dot + 1)) {
+        const std::string_view head = key.substr(0, dot);
+        const auto start = head.rfind('.');
+        sections.emplace(head.substr(start == std::string_view::npos ? 0 : start + 1));
+      }
     }
+    if (!file.settings.empty()) ++m_config_files;
+    for (const auto& section : sections) ++m_section_files[std::string(section)];
     for (const auto& call : file.calls) {
       if (call.method != "add_argument" || call.args.empty() || call.args[0].kind != facts::LiteralKind::string)
         continue;
@@ -452,6 +462,10 @@ class BranchGuards {
          : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true, branch, f)
                        : bare_off_by_default(file, function, term, option_like, branch, f));
     if (!off) return std::nullopt;
+    // `if args.eval is not None:` / `if cfg.eval:` where a shipped config fills an `eval:` section: set there.
+    const bool presence =
+        !term.greater && term.negated == (term.equals == "None") && (term.equals.empty() || term.equals == "None");
+    if (presence && filled_by_most_configs(name)) return std::nullopt;
     return describe_term(prefix_test ? receiver_term : term);
   }
 
@@ -531,6 +545,13 @@ class BranchGuards {
 
   // A shipped config file (a torchtune recipe) that sets the key a `cfg.get(key, default)` reads so that the
   // branch runs: the read's default is not what whoever trains with that config gets.
+  // A section most shipped configs fill is set in a run (lingua's `eval:`, in 9 of its 11 configs); one a
+  // single recipe fills is that recipe's choice (a QLoRA example's `quant_config:`).
+  bool filled_by_most_configs(const std::string& section) const {
+    const auto it = m_section_files.find(section);
+    return it != m_section_files.end() && it->second * 2 > m_config_files;
+  }
+
   bool set_on_by_a_config(const facts::ConditionTerm& term) const {
     const auto it = m_settings.find(term.name);
     if (it == m_settings.end()) return false;
@@ -550,6 +571,9 @@ class BranchGuards {
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
   std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
+  /// Per section name, how many config files fill it (`eval` of `eval.tasks`), and how many files hold settings.
+  std::unordered_map<std::string, std::size_t> m_section_files;
+  std::size_t m_config_files = 0;
   std::unordered_map<std::string, std::string> m_constructed;  ///< class name -> the option gating its constructions
   /// last callee segment -> (file, branch) of each call; see index_calls_by_name
   std::unordered_map<std::string, std::vector<std::pair<std::size_t, std::int32_t>>> m_calls_by_name;

@@ -292,3 +292,28 @@ TEST_CASE("facts::Walker records what holds after an early return of an and-cond
   CHECK(bound("fold"));
   CHECK_FALSE(bound("path"));
 }
+
+TEST_CASE("facts::Walker keeps the terms of a conjunction with an or inside and no else side for them", "[facts]") {
+  const auto f = facts_of(
+      "def step(args, i, last, x):\n"
+      "    if args.sample_every > 0 and (i % 10 == 0 or last):\n"
+      "        x.add_(1)\n"
+      "    else:\n"
+      "        x.add_(2)\n"
+      "    if not args.profile and i != last:\n"
+      "        return\n"
+      "    x.add_(3)\n");
+  REQUIRE(f.branches.size() >= 3);
+  // The then side: `args.sample_every > 0` holds wherever it runs, whatever the `or` says.
+  REQUIRE(f.branches[0].terms.size() == 1);
+  CHECK(f.branches[0].terms[0].name == "args.sample_every");
+  CHECK(f.branches[0].terms[0].greater);
+  // The else side runs when either conjunct fails, and one of them gave no term: it says nothing.
+  CHECK(f.branches[1].else_side);
+  CHECK(f.branches[1].terms.empty());
+  // After `if not args.profile and i != last: return` the rest runs at the last step whatever
+  // `--profile` says: no branch is recorded for it.
+  CHECK(std::none_of(f.branches.begin(), f.branches.end(), [](const facts::BranchInfo& b) {
+    return b.terms.size() == 1 && b.terms[0].name == "args.profile" && !b.terms[0].negated;
+  }));
+}
