@@ -389,25 +389,6 @@ std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std:
   return std::string(value);
 }
 
-// `fold = os.environ.get("PTS_FOLD", "0") == "1"` bound once in the function before `if fold:`.
-std::optional<std::optional<std::string>> local_environment_switch(const facts::FileFacts& file, std::int32_t function,
-                                                                   const facts::BranchInfo& branch,
-                                                                   const facts::ConditionTerm& term,
-                                                                   const std::unordered_set<std::string>& set_by_repo) {
-  if (function < 0 || !is_identifier(term.name)) return std::nullopt;
-  const facts::AssignFact* bound = sole_binding(file, function, term.name);
-  if (!bound || bound->value.kind != facts::LiteralKind::other) return std::nullopt;
-  const auto env = environment_switch(bound->value.value);
-  if (!env) return std::nullopt;
-  const std::optional<std::string> on;
-  if (bound->at.start_byte >= branch.at.start_byte || set_by_repo.count(environment_key(bound->value.value))) return on;
-  for (const auto& call : file.bound_calls) {
-    if (call.ctx.function == function && call.target_text == term.name) return on;
-  }
-  if (!leaves_off(*env, term)) return on;
-  return std::optional<std::string>(bound->value.value.str());
-}
-
 // Decoding state that is absent in a training run: `inference_params is None` holds there.
 bool absent_in_training(const facts::ConditionTerm& term) {
   if (term.negated || term.equals != "None") return false;
@@ -422,8 +403,26 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
                                                             const facts::ConditionTerm& term,
                                                             const std::unordered_set<std::string>& set_by_repo) {
   if (function < 0 || term.name.find('.') != std::string::npos) return std::nullopt;
-  for (const auto& assign : file.assigns) {  // also bound to a literal: not a plain switch
-    if (assign.ctx.function == function && assign.target_text == term.name) return std::nullopt;
+  // `fold = os.environ.get("PTS_FOLD", "0") == "1"` then `if fold:`: the facts keep such a comparison as the
+  // local's assign; any other assign (a literal, a second binding) makes it no plain switch.
+  const std::size_t assigns =
+      static_cast<std::size_t>(std::count_if(file.assigns.begin(), file.assigns.end(), [&](const facts::AssignFact& a) {
+        return a.ctx.function == function && a.target_text == term.name;
+      }));
+  if (assigns > 1) return std::nullopt;
+  if (assigns == 1) {
+    const facts::AssignFact* bound = sole_binding(file, function, term.name);
+    const auto env =
+        bound->value.kind == facts::LiteralKind::other ? environment_switch(bound->value.value) : std::nullopt;
+    if (!env) return std::nullopt;
+    const std::optional<std::string> on;
+    if (bound->at.start_byte >= branch.at.start_byte || set_by_repo.count(environment_key(bound->value.value)))
+      return on;
+    for (const auto& call : file.bound_calls) {
+      if (call.ctx.function == function && call.target_text == term.name) return on;
+    }
+    if (!leaves_off(*env, term)) return on;
+    return std::optional<std::string>(bound->value.value.str());
   }
   std::optional<std::optional<std::string>> answer;
   for (const auto& bound : file.bound_calls) {

@@ -88,9 +88,10 @@ std::optional<facts::Argument> environment_switch(std::string_view text);
 /// `os.getenv("K", "FALSE") == "TRUE"` -> "K".
 std::string environment_key(std::string_view text);
 /// A local of `function` bound to an environment read before `branch` (`_dump = os.environ.get("LOGIT_DUMP")`
-/// before `if _dump is not None:`): nothing when there is none or it is also bound otherwise; else the
-/// variable's switch ("LOGIT_DUMP is not None") when its unset value leaves the branch off and the repo
-/// never sets the variable (`set_by_repo`), or an empty answer.
+/// before `if _dump is not None:`), or bound once to a comparison of one (`fold = os.environ.get("PTS_FOLD",
+/// "0") == "1"` before `if fold:`): nothing when there is none or it is also bound otherwise; else the
+/// switch (the variable's, "LOGIT_DUMP is not None", or the comparison as read) when its unset value leaves
+/// the branch off and the repo never sets the variable (`set_by_repo`), or an empty answer.
 std::optional<std::optional<std::string>> environment_local(const facts::FileFacts& file, std::int32_t function,
                                                             const facts::BranchInfo& branch,
                                                             const facts::ConditionTerm& term,
@@ -101,14 +102,6 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
 /// the two could not be seen); else nothing.
 std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
                                               const facts::BranchInfo& branch, const facts::ConditionTerm& term);
-/// A local of `function` bound once before `branch` to an environment comparison (`fold =
-/// os.environ.get("PTS_FOLD", "0") == "1"` then `if fold:`): nothing when there is none; an empty answer
-/// when its unset value leaves the branch on, a call result is also bound to it or the repo sets the
-/// variable (`set_by_repo`); else the read, which says which variable turns the code on.
-std::optional<std::optional<std::string>> local_environment_switch(const facts::FileFacts& file, std::int32_t function,
-                                                                   const facts::BranchInfo& branch,
-                                                                   const facts::ConditionTerm& term,
-                                                                   const std::unordered_set<std::string>& set_by_repo);
 /// `if pretrained_dtype == torch.uint8:` after `pretrained_dtype = self.linear.weight.data.dtype` (or `if
 /// weight.dtype == torch.int8:`): a weight stored as integers, which only a quantization library (bitsandbytes'
 /// Params4bit/Int8Params) makes; the branch runs only for a model the caller loaded quantized.

@@ -414,7 +414,6 @@ class BranchGuards {
       return keyed_read_option(f, branch, term);
     // `_dump = os.environ.get("LOGIT_DUMP")` and then `if _dump is not None:`: the variable decides.
     if (const auto env = environment_local(file, function, branch, term, m_env_set)) return *env;
-    if (const auto env = local_environment_switch(file, function, branch, term, m_env_set)) return *env;
     // `ao = self.cfg.activation_offloading` then `if ao == "hidden_states":`: a local copy of an option
     // read, bound once in the function before the branch, is judged as that read.
     if (const auto read = local_copy_of_read(file, function, branch, term)) {
