@@ -36,22 +36,30 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       const std::string_view op = m_src.node_text(ts_node_child(node, 1));
       // `deepspeed_config() is not None`: a call's result compared, named by the call.
       auto name = m_src.keyed_chain(left);
+      bool folded = false;
       if (!name && m_src.is(left, m_k.call)) {
-        if (auto fn = m_src.dotted_chain(ts_node_child_by_field_id(left, m_k.f_function))) name = *fn + "()";
+        if (auto folded_name = case_folded_name(left)) {  // `args.optimizer.lower() == "adam8bit"`
+          name = std::move(folded_name);
+          folded = true;
+        } else if (auto fn = m_src.dotted_chain(ts_node_child_by_field_id(left, m_k.f_function))) {
+          name = *fn + "()";
+        }
       }
       // `cfg.ffn_type in ("moe", "dmoe")` / `not in [...]`: a membership test on a collection of literals.
       const bool not_in = op == "not" && m_src.node_text(ts_node_child(node, 2)) == "in";
       if (name && (op == "in" || op == "not in" || not_in) &&
           (m_src.is(right, m_k.tuple) || m_src.is(right, m_k.list) || m_src.is(right, m_k.set))) {
         if (auto values = literal_members(right)) {
-          terms.push_back(ConditionTerm{m_src.str(*name), m_src.str(*values), negated != (op != "in"), false, true});
+          terms.push_back(
+              ConditionTerm{m_src.str(*name), m_src.str(*values), negated != (op != "in"), false, true, folded});
         }
         continue;
       }
       const Argument value = m_src.literal(right);
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
                            value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
-      if (name && op == ">" && value.kind == LiteralKind::integer) {  // `if cfg.vis_period > 0:`
+      if (name && folded && value.kind != LiteralKind::string) continue;  // only a string compares folded
+      if (name && op == ">" && value.kind == LiteralKind::integer) {      // `if cfg.vis_period > 0:`
         terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated, true});
         continue;
       }
@@ -64,7 +72,7 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       }
       if (!name || !literal || (op != "==" && op != "!=" && op != "is" && op != "is not")) continue;
       terms.push_back(ConditionTerm{m_src.str(*name), value.kind == LiteralKind::null ? m_src.str("None") : value.value,
-                                    negated != (op == "!=" || op == "is not")});
+                                    negated != (op == "!=" || op == "is not"), false, false, folded});
     } else if (kind == m_k.false_ || kind == m_k.none) {
       if (!negated) terms.push_back(ConditionTerm{"False", {}, false});
     } else if (kind == m_k.call) {
@@ -88,6 +96,18 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
     }
   }
   return terms;
+}
+
+// `args.optimizer.lower()` / `.upper()` / `.casefold()` with no arguments on a dotted or keyed name: that
+// name (the call only changes the case of what is compared); nothing for any other call.
+std::optional<std::string> Walker::case_folded_name(TSNode call) const {
+  const TSNode fn = ts_node_child_by_field_id(call, m_k.f_function);
+  const TSNode args = ts_node_child_by_field_id(call, m_k.f_arguments);
+  if (!m_src.is(fn, m_k.attribute) || ts_node_is_null(args) || ts_node_named_child_count(args) != 0)
+    return std::nullopt;
+  const std::string_view method = m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute));
+  if (method != "lower" && method != "upper" && method != "casefold") return std::nullopt;
+  return m_src.keyed_chain(ts_node_child_by_field_id(fn, m_k.f_object));
 }
 
 // The literals of a tuple/list/set (strings, integers, booleans, None) joined by k_member_separator; nothing

@@ -221,6 +221,7 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
         term[t.greater ? "greater_than" : "equals"] = t.equals;
       }
       if (t.negated) term["negated"] = true;
+      if (t.folded) term["case_folded"] = true;
       terms.push_back(std::move(term));
     }
     Json out{{"parent", b.parent}, {"else_side", b.else_side}, {"terms", terms}, {"at", span_json(b.at)}};

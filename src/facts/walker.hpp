@@ -120,9 +120,11 @@ class Walker final : public detectors::NodeScope {
   std::uint16_t condition_guards(TSNode condition) const;
   /// The and-terms of a condition (empty when it is not a plain conjunction of tests).
   std::vector<ConditionTerm> condition_terms(TSNode condition) const;
-  std::vector<ConditionTerm> disjunction_terms(TSNode condition) const;
-  std::optional<std::string> literal_members(
-      TSNode collection) const;  ///< `("a", "b")` -> "a\x1fb  ///< `a or b`: any term takes it
+  std::vector<ConditionTerm> disjunction_terms(TSNode condition) const;  ///< `a or b`: any term takes it
+  /// `("a", "b")` -> "a\x1fb" (k_member_separator); nothing unless every element is a literal.
+  std::optional<std::string> literal_members(TSNode collection) const;
+  /// `args.optimizer.lower()` -> "args.optimizer" (also `.upper()`, `.casefold()`); nothing for other calls.
+  std::optional<std::string> case_folded_name(TSNode call) const;
   /// True when an if statement's else branch only raises (a hard requirement, not a fallback).
   bool else_only_raises(TSNode if_statement) const;
   /// `if torch.cuda.is_available(): n_gpus = ...` with no else, no earlier value of n_gpus in the block

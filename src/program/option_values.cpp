@@ -4,6 +4,7 @@
 #include "program/option_values.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "tr2audit/core/text.hpp"
 
@@ -33,6 +34,16 @@ std::optional<long long> integer_of(std::string_view text) {
   return out;
 }
 
+namespace {
+/// `a == b`, or without regard to ASCII case when the term case-folds the tested name (`x.lower() == "adam"`).
+bool same_text(std::string_view a, std::string_view b, bool folded) {
+  if (!folded) return a == b;
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  });
+}
+}  // namespace
+
 /// True when a branch on `term` is not taken with `value` as the tested name's value.
 bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) {
   if (term.member) {  // `ffn_type in ("moe", "dmoe")` with ffn_type = "mlp"; `not in`: off when it is one of them
@@ -42,7 +53,7 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
     bool listed = false;
     for (std::size_t from = 0; from <= term.equals.size() && !listed;) {
       const auto at = term.equals.find(facts::k_member_separator, from);
-      listed = term.equals.substr(from, at == std::string::npos ? at : at - from) == have;
+      listed = same_text(term.equals.substr(from, at == std::string::npos ? at : at - from), have, term.folded);
       if (at == std::string::npos) break;
       from = at + 1;
     }
@@ -52,7 +63,8 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
     if (term.greater) return false;
     if (term.equals.empty()) return is_literal(value) && !is_falsy(value);  // `if not use_x:` with use_x = True
     return term.equals == "None" ? value.kind == facts::LiteralKind::null
-                                 : value.kind != facts::LiteralKind::null && value.value == term.equals;
+                                 : value.kind != facts::LiteralKind::null &&
+                                       same_text(value.value.view(), term.equals.view(), term.folded);
   }
   if (term.greater) {  // `if vis_period > 0:` with vis_period = 0
     // `context_parallel_size: int | None = Field(default=None)`: an unset degree or period is off.
@@ -61,7 +73,7 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
     const auto bound = integer_of(term.equals);
     return have && bound && *have <= *bound;
   }
-  return term.equals.empty() ? is_falsy(value) : value.value != term.equals;
+  return term.equals.empty() ? is_falsy(value) : !same_text(value.value.view(), term.equals.view(), term.folded);
 }
 
 bool is_literal(const facts::Argument& value) {
@@ -234,6 +246,18 @@ std::optional<std::string> quantized_class_test(const facts::FileFacts& file, st
   return describe_term(shown);
 }
 
+namespace {
+/// The tested name as the code writes it: `args.optimizer.lower()` for a case-folded term (`.upper()` when
+/// the compared literals hold upper-case letters and no lower-case ones).
+std::string folded_name(const facts::ConditionTerm& term) {
+  if (!term.folded) return term.name.str();
+  const std::string_view values = term.equals;
+  const bool upper = std::any_of(values.begin(), values.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) &&
+                     std::none_of(values.begin(), values.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  return term.name + (upper ? ".upper()" : ".lower()");
+}
+}  // namespace
+
 std::string describe_term(const facts::ConditionTerm& term) {
   if (term.member) {
     std::string values;
@@ -244,12 +268,12 @@ std::string describe_term(const facts::ConditionTerm& term) {
       if (at == std::string::npos) break;
       from = at + 1;
     }
-    return term.name.str() + (term.negated ? " not in (" : " in (") + values + ")";
+    return folded_name(term) + (term.negated ? " not in (" : " in (") + values + ")";
   }
   if (term.equals.empty()) return (term.negated ? "not " : "") + term.name;
   if (term.greater) return term.name + " > " + term.equals;
-  if (term.negated) return term.name + (term.equals == "None" ? " is not None" : " != \"" + term.equals + "\"");
-  return term.name + " == \"" + term.equals + "\"";
+  if (term.negated) return folded_name(term) + (term.equals == "None" ? " is not None" : " != \"" + term.equals + "\"");
+  return folded_name(term) + " == \"" + term.equals + "\"";
 }
 
 std::size_t same_name_ordinal(const facts::BranchInfo& branch, const facts::ConditionTerm& term) {

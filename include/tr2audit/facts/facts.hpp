@@ -282,6 +282,9 @@ struct ConditionTerm {
   bool greater = false;  ///< `name > equals` with an integer (`if self.vis_period > 0:`)
   /// `name in ("a", "b")` (`not in`: negated): `equals` holds the literals, joined by k_member_separator.
   bool member = false;
+  /// `args.optimizer.lower() == "adam8bit"`: the tested name is case-folded (`.lower()`, `.upper()`,
+  /// `.casefold()`) before the comparison, so a value matches `equals` without regard to case.
+  bool folded = false;
 
   bool operator==(const ConditionTerm&) const = default;
 };

@@ -317,3 +317,35 @@ TEST_CASE("facts::Walker keeps the terms of a conjunction with an or inside and 
     return b.terms.size() == 1 && b.terms[0].name == "args.profile" && !b.terms[0].negated;
   }));
 }
+
+TEST_CASE("facts::Walker reads a case-folded comparison as a test of the name itself", "[facts]") {
+  const auto f = facts_of(
+      "def build(args, p):\n"
+      "    if args.optimizer.lower() == 'adam8bit':\n"
+      "        p.add_(1)\n"
+      "    if cfg['mode'].upper() in ('FUSED', 'FAST'):\n"
+      "        p.add_(2)\n"
+      "    if args.optimizer.strip() == 'adam':\n"
+      "        p.add_(3)\n"
+      "    if args.optimizer.lower(x) == 'adam':\n"
+      "        p.add_(4)\n"
+      "    if args.depth.lower() > 2:\n"
+      "        p.add_(5)\n");
+  REQUIRE(f.branches.size() == 5);
+  REQUIRE(f.branches[0].terms.size() == 1);
+  CHECK(f.branches[0].terms[0].name == "args.optimizer");
+  CHECK(f.branches[0].terms[0].equals == "adam8bit");
+  CHECK(f.branches[0].terms[0].folded);
+  REQUIRE(f.branches[1].terms.size() == 1);
+  CHECK(f.branches[1].terms[0].name == "cfg.mode");
+  CHECK(f.branches[1].terms[0].member);
+  CHECK(f.branches[1].terms[0].folded);
+  // Any other method changes more than the case: the term stays the call, not folded.
+  REQUIRE(f.branches[2].terms.size() == 1);
+  CHECK(f.branches[2].terms[0].name == "args.optimizer.strip()");
+  CHECK_FALSE(f.branches[2].terms[0].folded);
+  REQUIRE(f.branches[3].terms.size() == 1);
+  CHECK(f.branches[3].terms[0].name == "args.optimizer.lower()");
+  // A folded name compared with anything but a string gives no term.
+  CHECK(f.branches[4].terms.empty());
+}
