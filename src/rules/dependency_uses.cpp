@@ -75,6 +75,27 @@ Severity weight(const Finding& use) {
   return use.unreached ? std::max(use.severity, Severity::medium) : use.severity;
 }
 
+/// A weighed import at medium or below names a symbol of a package that is always there
+/// (`from torch.utils.cpp_extension import CUDAExtension`): importing it fails nowhere, so it weighs as
+/// much as the strongest use of that very symbol in its file (detectron2's setup.py picks CUDAExtension
+/// only under `torch.cuda.is_available()`, with CppExtension otherwise: low). No use found: unchanged.
+void weigh_symbol_import(Finding& import, const std::vector<std::size_t>& same_file,
+                         const std::vector<Finding>& findings, const RuleSet& rules) {
+  const Finding* strongest = nullptr;
+  for (const std::size_t i : same_file) {
+    const Finding& use = findings[i];
+    if (&use == &import || use.meta || use.subject != import.subject) continue;
+    const Rule* use_rule = rules.find(use.rule_id);
+    if (use_rule == nullptr || use_rule->subject == SubjectKind::import || use_rule->subject == SubjectKind::dependency)
+      continue;
+    if (strongest == nullptr || weight(use) > weight(*strongest)) strongest = &use;
+  }
+  if (strongest == nullptr || weight(*strongest) >= import.severity) return;
+  import.severity = weight(*strongest);
+  import.message += " (importing it fails nowhere, and its strongest use in this file is " +
+                    std::string(to_string(strongest->severity)) + ": line " + std::to_string(strongest->at.line) + ")";
+}
+
 }  // namespace
 
 std::vector<std::string> modules_of_distribution(std::string_view distribution) {
@@ -106,9 +127,11 @@ void weigh_imports_by_use(std::vector<Finding>& findings, const RuleSet& rules) 
   for (std::size_t i = 0; i < findings.size(); ++i) by_path[findings[i].path].push_back(i);
   for (Finding& import : findings) {
     const Rule* rule = rules.find(import.rule_id);
-    if (rule == nullptr || !rule->weighed_by_use || rule->subject != SubjectKind::import || import.meta ||
-        import.severity <= Severity::medium)
+    if (rule == nullptr || !rule->weighed_by_use || rule->subject != SubjectKind::import || import.meta) continue;
+    if (import.severity <= Severity::medium) {
+      weigh_symbol_import(import, by_path[import.path], findings, rules);
       continue;
+    }
     const std::string library = top_module(import.subject);
     const Finding* strongest = nullptr;
     for (const std::size_t i : by_path[import.path]) {

@@ -49,7 +49,10 @@ void render_rule(std::ostringstream& out, const Rule& rule) {
     for (const std::string& pattern : rule.library.patterns()) out << " `" << pattern << "`";
     out << " (a manifest's pin of them is weighed by this finding).\n\n";
   }
-  if (rule.weighed_by_use && rule.subject == SubjectKind::import)
+  if (rule.weighed_by_use && rule.subject == SubjectKind::import && rule.severity <= Severity::medium)
+    out << "Weighed by use: lowered to the strongest finding in its file that uses the imported name (importing "
+           "it fails nowhere).\n\n";
+  else if (rule.weighed_by_use && rule.subject == SubjectKind::import)
     out << "Weighed by use: lowered to medium when every finding in its file that uses the library is low "
            "(the import alone is a one-line fix).\n\n";
   else if (rule.weighed_by_use)

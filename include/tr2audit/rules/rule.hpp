@@ -153,8 +153,9 @@ struct Rule {
   /// when its subject does not name the package's module (`attn_implementation="flash_attention_2"`).
   /// A rule whose subject is a module or a call into one uses the package of that module's first segment.
   NameMatcher library;
-  /// `weighed_by_use: true` (dependency rules): a finding is lowered to the strongest use of its package in
-  /// the code (rules/dependency_uses).
+  /// `weighed_by_use: true` (dependency and import rules): a finding is lowered to the strongest use of its
+  /// package in the code (rules/dependency_uses); an import rule at medium or below, to the strongest use
+  /// of the imported name in its file (the symbol of a package that is always there).
   bool weighed_by_use = false;
   /// `extension_modules: true` (import rules): the modules this rule matches are prebuilt CUDA extensions,
   /// so the repo's calls through them are `extension-call` patterns (program/lockin_seeds).

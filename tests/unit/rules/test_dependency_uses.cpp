@@ -141,3 +141,36 @@ TEST_CASE("rules::weigh_imports_by_use: an import whose uses in its file are all
   CHECK(findings[2].severity == Severity::high);
   CHECK(findings[5].severity == Severity::high);
 }
+
+TEST_CASE("rules::weigh_imports_by_use: a medium import of a symbol that always imports weighs as its uses",
+          "[rules]") {
+  std::string extension_head = k_head;
+  extension_head.replace(extension_head.find("cuda-library"), 12, "cuda-extension");
+  const RuleSet set = rules_of({{"cuda-extension/cpp-extension-import.yaml",
+                                 "id: cuda-extension.cpp-extension-import\nseverity: medium\nweighed_by_use: true\n" +
+                                     extension_head + "match:\n  import: [torch.utils.cpp_extension.CUDAExtension]\n"},
+                                {"cuda-extension/cuda-extension-setup.yaml",
+                                 "id: cuda-extension.cuda-extension-setup\nseverity: blocker\n" + extension_head +
+                                     "match:\n  call: [torch.utils.cpp_extension.CUDAExtension]\n"},
+                                {"cuda-extension/build-extension-command.yaml",
+                                 "id: cuda-extension.build-extension-command\nseverity: low\n" + extension_head +
+                                     "match:\n  call: [torch.utils.cpp_extension.BuildExtension]\n"}});
+  const std::string cuda = "torch.utils.cpp_extension.CUDAExtension";
+  std::vector<Finding> findings{
+      // setup.py: CUDAExtension built only under a CUDA check (low): the import is low too.
+      finding("cuda-extension.cpp-extension-import", "setup.py", 11, Severity::medium, cuda),
+      finding("cuda-extension.cuda-extension-setup", "setup.py", 98, Severity::low, cuda),
+      // gpu/setup.py: an unguarded build keeps the import at medium (never raised).
+      finding("cuda-extension.cpp-extension-import", "gpu/setup.py", 3, Severity::medium, cuda),
+      finding("cuda-extension.cuda-extension-setup", "gpu/setup.py", 9, Severity::blocker, cuda),
+      // probe/setup.py: another symbol's low use says nothing about CUDAExtension.
+      finding("cuda-extension.cpp-extension-import", "probe/setup.py", 2, Severity::medium, cuda),
+      finding("cuda-extension.build-extension-command", "probe/setup.py", 20, Severity::low,
+              "torch.utils.cpp_extension.BuildExtension"),
+  };
+  weigh_imports_by_use(findings, set);
+  CHECK(findings[0].severity == Severity::low);
+  CHECK(findings[0].message.find("its strongest use in this file is low: line 98") != std::string::npos);
+  CHECK(findings[2].severity == Severity::medium);
+  CHECK(findings[4].severity == Severity::medium);
+}

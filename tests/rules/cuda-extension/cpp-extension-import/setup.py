@@ -1,7 +1,7 @@
 """setup.py of a package with CUDA kernels."""
 import os
 
-# expect: cuda-extension.cpp-extension-import
+# expect-medium: cuda-extension.cpp-extension-import  (nothing in this file uses it: the import keeps its severity)
 from torch.utils.cpp_extension import (
     BuildExtension,
     CUDA_HOME,
