@@ -393,6 +393,36 @@ std::string environment_key(std::string_view text) {
 }
 
 // The dotted read a bare local copies (`ao = self.cfg.activation_offloading` before `if ao == ...:`).
+bool yacs_key(std::string_view dotted) {
+  const auto first = dotted.find('.');
+  if (first == std::string_view::npos) return false;
+  const std::string_view keys = dotted.substr(first + 1);
+  bool letter = false;
+  for (char c : keys) {
+    if (c >= 'a' && c <= 'z') return false;
+    letter = letter || (c >= 'A' && c <= 'Z');
+  }
+  return letter;
+}
+
+std::optional<std::string> sole_dotted_read(const facts::FileFacts& file, std::int32_t function, std::string_view name,
+                                            std::uint32_t before) {
+  if (function < 0 || !is_identifier(name)) return std::nullopt;
+  const auto& fn = file.functions[static_cast<std::size_t>(function)];
+  for (const FactString& param : fn.params) {
+    if (std::string_view(param).substr(0, param.find_first_of(":= ")) == name) return std::nullopt;
+  }
+  const facts::AssignFact* bound = sole_binding(file, function, name);
+  if (!bound || bound->at.start_byte >= before || bound->value.kind != facts::LiteralKind::name) return std::nullopt;
+  for (const auto& call : file.bound_calls) {
+    if (call.ctx.function == function && call.target_text == name) return std::nullopt;
+  }
+  const std::string_view value = bound->value.value;
+  if (value.find('.') == std::string_view::npos || value.find_first_of("()[] ") != std::string_view::npos)
+    return std::nullopt;
+  return std::string(value);
+}
+
 std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
                                               const facts::BranchInfo& branch, const facts::ConditionTerm& term) {
   if (function < 0 || !is_identifier(term.name)) return std::nullopt;

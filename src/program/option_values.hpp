@@ -102,6 +102,14 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
 /// the two could not be seen); else nothing.
 std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
                                               const facts::BranchInfo& branch, const facts::ConditionTerm& term);
+/// `_C.MODEL.ROI_HEADS.NAME`: every key after the root is upper case (a yacs config node's keys).
+bool yacs_key(std::string_view dotted);
+/// The dotted read (`cfg.MODEL.ROI_BOX_HEAD.POOLER_TYPE`) a bare local of `function` holds at `before` (a byte
+/// offset): no parameter, bound once in the function, before that offset, to a plain dotted name, and never to
+/// a call's result; else nothing. (A rebinding to some other computed value is not in the facts: callers
+/// use this only where the read is the option's plain hand-over, `pooler_type = cfg...; Pooler(pooler_type=...)`.)
+std::optional<std::string> sole_dotted_read(const facts::FileFacts& file, std::int32_t function, std::string_view name,
+                                            std::uint32_t before);
 /// `if pretrained_dtype == torch.uint8:` after `pretrained_dtype = self.linear.weight.data.dtype` (or `if
 /// weight.dtype == torch.int8:`): a weight stored as integers, which only a quantization library (bitsandbytes'
 /// Params4bit/Int8Params) makes; the branch runs only for a model the caller loaded quantized.

@@ -52,8 +52,11 @@ class BranchGuards {
         m_cuda_flags.insert(name);
       // `self.use_grouped_mm = should_use_grouped_mm()`: a flag computed by a repo CUDA probe.
       if (ends_with(value_text, ")") && m_impl.cuda_probes.count(probe_name(value_text))) m_cuda_flags.insert(name);
-      // yacs-style defaults: `_C.SOLVER.AMP.ENABLED = False` is the option `AMP.ENABLED`.
-      if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.target.segments().size() >= 3)
+      // yacs-style defaults: `_C.SOLVER.AMP.ENABLED = False` is the option `AMP.ENABLED`; so is a project's
+      // `def add_densepose_config(cfg): _C = cfg; _C.MODEL.ROI_DENSEPOSE_HEAD.POOLER_TYPE = "ROIAlignV2"` (in a
+      // function, only upper-case keys count, and never a test's override).
+      if (assign.ctx.klass < 0 && assign.target.segments().size() >= 3 &&
+          (assign.ctx.function < 0 || (!m_impl.files[f].is_test && yacs_key(assign.target.dotted()))))
         m_options.add(last_two(assign.target.dotted()), assign.value);
       // `self.use_ema = cfg.get("use_ema", False)`: the attribute and the key share the default.
       if (auto fallback = get_with_default(assign.value.value)) {

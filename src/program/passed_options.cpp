@@ -1,6 +1,8 @@
 // The options a parameter with no default is passed down (see the header).
 #include "program/passed_options.hpp"
 
+#include <algorithm>
+
 #include "program/option_values.hpp"
 #include "tr2audit/core/text.hpp"
 
@@ -8,6 +10,7 @@ namespace tr2audit::program {
 
 using option_values::is_literal;
 using option_values::last_segment;
+using option_values::last_two;
 using option_values::leaves_off;
 
 namespace {
@@ -49,7 +52,9 @@ PassedOptions::PassedOptions(const Program::Impl& impl) : m_impl(impl) {
     for (std::size_t slot = 0; slot < impl.edges[f].size(); ++slot) {
       const std::int32_t caller = slot < impl.files[f].functions.size() ? static_cast<std::int32_t>(slot) : -1;
       for (const Edge& edge : impl.edges[f][slot]) {
-        if (!edge.by_name || edge.constructs || edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
+        // A constructor call passes its arguments to `__init__` (`ROIPooler(..., pooler_type=pooler_type)`).
+        const bool constructs = edge.constructs && !edge.deferred;
+        if ((!edge.by_name && !constructs) || edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
         auto& sites = m_callers[edge.target.file.value][static_cast<std::size_t>(edge.target.index)];
         if (sites.size() <= k_max_sites) sites.push_back(CallSite{FunctionId{FileId{f}, caller}, edge.call});
       }
@@ -119,15 +124,26 @@ bool PassedOptions::site_off(const CallSite& site, std::optional<std::size_t> po
   if (is_literal(*passed)) return leaves_off(*passed, query.term);
   const std::string_view text = passed->value;
   if (passed->kind == facts::LiteralKind::name && passed->resolved.empty() &&
-      text.find('.') == std::string_view::npos && site.caller.index >= 0)
+      text.find('.') == std::string_view::npos && site.caller.index >= 0) {
+    // `pooler_type = cfg.MODEL.ROI_BOX_HEAD.POOLER_TYPE` earlier in the caller: that option's default decides.
+    if (const auto read = option_values::sole_dotted_read(m_impl.files[site.caller.file.value], site.caller.index, text,
+                                                          call.at.start_byte))
+      return option_off(*read, query);
     return off_at(site.caller, text, depth + 1, query);
+  }
   // `params["comm_backend"]` / `cfg.comm_backend`: the option's repo default decides.
   std::string option;
   if (const auto open = text.find("[\""); open != std::string_view::npos && ends_with(text, "\"]"))
     option = std::string(text.substr(open + 2, text.size() - open - 4));
   else if (passed->kind == facts::LiteralKind::name && text.find('.') != std::string_view::npos)
-    option = last_segment(text);
+    return option_off(text, query);
   return !option.empty() && query.option_off(option);
+}
+
+bool PassedOptions::option_off(std::string_view dotted, Query& query) {
+  // `cfg.MODEL.ROI_BOX_HEAD.POOLER_TYPE`: a yacs default is known by its last two names (program/options).
+  if (std::count(dotted.begin(), dotted.end(), '.') >= 2 && query.option_off(last_two(dotted))) return true;
+  return query.option_off(last_segment(dotted));
 }
 
 }  // namespace tr2audit::program

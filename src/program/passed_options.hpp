@@ -49,6 +49,8 @@ class PassedOptions {
   bool off_at(FunctionId fn, std::string_view name, int depth, Query& query) const;
   bool site_off(const CallSite& site, std::optional<std::size_t> position, std::string_view name, int depth,
                 Query& query) const;
+  /// The option a dotted read names is off by default: by its last two names (a yacs default), else its last.
+  static bool option_off(std::string_view dotted, Query& query);
 
   const Program::Impl& m_impl;
   std::vector<std::vector<std::vector<CallSite>>> m_callers;  ///< per file, per function
