@@ -45,8 +45,10 @@ std::optional<FileKind> classify_file(std::string_view rel_path) {
   const std::string lower = to_lower(name);
   if (lower == "dockerfile" || starts_with(lower, "dockerfile.") || ends_with(lower, ".dockerfile"))
     return FileKind::dockerfile;
-  if (ends_with(lower, ".yaml") || ends_with(lower, ".yml") || ends_with(lower, ".json") || ends_with(lower, ".sh"))
-    return FileKind::config;
+  const bool yaml = ends_with(lower, ".yaml") || ends_with(lower, ".yml");
+  // `environment.yml`, `environment-gpu.yaml`, `conda_env.yml`: what `conda env create -f` installs.
+  if (yaml && (starts_with(lower, "environment") || starts_with(lower, "conda"))) return FileKind::conda_env;
+  if (yaml || ends_with(lower, ".json") || ends_with(lower, ".sh")) return FileKind::config;
   // `requirements.txt`, `requirements-dev.txt`, `dev-requirements.txt`, `efficiency_requirements.txt`,
   // and any .txt in a `requirements/` folder.
   if (ends_with(lower, ".txt") &&

@@ -25,6 +25,8 @@ std::string_view to_string(FileKind kind) {
       return "setup-cfg";
     case FileKind::dockerfile:
       return "dockerfile";
+    case FileKind::conda_env:
+      return "conda-env";
     case FileKind::config:
       return "config";
   }

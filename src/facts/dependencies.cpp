@@ -198,6 +198,8 @@ std::vector<DependencyFact> extract_dependencies(discover::FileKind kind, std::s
       return read_setup_cfg(text);
     case discover::FileKind::dockerfile:
       return read_dockerfile(text);
+    case discover::FileKind::conda_env:
+      return read_conda_environment(text);
     case discover::FileKind::config:
     case discover::FileKind::python:
     case discover::FileKind::python_stub:

@@ -27,5 +27,9 @@ std::vector<DependencyFact> read_setup_cfg(std::string_view text);
 /// `pip install --index-url URL` / `--extra-index-url` / `-f` also give "package-index" facts (name = the
 /// URL in lower case) at the URL's physical line.
 std::vector<DependencyFact> read_dockerfile(std::string_view text);
+/// conda `environment.yml`: each package of `dependencies:` ("conda": `pytorch-cuda=11.7`, `python >= 3.8`,
+/// `nvidia::cuda-toolkit`) and of its nested `- pip:` list ("conda-pip", pip requirement strings), at the
+/// item's line. Read through the bounded YAML loader; a file that does not load gives nothing.
+std::vector<DependencyFact> read_conda_environment(std::string_view text);
 
 }  // namespace tr2audit::facts

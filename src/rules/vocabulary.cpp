@@ -47,7 +47,8 @@ const Vocabulary<discover::FileKind>& file_kind_vocabulary() {
       {"notebook", discover::FileKind::notebook},     {"cuda-source", discover::FileKind::cuda_source},
       {"cxx-header", discover::FileKind::cxx_header}, {"requirements", discover::FileKind::requirements},
       {"pyproject", discover::FileKind::pyproject},   {"setup-cfg", discover::FileKind::setup_cfg},
-      {"dockerfile", discover::FileKind::dockerfile}, {"config", discover::FileKind::config},
+      {"dockerfile", discover::FileKind::dockerfile}, {"conda-env", discover::FileKind::conda_env},
+      {"config", discover::FileKind::config},
   };
   return k_words;
 }

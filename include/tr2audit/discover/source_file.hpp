@@ -20,6 +20,7 @@ enum class FileKind {
   pyproject,     ///< pyproject.toml
   setup_cfg,     ///< setup.cfg
   dockerfile,    ///< Dockerfile, Dockerfile.*, *.Dockerfile: base images, pip installs and ENV lines
+  conda_env,     ///< environment*.yml / conda*.yml: a conda environment's packages and its pip list
   config,        ///< *.yaml / *.yml / *.json: read (bounded) only for training settings, never executed
 };
 

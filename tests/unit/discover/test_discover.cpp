@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "discover/classify.hpp"
 #include "tr2audit/discover/discover.hpp"
 #include "unit/discover/temp_tree.hpp"
 
@@ -134,6 +135,16 @@ TEST_CASE("discover::discover classifies files and skips environments and build 
   CHECK_FALSE(file_for(result, "model/attention.py")->is_test);
 }
 
+TEST_CASE("discover::classify_file tells a conda environment from a config", "[discover]") {
+  using tr2audit::discover::classify_file;
+  CHECK(classify_file("environment.yml") == FileKind::conda_env);
+  CHECK(classify_file("envs/environment-gpu.yaml") == FileKind::conda_env);
+  CHECK(classify_file("conda_env.yml") == FileKind::conda_env);
+  CHECK(classify_file("configs/env.yaml") == FileKind::config);
+  CHECK(classify_file("configs/train_environment.yaml") == FileKind::config);
+  CHECK(classify_file("environment.json") == FileKind::config);
+}
+
 TEST_CASE("discover::to_string names every file kind", "[discover]") {
   using tr2audit::discover::to_string;
   CHECK(to_string(FileKind::python) == "python");
@@ -144,6 +155,7 @@ TEST_CASE("discover::to_string names every file kind", "[discover]") {
   CHECK(to_string(FileKind::pyproject) == "pyproject");
   CHECK(to_string(FileKind::setup_cfg) == "setup-cfg");
   CHECK(to_string(FileKind::dockerfile) == "dockerfile");
+  CHECK(to_string(FileKind::conda_env) == "conda-env");
   CHECK(to_string(FileKind::config) == "config");
 }
 

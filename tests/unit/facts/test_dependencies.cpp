@@ -225,3 +225,32 @@ TEST_CASE("facts::extract_dependencies reads one requirement string and ignores 
   CHECK(extract_dependencies(FileKind::requirements, "").empty());
   CHECK(extract_dependencies(FileKind::pyproject, "[project\ndependencies = [\"torch\"").empty());
 }
+
+TEST_CASE("facts::extract_dependencies reads a conda environment's packages and its pip list", "[facts]") {
+  const std::string text =
+      "name: difftrain\n"                            // 1
+      "channels: [pytorch, nvidia]\n"                // 2
+      "dependencies:\n"                              // 3
+      "  - python >= 3.10\n"                         // 4
+      "  - pytorch-cuda=11.7\n"                      // 5
+      "  - nvidia::cuda-toolkit=12.1\n"              // 6
+      "  - _libgcc_mutex=0.1=main\n"                 // 7
+      "  - pip:\n"                                   // 8
+      "    - flash-attn==2.5.7\n"                    // 9
+      "    - git+https://github.com/org/apex.git\n"  // 10
+      "    - -e .\n";                                // 11
+  const std::vector<DependencyFact> facts = extract_dependencies(FileKind::conda_env, text);
+  CHECK(summary(facts) == std::vector<std::string>{
+                              "python|conda|4",
+                              "pytorch-cuda|conda|5",
+                              "cuda-toolkit|conda|6",
+                              "flash-attn|conda-pip|9",
+                              "apex|conda-pip|10",
+                          });
+  REQUIRE(facts.size() == 5);
+  CHECK(facts[1].spec == "pytorch-cuda=11.7");
+  // Not a map, no `dependencies:` list, or not YAML at all: nothing.
+  CHECK(extract_dependencies(FileKind::conda_env, "- a\n- b\n").empty());
+  CHECK(extract_dependencies(FileKind::conda_env, "name: x\n").empty());
+  CHECK(extract_dependencies(FileKind::conda_env, "dependencies: [\n").empty());
+}
