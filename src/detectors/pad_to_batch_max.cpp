@@ -29,6 +29,9 @@ bool takes_max_of_sizes(std::string_view text) {
 }
 
 bool pads_or_allocates(std::string_view callee) {
+  // `pad_to_length(t, max_length, pad_value)` (trl), `pad_to(...)`: a padding helper named for what it does.
+  const std::string_view last = callee.substr(callee.rfind('.') == std::string_view::npos ? 0 : callee.rfind('.') + 1);
+  if (starts_with(last, "pad_to")) return true;
   for (std::string_view sink :
        {"pad", "new_full", "new_zeros", "new_empty", "new_ones", "zeros", "full", "empty", "ones"}) {
     if (ends_with(callee, sink) && (callee.size() == sink.size() || callee[callee.size() - sink.size() - 1] == '.'))

@@ -30,3 +30,17 @@ def lm_collator(tokenizer):
 
 # ok: dynamic-shape.data-collator-dynamic-padding
 collate = default_data_collator
+
+
+def preference_collator(tokenizer):
+    from trl.trainer.utils import DPODataCollatorWithPadding
+
+    # expect: dynamic-shape.data-collator-dynamic-padding
+    return DPODataCollatorWithPadding(pad_token_id=tokenizer.pad_token_id, label_pad_token_id=-100)
+
+
+def preference_collator_fixed(tokenizer):
+    from trl.trainer.dpo_trainer import DataCollatorForPreference
+
+    # ok: dynamic-shape.data-collator-dynamic-padding
+    return DataCollatorForPreference(pad_token_id=tokenizer.pad_token_id, pad_to_multiple_of=512)

@@ -60,3 +60,20 @@ def log_sizes(images):
     # ok: dynamic-shape.pad-to-batch-max
     largest = max(img.shape[-1] for img in images)
     print("largest width", largest)
+
+
+def concatenated_inputs(batch, pad_to_length, padding_value=0):
+    """Chosen and rejected sequences stacked into one batch (a DPO-style trainer)."""
+    # expect: dynamic-shape.pad-to-batch-max
+    max_length = max(batch["chosen_input_ids"].shape[1], batch["rejected_input_ids"].shape[1])
+    chosen = pad_to_length(batch["chosen_input_ids"], max_length, pad_value=padding_value)
+    rejected = pad_to_length(batch["rejected_input_ids"], max_length, pad_value=padding_value)
+    return torch.cat([chosen, rejected], dim=0)
+
+
+def concatenated_inputs_fixed(batch, pad_to_length, max_length=1024, padding_value=0):
+    # ok: dynamic-shape.pad-to-batch-max
+    longest = max(batch["chosen_input_ids"].shape[1], batch["rejected_input_ids"].shape[1])
+    assert longest <= max_length
+    chosen = pad_to_length(batch["chosen_input_ids"], max_length, pad_value=padding_value)
+    return chosen
