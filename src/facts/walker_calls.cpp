@@ -494,9 +494,13 @@ void Walker::on_string(TSNode node) {
   TSNode parent = ancestor(up);
   if (m_src.is(parent, m_k.expression_statement)) return;  // a docstring or bare string
   const auto value = m_src.string_literal(node);
-  // `if cfg.attn == "ring":` tests for a name a config may hold; it selects nothing.
+  // `if cfg.attn == "ring":` tests for a name a config may hold; it selects nothing. Nor does a member of a
+  // collection a value is tested against (`assert pooler_type in ["ROIAlignRotated"]`).
+  const bool compared = m_src.is(parent, m_k.comparison_operator) ||
+                        ((m_src.is(parent, m_k.list) || m_src.is(parent, m_k.tuple) || m_src.is(parent, m_k.set)) &&
+                         m_src.is(ancestor(up + 1), m_k.comparison_operator));
   if (value && names_a_definition(*value) && !in_dunder_all(up) && !dispatch_key(up) && !in_registration(up) &&
-      !m_src.is(parent, m_k.comparison_operator) && !names_own_binding(up, *value))
+      !compared && !names_own_binding(up, *value))
     m_out.name_strings.push_back(m_src.str(*value));
   if (!value || !is_device_string(*value)) return;
   DeviceLiteralFact fact;

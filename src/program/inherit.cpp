@@ -220,10 +220,24 @@ class Inheritance {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       if (file.is_test) continue;
-      for (const auto& reference : file.references)
-        note(symbols.lookup_from(FileId{f}, reference.name.dotted()), site_at(f, reference.ctx));
+      // `super(ModulatedDeformConv, self)` and `isinstance(x, T)` name a class without handing it on.
+      std::vector<const Span*> only_named;
+      for (const auto& call : file.calls) {
+        if (call.callee_text == "super" || call.callee_text == "isinstance" || call.callee_text == "issubclass")
+          only_named.push_back(&call.at);
+      }
+      const auto inside_only_named = [&](const Span& at) {
+        return std::any_of(only_named.begin(), only_named.end(), [&](const Span* call) {
+          return at.start_byte >= call->start_byte && at.end_byte <= call->end_byte;
+        });
+      };
+      for (const auto& reference : file.references) {
+        if (!inside_only_named(reference.at))
+          note(symbols.lookup_from(FileId{f}, reference.name.dotted()), site_at(f, reference.ctx));
+      }
       for (const auto& value : file.values) {
-        if (!value.name.empty()) note(symbols.lookup_in_file(FileId{f}, value.name), site_at(f, value.ctx));
+        if (!value.name.empty() && !inside_only_named(value.value))
+          note(symbols.lookup_in_file(FileId{f}, value.name), site_at(f, value.ctx));
       }
       // `if deform_modulated: deform_conv_op = ModulatedDeformConv`: a class bound to a name under a branch.
       for (const auto& assign : file.assigns) {
@@ -237,7 +251,6 @@ class Inheritance {
           note(symbols.lookup_in_file(FileId{f}, entry.name), Site{FunctionId{FileId{f}, -1}, 0, {}});
       }
       for (const auto& call : file.calls) {
-        // `super(ModulatedDeformConv, self)` and `isinstance(x, T)` name a class without handing it on.
         if (call.callee_text == "super" || call.callee_text == "isinstance" || call.callee_text == "issubclass")
           continue;
         for (const auto& arg : call.args) {
@@ -369,8 +382,9 @@ class Inheritance {
   // as a value counts each use as a site (what builds it got it there); not a class named by a string (a
   // registry or a config may build it where no edge shows).
   void find_gateable_classes() {
-    std::set<std::string_view> named;
+    std::set<std::string_view> named;  // (a test's config override names a class for that test only)
     for (const auto& file : m_impl.files) {
+      if (file.is_test) continue;
       for (const auto& name : file.name_strings) {
         const std::string_view text = name.view();
         named.insert(text.substr(text.rfind('.') == std::string_view::npos ? 0 : text.rfind('.') + 1));

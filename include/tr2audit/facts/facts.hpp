@@ -379,7 +379,8 @@ struct FileFacts {
   std::vector<SettingFact> settings;  ///< config files (discover's `config` kind): one per scalar
   /// Name-shaped string literals ("RROIHeads", "torch.optim.AdamW"), sorted and unique, by which a registry or config
   /// picks a class (program/variants); not docstrings, `__all__` entries, keys of a module-level upper-case dict (a
-  /// dispatch table's own keys) or strings compared with a value (`== "ring"` tests for a name, it selects nothing).
+  /// dispatch table's own keys) or strings compared with a value (`== "ring"` tests for a name, it selects nothing;
+  /// so does `in ["ROIAlignRotated"]`).
   std::vector<FactString> name_strings;
   /// Private plain names (`_helper`, not dunders) the code uses as values (`prune_configs_by=
   /// {"early_config_prune": _prune}`, `fn=_helper`), sorted and unique: not calls, definitions or
