@@ -78,7 +78,9 @@ Severity weight(const Finding& use) {
 /// A weighed import at medium or below names a symbol of a package that is always there
 /// (`from torch.utils.cpp_extension import CUDAExtension`): importing it fails nowhere, so it weighs as
 /// much as the strongest use of that very symbol in its file (detectron2's setup.py picks CUDAExtension
-/// only under `torch.cuda.is_available()`, with CppExtension otherwise: low). No use found: unchanged.
+/// only under `torch.cuda.is_available()`, with CppExtension otherwise: low), unless Python code under the
+/// file's folder calls into compiled CUDA code at medium or above (TensorMask's CUDA-only swap_align2nat:
+/// what the build makes is needed on the training path, so the import keeps its severity). No use: unchanged.
 void weigh_symbol_import(Finding& import, const std::vector<std::size_t>& same_file,
                          const std::vector<Finding>& findings, const RuleSet& rules) {
   const Finding* strongest = nullptr;
@@ -91,9 +93,31 @@ void weigh_symbol_import(Finding& import, const std::vector<std::size_t>& same_f
     if (strongest == nullptr || weight(use) > weight(*strongest)) strongest = &use;
   }
   if (strongest == nullptr || weight(*strongest) >= import.severity) return;
+  const auto slash = std::string_view(import.path).rfind('/');
+  const std::string folder = slash == std::string_view::npos ? std::string() : import.path.substr(0, slash + 1);
+  // Another build under this folder (projects/TensorMask/setup.py below detectron2's) is its own project.
+  std::vector<std::string_view> nested;
+  for (const Finding& other : findings) {
+    const std::string_view path = other.path;
+    const auto cut = path.rfind('/');
+    const std::string_view name = cut == std::string_view::npos ? path : path.substr(cut + 1);
+    if (cut != std::string_view::npos && (name == "setup.py" || name == "pyproject.toml") &&
+        path.size() > folder.size() + name.size() && starts_with(path, folder))
+      nested.push_back(path.substr(0, cut + 1));
+  }
+  for (const Finding& use : findings) {
+    if (use.meta || use.category != Category::cuda_extension || weight(use) < Severity::medium ||
+        !ends_with(use.path, ".py") || !starts_with(use.path, folder) ||
+        std::any_of(nested.begin(), nested.end(), [&](std::string_view n) { return starts_with(use.path, n); }))
+      continue;
+    const Rule* use_rule = rules.find(use.rule_id);
+    if (use_rule != nullptr && (use_rule->subject == SubjectKind::call || use_rule->subject == SubjectKind::pattern))
+      return;
+  }
   import.severity = weight(*strongest);
   import.message += " (importing it fails nowhere, and its strongest use in this file is " +
-                    std::string(to_string(strongest->severity)) + ": line " + std::to_string(strongest->at.line) + ")";
+                    std::string(to_string(strongest->severity)) + ": line " + std::to_string(strongest->at.line) +
+                    "; no code here calls compiled CUDA code on the path)";
 }
 
 }  // namespace

@@ -146,15 +146,18 @@ TEST_CASE("rules::weigh_imports_by_use: a medium import of a symbol that always 
           "[rules]") {
   std::string extension_head = k_head;
   extension_head.replace(extension_head.find("cuda-library"), 12, "cuda-extension");
-  const RuleSet set = rules_of({{"cuda-extension/cpp-extension-import.yaml",
-                                 "id: cuda-extension.cpp-extension-import\nseverity: medium\nweighed_by_use: true\n" +
-                                     extension_head + "match:\n  import: [torch.utils.cpp_extension.CUDAExtension]\n"},
-                                {"cuda-extension/cuda-extension-setup.yaml",
-                                 "id: cuda-extension.cuda-extension-setup\nseverity: blocker\n" + extension_head +
-                                     "match:\n  call: [torch.utils.cpp_extension.CUDAExtension]\n"},
-                                {"cuda-extension/build-extension-command.yaml",
-                                 "id: cuda-extension.build-extension-command\nseverity: low\n" + extension_head +
-                                     "match:\n  call: [torch.utils.cpp_extension.BuildExtension]\n"}});
+  const RuleSet set =
+      rules_of({{"cuda-extension/cpp-extension-import.yaml",
+                 "id: cuda-extension.cpp-extension-import\nseverity: medium\nweighed_by_use: true\n" + extension_head +
+                     "match:\n  import: [torch.utils.cpp_extension.CUDAExtension]\n"},
+                {"cuda-extension/cuda-extension-setup.yaml",
+                 "id: cuda-extension.cuda-extension-setup\nseverity: blocker\n" + extension_head +
+                     "match:\n  call: [torch.utils.cpp_extension.CUDAExtension]\n"},
+                {"cuda-extension/triton-jit-call.yaml", "id: cuda-extension.triton-jit-call\nseverity: high\n" +
+                                                            extension_head + "match:\n  call: [\"swap\"]\n"},
+                {"cuda-extension/build-extension-command.yaml",
+                 "id: cuda-extension.build-extension-command\nseverity: low\n" + extension_head +
+                     "match:\n  call: [torch.utils.cpp_extension.BuildExtension]\n"}});
   const std::string cuda = "torch.utils.cpp_extension.CUDAExtension";
   std::vector<Finding> findings{
       // setup.py: CUDAExtension built only under a CUDA check (low): the import is low too.
@@ -168,9 +171,18 @@ TEST_CASE("rules::weigh_imports_by_use: a medium import of a symbol that always 
       finding("cuda-extension.build-extension-command", "probe/setup.py", 20, Severity::low,
               "torch.utils.cpp_extension.BuildExtension"),
   };
+  // tensormask/setup.py: a guarded build too, but the project's Python calls a CUDA-only op of what it
+  // builds on the path (an extension call at high): the build matters, the import keeps medium.
+  findings.push_back(finding("cuda-extension.cpp-extension-import", "tensormask/setup.py", 8, Severity::medium, cuda));
+  findings.push_back(finding("cuda-extension.cuda-extension-setup", "tensormask/setup.py", 49, Severity::low, cuda));
+  Finding call = finding("cuda-extension.triton-jit-call", "tensormask/layers/swap.py", 15, Severity::high, "swap");
+  call.category = Category::cuda_extension;
+  findings.push_back(call);
+  // (A call under a nested project says nothing about the root's build: setup.py above stays low.)
   weigh_imports_by_use(findings, set);
   CHECK(findings[0].severity == Severity::low);
   CHECK(findings[0].message.find("its strongest use in this file is low: line 98") != std::string::npos);
   CHECK(findings[2].severity == Severity::medium);
   CHECK(findings[4].severity == Severity::medium);
+  CHECK(findings[6].severity == Severity::medium);
 }
