@@ -2,6 +2,7 @@
 // an ImportError fallback, a device-type branch, periodic logging, ...). Text and resolved-name
 // heuristics over the condition subtree, walked with the cursor.
 #include <algorithm>
+#include <cctype>
 
 #include "facts/walker.hpp"
 #include "tr2audit/core/text.hpp"
@@ -75,6 +76,23 @@ bool names_periodic_predicate(std::string_view lower_name) {
   return false;
 }
 
+/// `step % log_every == 0`, and so `global_step % ema_every == 1`: after a `%`, a comparison with an
+/// integer literal holds once every N steps, whatever the remainder.
+bool compares_modulo_with_integer(std::string_view text) {
+  const auto modulo = text.find('%');
+  if (modulo == std::string_view::npos) return false;
+  for (auto eq = text.find("==", modulo); eq != std::string_view::npos; eq = text.find("==", eq + 2)) {
+    std::size_t i = eq + 2;
+    while (i < text.size() && text[i] == ' ') ++i;
+    const std::size_t digits = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    const bool ends =
+        i == text.size() || !(std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_' || text[i] == '.');
+    if (i > digits && ends) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::uint16_t Walker::condition_guards(TSNode condition) const {
@@ -83,7 +101,7 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
   const std::string_view whole = m_src.node_text(condition);
   if (contains(whole, "__name__") && contains(whole, "__main__")) guards |= guard_bit(Guard::main_block);
   if (contains(whole, "TYPE_CHECKING")) guards |= guard_bit(Guard::type_checking);
-  if (contains(whole, "%") && (contains(whole, "== 0") || contains(whole, "==0") || starts_with(whole, "not ")))
+  if (contains(whole, "%") && (compares_modulo_with_integer(whole) || starts_with(whole, "not ")))
     guards |= guard_bit(Guard::periodic);
   parse::walk(condition, [&](const parse::WalkStep& step) {
     if (step.event != parse::WalkEvent::enter) return true;

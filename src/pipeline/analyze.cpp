@@ -87,8 +87,12 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
       if (file.kind == discover::FileKind::config && ends_with(file.rel_path, ".sh")) {
         analysis.facts.dependencies = facts::read_shell_script(loaded.source.text);
         analysis.facts.settings = facts::read_launch_flags(loaded.source.text);
-      } else if (file.kind == discover::FileKind::config)
+      } else if (file.kind == discover::FileKind::config && facts::looks_like_conda_environment(loaded.source.text)) {
+        analysis.facts.kind = discover::FileKind::conda_env;  // `requirements.yaml` holding a conda environment
+        analysis.facts.dependencies = facts::extract_dependencies(discover::FileKind::conda_env, loaded.source.text);
+      } else if (file.kind == discover::FileKind::config) {
         analysis.facts.settings = facts::extract_settings(file.rel_path, loaded.source.text);
+      }
     }
     analysis.facts.directives = gate::directive_comments(loaded.source.text, gate::comment_syntax_for(file.rel_path));
   }

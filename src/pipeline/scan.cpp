@@ -160,7 +160,8 @@ void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const 
   }
   ++scan.files_scanned;
   ++scan.files_by_kind[std::string(discover::to_string(file.kind))];
-  if (file.kind != discover::FileKind::config) scan.lines += analysis.facts.lines;  // settings are not code
+  if (file.kind != discover::FileKind::config && file.kind != discover::FileKind::conda_env)
+    scan.lines += analysis.facts.lines;  // settings and environments are not code
   scan.files_with_syntax_errors += analysis.facts.has_syntax_errors ? 1 : 0;
 }
 

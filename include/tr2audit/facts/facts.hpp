@@ -410,6 +410,9 @@ void set_covered_lines(std::vector<DirectiveComment>& directives, const std::vec
 /// Every reader also gives "package-index" facts for pip's `--index-url`/`--extra-index-url`/`-f` (name:
 /// the URL in lower case), at the URL's line.
 std::vector<DependencyFact> extract_dependencies(discover::FileKind kind, std::string_view text);
+/// A YAML file that is a conda environment whatever its name (`requirements.yaml` with top-level `channels:`
+/// and `dependencies:`): read as one (discover's `conda-env` kind), not for a run's settings.
+bool looks_like_conda_environment(std::string_view text);
 /// A shell script (`*.sh`, discover's `config` kind): only the package indexes of its `pip install` lines.
 std::vector<DependencyFact> read_shell_script(std::string_view text);
 

@@ -23,6 +23,9 @@ def train_one_epoch(model, loader, optimizer, scheduler, log_every=50):
         if step % log_every == 0:
             # ok: dynamic-graph.item-in-training-step
             log.info("step %d loss %.4f lr %.2e", step, loss.item(), scheduler.get_last_lr()[0])
+        if step % log_every == 1:  # any remainder: still once every log_every steps
+            # ok: dynamic-graph.item-in-training-step
+            log.info("grad norm %.4f", model.weight.grad.norm().item())
     # ok: dynamic-graph.item-in-training-step
     return np.mean(losses).item()
 
