@@ -411,7 +411,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     out.findings = rules::match(program::FileView{model, id}, knowledge.rules, options.target, knowledge.op_table);
     const std::string text = out.findings.empty() ? std::string() : analyses[i].text.unpack();
     for (auto& finding : out.findings) {
-      rules::fill_snippet_and_fingerprint(finding, text);
+      const rules::Rule* rule = knowledge.rules.find(finding.rule_id);
+      rules::fill_snippet_and_fingerprint(finding, text, rule && rule->subject == rules::SubjectKind::method);
       // A single-file scan judges the file as its own training path: all of its code is reached.
       renumber_entries(finding, entry_index, !report.training_entries.empty() && !single_file);
     }

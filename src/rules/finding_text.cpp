@@ -1,5 +1,6 @@
 // The text parts of a finding: message placeholders, guard names, snippet and fingerprint.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <iterator>
 
@@ -118,7 +119,59 @@ std::vector<std::string> guard_names(std::uint16_t guards) {
   return facts::guard_names(guards);
 }
 
-void fill_snippet_and_fingerprint(Finding& finding, std::string_view file_text) {
+namespace {
+
+bool identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\';
+}
+
+/// A finding on a call that spans lines and ends in a method call (`RF(\n...\n).cuda()`) is placed on the
+/// method's name, the line a reader looks for (`.cuda()`, not `RF(` twelve lines above). Anything else,
+/// or a call whose last argument list cannot be found (a string with an unbalanced parenthesis), stays.
+void anchor_method_call(Finding& finding, std::string_view text) {
+  const Span at = finding.at;
+  if (at.end_line <= at.line || at.end_byte <= at.start_byte || at.end_byte > text.size()) return;
+  const std::string_view call = text.substr(at.start_byte, at.end_byte - at.start_byte);
+  if (call.empty() || call.back() != ')') return;
+  std::size_t open = std::string_view::npos;
+  int depth = 0;
+  for (std::size_t i = call.size(); i > 0 && open == std::string_view::npos;) {
+    const char c = call[--i];
+    if (c == '"' || c == '\'') {  // back over a string literal (its opening quote)
+      const std::size_t start = i == 0 ? std::string_view::npos : call.rfind(c, i - 1);
+      if (start == std::string_view::npos) return;
+      i = start;
+    } else if (c == ')' || c == ']' || c == '}') {
+      ++depth;
+    } else if ((c == '(' || c == '[' || c == '{') && --depth == 0) {
+      open = i;
+    }
+  }
+  if (open == std::string_view::npos) return;
+  std::size_t end = open;
+  while (end > 0 && blank(call[end - 1])) --end;
+  std::size_t begin = end;
+  while (begin > 0 && identifier_char(call[begin - 1])) --begin;
+  std::size_t dot = begin;
+  while (dot > 0 && blank(call[dot - 1])) --dot;
+  if (begin == end || dot == 0 || call[dot - 1] != '.') return;
+  const std::string_view before = call.substr(0, begin);
+  const auto lines = static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
+  if (lines == 0) return;
+  const std::size_t line_start = before.rfind('\n') + 1;
+  finding.at.line += lines;
+  finding.at.column = Span::column_of(static_cast<std::uint32_t>(count_code_points(before.substr(line_start))) + 1);
+  finding.at.start_byte = at.start_byte + static_cast<std::uint32_t>(begin);
+}
+
+}  // namespace
+
+void fill_snippet_and_fingerprint(Finding& finding, std::string_view file_text, bool method_call) {
+  if (method_call) anchor_method_call(finding, file_text);
   const std::string_view line = finding.at.line == 0 ? std::string_view() : line_at(file_text, finding.at.line);
   const std::string_view trimmed = trim(line);
   finding.snippet = std::string(cap_code_points(trimmed, k_snippet_max_code_points));

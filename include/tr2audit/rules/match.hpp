@@ -29,8 +29,10 @@ std::vector<Finding> match(const program::FileView& file, const RuleSet& rules, 
 /// `decorator:` rule matches (Triton and CUDA DSL kernels). Refers to `rules`, which must outlive the build.
 program::LockinKnowledge lockin_knowledge(const RuleSet& rules, TargetProfile profile);
 /// Sets finding.snippet (the trimmed source line, at most 200 code points) and finding.fingerprint
-/// (FNV-1a 64 over rule id, whitespace-free snippet, function and path, as 16 hex digits).
-void fill_snippet_and_fingerprint(Finding& finding, std::string_view file_text);
+/// (FNV-1a 64 over rule id, whitespace-free snippet, function and path, as 16 hex digits). A `method:`
+/// rule's finding (`method_call`) on a call that spans lines (`RF(...\n).cuda()`) is first moved to the
+/// method's name, where a reader looks for it.
+void fill_snippet_and_fingerprint(Finding& finding, std::string_view file_text, bool method_call = false);
 
 /// The kebab names of the guards set in a facts::Guard bit set, in bit order.
 std::vector<std::string> guard_names(std::uint16_t guards);
