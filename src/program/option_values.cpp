@@ -425,22 +425,11 @@ std::optional<std::string> sole_dotted_read(const facts::FileFacts& file, std::i
 
 std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
                                               const facts::BranchInfo& branch, const facts::ConditionTerm& term) {
-  if (function < 0 || !is_identifier(term.name)) return std::nullopt;
-  const auto& fn = file.functions[static_cast<std::size_t>(function)];
-  for (const FactString& param : fn.params) {
-    if (std::string_view(param).substr(0, param.find_first_of(":= ")) == term.name) return std::nullopt;
-  }
-  const facts::AssignFact* bound = sole_binding(file, function, term.name);
-  if (!bound || bound->at.start_byte >= branch.at.start_byte || bound->at.end_line + 1 != branch.at.line ||
-      bound->value.kind != facts::LiteralKind::name)
-    return std::nullopt;
-  for (const auto& call : file.bound_calls) {
-    if (call.ctx.function == function && call.target_text == term.name) return std::nullopt;
-  }
-  const std::string_view value = bound->value.value;
-  if (value.find('.') == std::string_view::npos || value.find_first_of("()[] ") != std::string_view::npos)
-    return std::nullopt;
-  return std::string(value);
+  // The binding must be the statement right before the if: the facts keep no plain local bound to a
+  // computed value, so a rebinding between the two could not be seen.
+  const facts::AssignFact* bound = function < 0 ? nullptr : sole_binding(file, function, term.name);
+  if (!bound || bound->at.end_line + 1 != branch.at.line) return std::nullopt;
+  return sole_dotted_read(file, function, term.name, branch.at.start_byte);
 }
 
 // Decoding state that is absent in a training run: `inference_params is None` holds there.

@@ -256,7 +256,8 @@ TEST_CASE("facts::extract_dependencies reads a conda environment's packages and 
 }
 
 TEST_CASE("tr2audit::facts::looks_like_conda_environment tells a conda environment by its top-level keys", "[facts]") {
-  CHECK(tr2audit::facts::looks_like_conda_environment("name: mdlm\nchannels:\n  - pytorch\ndependencies:\n  - python=3.9\n"));
+  CHECK(tr2audit::facts::looks_like_conda_environment(
+      "name: mdlm\nchannels:\n  - pytorch\ndependencies:\n  - python=3.9\n"));
   CHECK_FALSE(tr2audit::facts::looks_like_conda_environment("dependencies:\n  - a\n"));  // no channels: a recipe's key
   CHECK_FALSE(tr2audit::facts::looks_like_conda_environment("model:\n  channels: 3\n  dependencies: []\n"));
 }
