@@ -2,8 +2,6 @@
 // dependency facts: the conda packages of `dependencies:` (section "conda") and the pip requirements of
 // its nested `- pip:` list (section "conda-pip"), each at its own line. Read through the one bounded YAML
 // loader; only those two lists are visited (no recursion: the shape is fixed), nothing is ever run.
-#include <algorithm>
-
 #include "dependencies_internal.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/core/yaml_load.hpp"
@@ -31,13 +29,10 @@ std::uint32_t line_of(const YAML::Node& node) {
 
 bool looks_like_conda_environment(std::string_view text) {
   bool channels = false, dependencies = false;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    const std::string_view line = text.substr(at, end - at);
+  for_each_line(text, [&](std::string_view line, std::uint32_t) {
     channels = channels || starts_with(line, "channels:");
     dependencies = dependencies || starts_with(line, "dependencies:");
-    at = end + 1;
-  }
+  });
   return channels && dependencies;
 }
 

@@ -392,7 +392,6 @@ std::string environment_key(std::string_view text) {
   return key ? key->value : std::string();
 }
 
-// The dotted read a bare local copies (`ao = self.cfg.activation_offloading` before `if ao == ...:`).
 bool yacs_key(std::string_view dotted) {
   const auto first = dotted.find('.');
   if (first == std::string_view::npos) return false;
@@ -423,6 +422,7 @@ std::optional<std::string> sole_dotted_read(const facts::FileFacts& file, std::i
   return std::string(value);
 }
 
+// The dotted read a bare local copies (`ao = self.cfg.activation_offloading` before `if ao == ...:`).
 std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
                                               const facts::BranchInfo& branch, const facts::ConditionTerm& term) {
   // The binding must be the statement right before the if: the facts keep no plain local bound to a
