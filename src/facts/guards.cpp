@@ -93,6 +93,20 @@ bool compares_modulo_with_integer(std::string_view text) {
   return false;
 }
 
+/// `is_bnb_available`, `is_flash_attn_2_available`, `cutlass_fp4_available`, `_triton_available`: a function
+/// that says whether an optional package or kernel can be used here. A name that is only `is_available`, or
+/// that names the device (`torch.cuda.is_available`, `gpu_available`: device probes), is not one.
+bool names_availability_probe(std::string_view last) {
+  if (!ends_with(last, "_available") || last.find("cuda") != std::string_view::npos ||
+      last.find("gpu") != std::string_view::npos)
+    return false;
+  std::string_view what = last.substr(0, last.size() - 10);
+  const bool is_prefixed = starts_with(what, "is_");
+  if (is_prefixed) what.remove_prefix(3);
+  while (starts_with(what, "_")) what.remove_prefix(1);
+  return what.size() >= (is_prefixed ? 1U : 3U);
+}
+
 }  // namespace
 
 std::uint16_t Walker::condition_guards(TSNode condition) const {
@@ -120,12 +134,11 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
           (m_src.node_text(ts_node_child_by_field_id(step.node, m_k.f_function)) == "hasattr" &&
            contains(m_src.node_text(step.node), "accelerator")))
         guards |= guard_bit(Guard::device_branch);
-      // if is_bnb_available(): / is_flash_attn_2_available(): an optional dependency, like an ImportError fallback.
+      // if is_bnb_available(): / is_flash_attn_2_available() / cutlass_fp4_available(): an optional dependency
+      // (or a capability probe with a fallback), like an ImportError fallback. Not `dist.is_available()`.
       const std::string_view fn = callee.empty() ? m_src.node_text(ts_node_child_by_field_id(step.node, m_k.f_function))
                                                  : std::string_view(callee);
-      const std::string_view last = fn.substr(fn.rfind('.') == std::string_view::npos ? 0 : fn.rfind('.') + 1);
-      if (last.size() > 13 && starts_with(last, "is_") && ends_with(last, "_available") &&
-          last.find("cuda") == std::string_view::npos)
+      if (names_availability_probe(fn.substr(fn.rfind('.') == std::string_view::npos ? 0 : fn.rfind('.') + 1)))
         guards |= guard_bit(Guard::import_error_fallback);
     } else if (kind == m_k.string) {
       const auto value = m_src.string_literal(step.node);

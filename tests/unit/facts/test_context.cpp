@@ -208,10 +208,19 @@ TEST_CASE("facts::Context treats is_<lib>_available() checks as optional-depende
       "if is_bitsandbytes_available():\n"
       "    import bitsandbytes as bnb\n"
       "if torch.cuda.is_available():\n"
-      "    import apex\n");
-  REQUIRE(f.imports.size() == 3);
+      "    import apex\n"
+      "if mode == 'nvfp4' and cutlass_fp4_available():\n"  // a capability probe without `is_`
+      "    import cutlass\n"
+      "if dist.is_available():\n"  // not an optional package
+      "    import deepspeed\n"
+      "if gpu_available():\n"  // a device probe, not a package
+      "    import xformers\n");
+  REQUIRE(f.imports.size() == 6);
   CHECK(f.imports[1].ctx.has(facts::Guard::import_error_fallback));
   CHECK_FALSE(f.imports[2].ctx.has(facts::Guard::import_error_fallback));
+  CHECK(f.imports[3].ctx.has(facts::Guard::import_error_fallback));
+  CHECK_FALSE(f.imports[4].ctx.has(facts::Guard::import_error_fallback));
+  CHECK_FALSE(f.imports[5].ctx.has(facts::Guard::import_error_fallback));
 }
 
 // Regression: Walker::enter_branch held a reference into the frame stack across push_frame, which
