@@ -65,6 +65,19 @@ std::string statement_header(const rules::Finding& f) {
   return header;
 }
 
+/// A call the finding spans over several lines (`qkv = apply_rotary_pos_emb(` then its arguments): its
+/// callee as written on the first line, `apply_rotary_pos_emb(…)`, or "" when the span opens no call there.
+std::string call_head(const rules::Finding& f) {
+  if (f.snippet_column == 0 || f.at.end_line == f.at.line) return {};
+  const std::size_t start = std::min(byte_of(f.snippet, f.snippet_column), f.snippet.size());
+  std::size_t i = start;
+  while (i < f.snippet.size() && (is_word(static_cast<unsigned char>(f.snippet[i])) || f.snippet[i] == '.')) ++i;
+  if (i == start || i >= f.snippet.size() || f.snippet[i] != '(' ||
+      std::isdigit(static_cast<unsigned char>(f.snippet[start])))
+    return {};
+  return f.snippet.substr(start, i - start) + "(…)";
+}
+
 }  // namespace
 
 /// A call too long to show whole keeps its callee and the arguments that fit: `load(name="x", …)`.
@@ -112,6 +125,11 @@ std::string code_of(const rules::Finding& finding) {
   std::string expression = matched_expression(finding);
   if (expression.find('\n') != std::string::npos) expression.clear();
   if (expression.empty()) expression = statement_header(finding);
+  // A detector's pattern word (`lock-in-library-call`) names the rule, not the code: a call the span opens
+  // says more. A dotted subject (`torch.utils.cpp_extension.load_inline`) says more than the call as written.
+  const bool pattern_word =
+      finding.subject.find('-') != std::string::npos && finding.subject.find('.') == std::string::npos;
+  if (expression.empty() && (pattern_word || finding.subject.empty())) expression = call_head(finding);
   std::string text = !expression.empty()        ? "`" + cut_expression(expression, k_max_expression) + "`"
                      : !finding.subject.empty() ? "`" + cut_expression(finding.subject, k_max_expression) + "`"
                                                 : finding.rule_id;

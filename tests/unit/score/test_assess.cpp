@@ -435,3 +435,34 @@ TEST_CASE("score::detail::code_of names a notebook finding's code in source text
     CHECK(score::detail::code_of(f) == "`\"cuda\"`");
   }
 }
+
+TEST_CASE("score::assess names a multi-line call by its callee, not by its pattern word", "[score]") {
+  std::vector<F> specs = {{"cuda-library.lock-in-library-call",
+                           "forward",
+                           Severity::high,
+                           "model.py",
+                           210,
+                           "lock-in-library-call",
+                           {},
+                           Confidence::medium,
+                           "DDiTBlock.forward"},
+                          {"cuda-extension.cuda-extension-jit-build", "forward", Severity::blocker, "layer.py", 90,
+                           "torch.utils.cpp_extension.load"}};
+  auto findings = findings_of(specs);
+  for (auto& f : findings) {
+    // `qkv = apply_rotary_pos_emb(` with its arguments on the next lines; `ext = load(` likewise.
+    f.snippet = f.rule_id == "cuda-library.lock-in-library-call" ? "      qkv = apply_rotary_pos_emb(" : "ext = load(";
+    f.snippet_column = f.rule_id == "cuda-library.lock-in-library-call" ? 13 : 7;
+    f.at.column = f.snippet_column;
+    f.at.end_line = f.at.line + 2;
+    f.at.end_column = 8;
+  }
+  const auto a = assess_findings(findings);
+  std::string reasons;
+  for (const auto& reason : a.reasons) reasons += reason.text + "\n";
+  CHECK_THAT(reasons, Catch::Contains("`apply_rotary_pos_emb(…)` in `DDiTBlock.forward` (model.py:210)"));
+  CHECK_THAT(reasons, !Catch::Contains("`lock-in-library-call`"));
+  // A dotted subject names the callee better than the call as written.
+  CHECK_THAT(reasons, Catch::Contains("`torch.utils.cpp_extension.load`"));
+  CHECK_THAT(reasons, !Catch::Contains("`load(…)`"));
+}
