@@ -472,8 +472,10 @@ class GraphBuilder {
       const auto methods = m_symbols.methods_named(call.method);
       m_dispatch = methods.size() > 1;
       for (const FunctionId& m : methods) {
+        Edge edge{m};
+        edge.name_linked = true;
         if (m.file == file || !m_scripts.private_script[m.file.value] || !m_scripts.script[file.value])
-          add(file, call.ctx, Edge{m});
+          add(file, call.ctx, edge);
       }
       m_dispatch = false;
     }

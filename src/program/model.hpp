@@ -29,7 +29,8 @@ struct Edge {
                                   ///< rather than running a submodule's forward or constructing a class
   bool patches = false;           ///< `LlamaAttention.forward = forward`: the target replaces a library method
   bool deferred = false;  ///< `Owner.Config(...)`: the class is built later, by the config's build(), not by this call
-  RoleSet reached_as;     ///< the roles the target takes through this edge (set by propagate_roles)
+  bool name_linked = false;     ///< a method of a receiver of unknown type, linked only by its name (`x.teardown()`)
+  RoleSet reached_as;           ///< the roles the target takes through this edge (set by propagate_roles)
   std::optional<Role> command;  ///< under a CLI subcommand's branch (`elif command == "chat":`): its role
 };
 

@@ -373,10 +373,59 @@ void mark_repeats(Program::Impl& impl) {
   }
 }
 
+// Reached as an entry point, or first reached through a call whose receiver's class is known (not a
+// method linked to a call of unknown receiver by its name alone).
+bool reached_for_certain(const Program::Impl& impl, FunctionId fn) {
+  const FunctionState& st = impl.at(fn);
+  if (st.entry) return true;
+  if (!st.has_via) return false;
+  const auto& edges = impl.edges[st.via.file.value][impl.slot(st.via)];
+  return std::any_of(edges.begin(), edges.end(), [&](const Edge& e) { return e.target == fn && !e.name_linked; });
+}
+
+// A method no call reaches, of a class whose reached methods serve only inference, export or tooling
+// (`DefaultPredictor.__init__` when `__call__` is reached from a demo but the demo's import of the class
+// does not resolve, or the object comes from a factory): the object is built where it is used, so the
+// method takes those roles instead of looking like training setup. A class any training or test-only code
+// reaches says nothing about its unreached methods, nor does a subclass of a repo class: its methods may
+// run through the base's interface (`dispatcher.dispatch(...)` on whichever dispatcher a config chose).
+void adopt_class_roles(Program::Impl& impl) {
+  RoleSet off_training;
+  for (Role r : {Role::inference, Role::export_, Role::tooling}) off_training.set(static_cast<std::size_t>(r));
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    if (file.is_test || file.classes.empty()) continue;
+    std::vector<RoleSet> of_class(file.classes.size());
+    std::vector<char> mixed(file.classes.size(), 0);
+    for (std::size_t k = 0; k < file.classes.size(); ++k) {
+      const ClassId klass{FileId{f}, static_cast<std::int32_t>(k)};
+      for (std::size_t b = 0; b < file.classes[k].bases.size() && !mixed[k]; ++b) {
+        if (impl.symbols->base_class(klass, b)) mixed[k] = 1;
+      }
+    }
+    for (std::size_t s = 0; s < file.functions.size(); ++s) {
+      const auto& fn = file.functions[s];
+      if (fn.klass < 0 || fn.parent >= 0) continue;
+      RoleSet roles = impl.state[f][s].roles;
+      roles.reset(static_cast<std::size_t>(Role::test));
+      const auto k = static_cast<std::size_t>(fn.klass);
+      if ((roles & ~off_training).any()) mixed[k] = 1;  // however weakly linked: the class may serve training
+      if (reached_for_certain(impl, FunctionId{FileId{f}, static_cast<std::int32_t>(s)})) of_class[k] |= roles;
+    }
+    for (std::size_t s = 0; s < file.functions.size(); ++s) {
+      const auto& fn = file.functions[s];
+      if (fn.klass < 0 || fn.parent >= 0 || impl.state[f][s].roles.any()) continue;
+      const auto k = static_cast<std::size_t>(fn.klass);
+      if (!mixed[k] && of_class[k].any()) impl.state[f][s].roles = of_class[k];
+    }
+  }
+}
+
 }  // namespace
 
 void propagate_roles(Program::Impl& impl) {
   Propagation(impl).run();
+  adopt_class_roles(impl);
   mark_repeats(impl);
 }
 

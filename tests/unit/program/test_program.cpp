@@ -270,3 +270,83 @@ TEST_CASE("program::Program keeps a vendored project's scripts out of the repo's
   const auto norm = *model.find_file("third_party/fastops/fastops/norm.py");
   CHECK((model.roles(program::FunctionId{norm, 0}) & program::training_roles()).any());
 }
+
+TEST_CASE("program::Program gives an unreached method the roles of its class's uses when they are all inference",
+          "[program]") {
+  const char* const predictor = R"PY(import torch
+
+
+class Predictor:
+    def __init__(self, model):
+        self.device = torch.device("cuda")
+
+    def __call__(self, image):
+        return image.to(self.device)
+
+
+class Engine:
+    def __init__(self):
+        self.device = torch.device("cuda")
+
+    def predict(self, x):
+        return x
+
+    def train_step(self, batch):
+        return batch.sum()
+)PY";
+  const char* const visualizer = R"PY(from lib.predictor import Predictor, Engine
+
+
+class Visualizer:
+    def __init__(self, model):
+        self.predictor = Predictor(model)
+        self.engine = Engine()
+
+    def run_on_image(self, image):
+        self.engine.predict(image)
+        return self.predictor(image)
+)PY";
+  // The demo imports the visualizer by its monorepo path: the construction does not resolve, its method does.
+  const char* const app = R"PY(from research.vision.demo.visualizer import Visualizer
+
+
+def main():
+    viz = Visualizer(None)
+    viz.run_on_image(None)
+
+
+if __name__ == "__main__":
+    main()
+)PY";
+  const char* const train = R"PY(import torch
+from lib.predictor import Engine
+
+engine = make_engine()
+
+
+def main():
+    for batch in loader:
+        loss = engine.train_step(batch)
+        loss.backward()
+        opt.step()
+
+
+if __name__ == "__main__":
+    main()
+)PY";
+  const auto model = repo({{"lib/__init__.py", ""},
+                           {"lib/predictor.py", predictor},
+                           {"demo/visualizer.py", visualizer},
+                           {"demo/app.py", app},
+                           {"train.py", train}});
+  REQUIRE(model.has_training_entry());
+  const auto lib = *model.find_file("lib/predictor.py");
+  const auto& predictor_device = call_named(model.file(lib), "torch.device", 6);
+  CHECK(model.region_at(lib, predictor_device.ctx) == facts::Region::inference);
+  CHECK(model.roles_at(lib, predictor_device.ctx).test(static_cast<std::size_t>(program::Role::inference)));
+  // Engine's predict serves the demo, but its train_step (linked by name only) runs in the training loop:
+  // its __init__ stays unplaced.
+  const auto& engine_device = call_named(model.file(lib), "torch.device", 14);
+  CHECK(model.roles_at(lib, engine_device.ctx).none());
+  CHECK(model.region_at(lib, engine_device.ctx) != facts::Region::inference);
+}
