@@ -209,17 +209,27 @@ bool quantized_storage_test(const facts::FileFacts& file, std::int32_t function,
 }
 
 namespace {
-// Classes only a quantization library builds: bitsandbytes' stored weights and layers, HQQ, EETQ, GPTQ/AQLM.
+// Classes only a quantization library builds: bitsandbytes' stored weights and layers, HQQ, EETQ, GPTQ/AQLM,
+// and bitsandbytes' 8-bit and paged optimizers (HF's `optim="adamw_bnb_8bit"` picks `Adam8bit`; the
+// `if optimizer_cls.__name__ == "Adam8bit":` block of `Trainer.create_optimizer` that LLaVA-style trainers copy).
 bool quantized_class_name(std::string_view name) {
   for (std::string_view q : {"Params4bit", "Int8Params", "Linear4bit", "Linear8bitLt", "HQQLinear", "EetqLinear",
                              "QuantLinear", "QuantizedLinear"}) {
     if (name == q) return true;
   }
+  if (starts_with(name, "Paged") &&
+      (name.find("Adam") != std::string_view::npos || name.find("Lion") != std::string_view::npos))
+    return true;
+  for (std::string_view optimizer :
+       {"Adam", "AdamW", "Lion", "SGD", "RMSprop", "Adagrad", "LAMB", "LARS", "AdEMAMix"}) {
+    if (name.size() == optimizer.size() + 4 && starts_with(name, optimizer) && ends_with(name, "8bit")) return true;
+  }
   return false;
 }
 
+// `weight.__class__.__name__`, `type(weight).__name__`, and a class's own `optimizer_cls.__name__`.
 bool class_name_read(std::string_view dotted) {
-  return ends_with(dotted, ".__class__.__name__") || (starts_with(dotted, "type(") && ends_with(dotted, ").__name__"));
+  return ends_with(dotted, ".__name__") && dotted.size() > 9;
 }
 }  // namespace
 

@@ -55,8 +55,14 @@ std::string opt_in_note(const std::string& option) {
            "` holds: for objects the caller already built with that CUDA-only library)";
   if (option.find(" == torch.") != std::string::npos)  // program/options: only quantized-storage tests name one
     return " (opt-in: runs only when `" + option + "`: for weights a quantization library already stored as integers)";
-  if (option.find(".__name__ ") != std::string::npos)  // program/options: only quantized-class tests name one
-    return " (opt-in: runs only when `" + option + "`: for weights or layers a quantization library already built)";
+  if (option.find(".__name__ ") != std::string::npos) {  // program/options: only quantized-class tests name one
+    // `optimizer_cls.__name__ == "Adam8bit"`: bitsandbytes' optimizers are picked by a setting
+    // (HF `optim="adamw_bnb_8bit"`); `weight.__class__.__name__ == "Params4bit"`: a quantized model.
+    const bool optimizer = option.find("8bit\"") != std::string::npos || option.find("\"Paged") != std::string::npos;
+    return " (opt-in: runs only when `" + option +
+           (optimizer ? "`: for an 8-bit or paged optimizer a setting selects, not the default)"
+                      : "`: for weights or layers a quantization library already built)");
+  }
   if (starts_with(option, k_selects))
     return " (opt-in: runs only when a config selects `" + option.substr(k_selects.size()) +
            "`; no shipped config or running repo code does)";
