@@ -5,6 +5,7 @@
 // each is a graph break or a recompile, and on XLA a forced execution.
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "detectors/tensor_expr.hpp"
@@ -44,7 +45,10 @@ class DataDependentBranch final : public Detector {
     return {"if_statement", "elif_clause", "while_statement", "conditional_expression", "assert_statement",
             "assignment",   "call"};
   }
-  void reset() override { m_tensor_locals.clear(); }
+  void reset() override {
+    m_tensor_locals.clear();
+    m_buffers.clear();
+  }
 
   void on_enter(TSNode node, NodeScope& scope) override {
     const auto& k = scope.kinds();
@@ -55,6 +59,7 @@ class DataDependentBranch final : public Detector {
     }
     if (kind == k.call) {
       remember_collective(node, scope);
+      remember_buffer(node, scope);
       return;
     }
     TSNode condition;
@@ -71,6 +76,7 @@ class DataDependentBranch final : public Detector {
     const auto item_call = [&](TSNode call) { return !is_assert && is_item_call(call, scope); };
     std::string read = find_value_read(condition, scope, item_call);
     if (read.empty()) read = local_value_read(condition, scope);
+    if (read.empty()) read = buffer_value_read(condition, scope);
     if (read.empty()) return;
     std::string detail = std::string(is_assert ? "assert " : "branch on ") + read;
     scope.emit(is_assert ? "data-dependent-assert" : "data-dependent-branch", condition, std::move(detail));
@@ -127,6 +133,51 @@ class DataDependentBranch final : public Detector {
     m_tensor_locals[Key{scope.context().function, std::string(scope.text(first))}] = std::move(value);
   }
 
+  /// `self.register_buffer("freqs_cos", ...)`: the attribute is a tensor the module moves to the device.
+  void remember_buffer(TSNode call, const NodeScope& scope) {
+    const auto& k = scope.kinds();
+    if (scope.context().klass < 0) return;
+    const std::string_view callee = scope.text(ts_node_child_by_field_id(call, k.f_function));
+    if (callee != "self.register_buffer") return;
+    const TSNode args = ts_node_child_by_field_id(call, k.f_arguments);
+    const TSNode first = ts_node_is_null(args) ? args : ts_node_named_child(args, 0);
+    if (ts_node_is_null(first) || ts_node_symbol(first) != k.string) return;
+    const std::string_view quoted = scope.text(first);  // "freqs_cos" or 'freqs_cos': a plain literal only
+    if (quoted.size() < 3 || (quoted.front() != '"' && quoted.front() != '\'') || quoted.back() != quoted.front())
+      return;
+    m_buffers.emplace(scope.context().klass, std::string(quoted.substr(1, quoted.size() - 2)));
+  }
+
+  /// `if self.freqs_cos[0, 0] == 0:` in a method of the class that registered the buffer: comparing an
+  /// element (or the whole) of a device buffer reads its value. The comparison's text; "" if none.
+  std::string buffer_value_read(TSNode condition, const NodeScope& scope) const {
+    if (m_buffers.empty() || scope.context().klass < 0) return {};
+    const auto& k = scope.kinds();
+    const std::int32_t klass = scope.context().klass;
+    const auto is_buffer = [&](TSNode operand) {
+      if (ts_node_symbol(operand) == k.subscript) operand = ts_node_child_by_field_id(operand, k.f_value);
+      const std::string_view text = scope.text(operand);
+      return ts_node_symbol(operand) == k.attribute && starts_with(text, "self.") &&
+             m_buffers.count({klass, std::string(text.substr(5))}) != 0;
+    };
+    std::string found;
+    parse::walk(condition, [&](const parse::WalkStep& step) {
+      if (step.event != parse::WalkEvent::enter || !found.empty()) return false;
+      const TSSymbol kind = ts_node_symbol(step.node);
+      if (kind == k.lambda || kind == k.call) return false;
+      if (kind != k.comparison_operator) return true;
+      if (identity_test(step.node)) return false;
+      for (std::uint32_t i = 0; i < ts_node_named_child_count(step.node); ++i) {
+        if (is_buffer(ts_node_named_child(step.node, i))) {
+          found = std::string(scope.text(step.node).substr(0, k_max_value_text));
+          break;
+        }
+      }
+      return false;
+    });
+    return found;
+  }
+
   /// "name (= <its value>)" for the first name in condition that holds a device value; "" if none.
   /// Identity tests (`x is None`) and names only called or dotted into do not read the value.
   std::string local_value_read(TSNode condition, const NodeScope& scope) const {
@@ -157,6 +208,7 @@ class DataDependentBranch final : public Detector {
   }
 
   std::map<Key, std::string> m_tensor_locals;
+  std::set<std::pair<std::int32_t, std::string>> m_buffers;  ///< (class index, buffer name) registered so far
 };
 
 }  // namespace

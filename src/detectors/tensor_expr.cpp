@@ -96,6 +96,13 @@ bool is_mask_expression(TSNode expr, const NodeScope& scope) {
   if (callee.empty() && ts_node_symbol(fn) == k.attribute)
     last = scope.text(ts_node_child_by_field_id(fn, k.f_attribute));
   if (!callee.empty() && callee.first_segment() != "torch") return false;
+  if (last == "any" || last == "all") {
+    // `is_eos.any(dim=1)`, `torch.any(m, dim=-1)`: a reduction along a dimension is a mask per row; a full
+    // one (`m.any()`, `torch.any(m)`) is a single truth value.
+    const TSNode args = ts_node_child_by_field_id(expr, k.f_arguments);
+    const std::uint32_t given = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
+    return given > (callee.empty() ? 0U : 1U);
+  }
   return in_list(last, {"isnan", "isinf", "isfinite", "eq", "ne", "gt", "lt", "ge", "le", "logical_and", "logical_or",
                         "logical_not", "bool", "isin"});
 }

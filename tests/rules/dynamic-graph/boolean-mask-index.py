@@ -82,3 +82,19 @@ class BertEncoder(torch.nn.Module):
         # ok: dynamic-graph.boolean-mask-index
         hidden_states[subset_mask] = 0.0
         return hidden_states
+
+
+class CompletionLengths(torch.nn.Module):
+    def forward(self, completion_ids, eos_token_id):
+        is_eos = completion_ids == eos_token_id
+        eos_idx = torch.full((is_eos.size(0),), is_eos.size(1) - 1, device=completion_ids.device)
+        # A reduction along a dimension is a mask per row: reading through it keeps only those rows.
+        # expect: dynamic-graph.boolean-mask-index
+        eos_idx[is_eos.any(dim=1)] = is_eos.int().argmax(dim=1)[is_eos.any(dim=1)]
+        has_eos = torch.any(is_eos, dim=1)
+        # expect: dynamic-graph.boolean-mask-index
+        first = is_eos.int().argmax(dim=1)[has_eos]
+        # A full reduction is one truth value, not a mask.
+        any_eos = is_eos.any()
+        # ok: dynamic-graph.boolean-mask-index
+        return eos_idx[any_eos], first

@@ -94,3 +94,23 @@ class MaskedKLLoss(nn.Module):
         if total == 0:
             return per_token.sum() * 0.0
         return (per_token * mask).sum() / total
+
+
+class RotaryModel(nn.Module):
+    def __init__(self, dim, max_positions=2048):
+        super().__init__()
+        self.register_buffer("freqs_cos", torch.cos(torch.arange(max_positions)[:, None] * torch.ones(dim)))
+        self.max_positions = max_positions
+
+    def forward(self, x):
+        # A registered buffer is a device tensor: comparing its element reads it to the host.
+        # expect: dynamic-graph.data-dependent-branch-in-forward
+        if self.freqs_cos[0, 0] == 0:
+            self.freqs_cos = torch.ones_like(self.freqs_cos)
+        # ok: dynamic-graph.data-dependent-branch-in-forward
+        if self.max_positions > x.shape[1]:
+            x = x[:, : self.max_positions]
+        # ok: dynamic-graph.data-dependent-branch-in-forward
+        if self.freqs_cos is None:
+            return x
+        return x * self.freqs_cos[: x.shape[1]]
