@@ -103,6 +103,9 @@ class Walker final : public detectors::NodeScope {
   void on_value(TSNode node, TSSymbol kind);
   void add_value(ValueSink sink, std::string key, TSNode value);
   void on_string(TSNode node);
+  /// `f"cuda:{local_rank}"`: "cuda:{local_rank}", a device type with an index computed at run time; nullopt
+  /// for any other f-string.
+  std::optional<std::string> indexed_device_fstring(TSNode node) const;
   /// `TABLE[config.key]`: an upper-case name read by a computed key (FileFacts::computed_lookups).
   void on_subscript(TSNode node);
   /// `TABLE = {"sdpa": sdpa_forward, ...}` at module level: FileFacts::dispatch_entries.

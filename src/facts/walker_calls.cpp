@@ -488,6 +488,26 @@ bool Walker::enum_class(std::int32_t klass) const {
   });
 }
 
+std::optional<std::string> Walker::indexed_device_fstring(TSNode node) const {
+  std::string prefix;
+  std::string index;
+  const std::uint32_t count = ts_node_named_child_count(node);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode child = ts_node_named_child(node, i);
+    if (m_src.is(child, m_k.interpolation)) {
+      if (!index.empty()) return std::nullopt;  // one computed index only
+      index = m_src.node_text(child);
+    } else if (m_src.is(child, m_k.string_content)) {
+      if (!index.empty()) return std::nullopt;  // nothing after the index
+      prefix += m_src.node_text(child);
+    }
+  }
+  if (index.empty() || prefix.empty() || prefix.back() != ':' || index.size() > 64) return std::nullopt;
+  prefix.pop_back();
+  if (!is_device_string(prefix)) return std::nullopt;
+  return prefix + ":" + index;
+}
+
 void Walker::on_string(TSNode node) {
   if (m_mode != Mode::full) return;
   std::size_t up = 1;  // node is the one being entered: its ancestors are on the walk's path
@@ -502,9 +522,12 @@ void Walker::on_string(TSNode node) {
   if (value && names_a_definition(*value) && !in_dunder_all(up) && !dispatch_key(up) && !in_registration(up) &&
       !compared && !names_own_binding(up, *value))
     m_out.name_strings.push_back(m_src.str(*value));
-  if (!value || !is_device_string(*value)) return;
+  // `f"cuda:{local_rank}"`: a device type and an index computed at run time.
+  const std::optional<std::string> device =
+      value ? (is_device_string(*value) ? value : std::nullopt) : indexed_device_fstring(node);
+  if (!device) return;
   DeviceLiteralFact fact;
-  fact.value = m_src.str(*value);
+  fact.value = m_src.str(*device);
   if (m_src.is(parent, m_k.keyword_argument)) {
     fact.keyword = m_src.str(m_src.node_text(ts_node_child_by_field_id(parent, m_k.f_name)));
     parent = ancestor(++up);

@@ -45,3 +45,16 @@ class DeviceType(str, Enum):
     # ok: cuda-api.cuda-device-literal
     CUDA = "cuda"
     CPU = "cpu"
+
+
+def setup_ddp(local_rank, backend_name):
+    # A device type with a computed index is still a CUDA device.
+    # expect: cuda-api.cuda-device-literal
+    device = f"cuda:{local_rank}"
+    # expect: cuda-api.cuda-device-literal
+    target = torch.device(f"cuda:{torch.cuda.current_device()}")
+    # ok: cuda-api.cuda-device-literal
+    name = f"{backend_name}:{local_rank}"
+    # ok: cuda-api.cuda-device-literal
+    tag = f"cuda:{local_rank}-{backend_name}"
+    return device, target, name, tag
