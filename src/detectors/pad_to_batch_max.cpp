@@ -28,6 +28,43 @@ bool takes_max_of_sizes(std::string_view text) {
   return max && sizes;
 }
 
+/// `seq_lens.max().item()`, `int(max(lengths))`, `max([cur_len] + sampled_lengths)`: the value itself is the
+/// maximum (not a call that merely takes one as an argument) of a name that says it holds lengths.
+bool is_max_of_lengths(TSNode value, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  for (int unwrap = 0; unwrap < 4 && ts_node_symbol(value) == k.call; ++unwrap) {
+    const TSNode fn = ts_node_child_by_field_id(value, k.f_function);
+    const std::string_view callee = scope.text(fn);
+    const TSNode args = ts_node_child_by_field_id(value, k.f_arguments);
+    if (callee == "max" || ends_with(callee, ".max")) {
+      const std::string_view text = scope.text(value);
+      return text.find("_lens") != std::string_view::npos || text.find("lengths") != std::string_view::npos;
+    }
+    if ((callee == "int" || callee == "float") && !ts_node_is_null(args) && ts_node_named_child_count(args) == 1) {
+      value = ts_node_named_child(args, 0);
+    } else if (ts_node_symbol(fn) == k.attribute && (ends_with(callee, ".item") || ends_with(callee, ".tolist"))) {
+      value = ts_node_child_by_field_id(fn, k.f_object);
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+// `torch.tensor([ids + [pad_id] * (max_len - len(ids)) for ids in batch])`: Python lists padded by
+// repetition up to `name`, then made a tensor.
+bool builds_tensor(std::string_view callee) {
+  const std::string_view last = callee.substr(callee.rfind('.') == std::string_view::npos ? 0 : callee.rfind('.') + 1);
+  return last == "tensor" || last == "LongTensor" || last == "as_tensor";
+}
+
+bool pads_list_to(std::string_view text, std::string_view name) {
+  for (auto at = text.find("] * ("); at != std::string_view::npos; at = text.find("] * (", at + 1)) {
+    if (starts_with(text.substr(at + 5), name) && mentions(text.substr(at + 5, name.size() + 1), name)) return true;
+  }
+  return false;
+}
+
 bool pads_or_allocates(std::string_view callee) {
   // `pad_to_length(t, max_length, pad_value)` (trl), `pad_to(...)`: a padding helper named for what it does.
   const std::string_view last = callee.substr(callee.rfind('.') == std::string_view::npos ? 0 : callee.rfind('.') + 1);
@@ -70,11 +107,14 @@ class PadToBatchMax final : public Detector {
     const TSNode right = ts_node_child_by_field_id(node, k.f_right);
     if (ts_node_is_null(right) || ts_node_symbol(left) != k.identifier || scope.context().function < 0) return;
     const std::string_view value = scope.text(right);
-    if (!takes_max_of_sizes(value)) return;
+    if (!takes_max_of_sizes(value) && !is_max_of_lengths(right, scope)) return;
     // The collate path above already reports `max(len(...))` in a padding function.
     if (is_padding_function(scope) && value.find("len(") != std::string_view::npos) return;
     const std::string name(scope.text(left));
-    const TSNode use = find_use(enclosing_body(node, scope), ts_node_end_byte(node), name, scope, pads_or_allocates);
+    const TSNode body = enclosing_body(node, scope);
+    TSNode use = find_use(body, ts_node_end_byte(node), name, scope, builds_tensor);
+    if (ts_node_is_null(use) || !pads_list_to(scope.text(use), name))
+      use = find_use(body, ts_node_end_byte(node), name, scope, pads_or_allocates);
     if (ts_node_is_null(use)) return;
     const std::string_view use_text = scope.text(use);
     scope.emit("pad-to-batch-max", node,

@@ -77,3 +77,26 @@ def concatenated_inputs_fixed(batch, pad_to_length, max_length=1024, padding_val
     assert longest <= max_length
     chosen = pad_to_length(batch["chosen_input_ids"], max_length, pad_value=padding_value)
     return chosen
+
+
+def pack_rollouts(samples, pad_token_id, device):
+    """Rollouts of different lengths packed into one training batch with Python lists."""
+    seq_lens = torch.tensor([len(ids) for ids, _ in samples], device=device)
+    # expect: dynamic-shape.pad-to-batch-max
+    max_len = seq_lens.max().item()
+    input_ids = torch.tensor([ids + [pad_token_id] * (max_len - len(ids)) for ids, _ in samples], device=device)
+    masks = torch.tensor([mask + [0] * (max_len - len(mask)) for _, mask in samples], device=device)
+    return input_ids, masks
+
+
+def rollout_stats(model, flat_ids, seq_lens):
+    # A call that takes the maximum as an argument is not the maximum.
+    # ok: dynamic-shape.pad-to-batch-max
+    logits = model(input_ids=flat_ids, max_length_q=seq_lens.max().item())
+    return torch.zeros(logits.shape[0], logits.shape[1])
+
+
+def longest_rollout(samples):
+    # ok: dynamic-shape.pad-to-batch-max
+    longest = int(max(len(ids) for ids, _ in samples))
+    return torch.tensor(longest)
