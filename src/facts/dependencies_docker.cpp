@@ -93,37 +93,93 @@ void index_option(std::string_view option, std::string_view url, const LineMap& 
                                "package-index", Span{line, 1, line, 1, 0, 0}});
 }
 
-/// The requirement words after each `pip install` (options and flags skipped); `section` names them
-/// ("docker-pip"), or empty to keep only the package indexes (a shell script).
+/// pip options whose value is the next word (`--no-binary flash-attn`, `-t dir`, `--config-settings k=v`).
+bool pip_option_takes_value(std::string_view word) {
+  for (std::string_view option : {"--requirement",
+                                  "--constraint",
+                                  "-e",
+                                  "--editable",
+                                  "--no-binary",
+                                  "--only-binary",
+                                  "-t",
+                                  "--target",
+                                  "--prefix",
+                                  "--root",
+                                  "--src",
+                                  "--upgrade-strategy",
+                                  "-C",
+                                  "--config-settings",
+                                  "--global-option",
+                                  "--platform",
+                                  "--python-version",
+                                  "--implementation",
+                                  "--abi",
+                                  "--report",
+                                  "--log",
+                                  "--cache-dir",
+                                  "--proxy",
+                                  "--retries",
+                                  "--timeout",
+                                  "--exists-action",
+                                  "--trusted-host",
+                                  "--cert",
+                                  "--client-cert",
+                                  "--progress-bar"}) {
+    if (word == option) return true;
+  }
+  return false;
+}
+
+bool is_conda_tool(std::string_view word) {
+  return word == "conda" || word == "mamba" || word == "micromamba" || ends_with(word, "/conda") ||
+         ends_with(word, "/mamba");
+}
+
+/// The requirement words after each `pip install` and `conda install` (options and flags skipped), as
+/// dependencies of `section` ("docker-pip", "shell-pip"; a conda install's are `conda_section`), plus
+/// the package indexes pip installs from.
 void pip_words(std::string_view rest, const LineMap& lines, const std::string& section,
-               std::vector<DependencyFact>& out) {
+               const std::string& conda_section, std::vector<DependencyFact>& out) {
   const std::vector<std::string_view> words = words_of(rest);
   bool installing = false;
+  bool conda = false;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string_view word = unquote(words[i]);
     if (word == "&&" || word == "||" || word == ";" || word == "\\") {
       installing = false;
       continue;
     }
-    if (word == "install" && i > 0 && (ends_with(unquote(words[i - 1]), "pip") || unquote(words[i - 1]) == "pip3")) {
-      installing = true;
-      continue;
+    if (word == "install" && i > 0) {
+      const std::string_view tool = unquote(words[i - 1]);
+      conda = is_conda_tool(tool);
+      if (conda || ends_with(tool, "pip") || tool == "pip3") {
+        installing = true;
+        continue;
+      }
     }
     if (!installing || word.empty()) continue;
     if (word.front() == '-') {
       const std::size_t eq = word.find('=');
-      if (eq != std::string_view::npos && is_index_option(word.substr(0, eq))) {
+      if (!conda && eq != std::string_view::npos && is_index_option(word.substr(0, eq))) {
         index_option(word.substr(0, eq), words[i].substr(words[i].find('=') + 1), lines, out);
         continue;
       }
-      const bool takes_value = word == "-r" || word == "-c" || is_index_option(word);
-      if (is_index_option(word) && i + 1 < words.size()) index_option(word, words[i + 1], lines, out);
+      // conda: `-c nvidia`, `-n env`, `-p prefix`, `--file spec.txt` take a value; pip: `-r`, `-c`, indexes.
+      const bool takes_value =
+          conda ? (eq == std::string_view::npos &&
+                   (word == "-c" || word == "--channel" || word == "-n" || word == "--name" || word == "-p" ||
+                    word == "--prefix" || word == "--file"))
+                : (eq == std::string_view::npos &&
+                   (word == "-r" || word == "-c" || is_index_option(word) || pip_option_takes_value(word)));
+      if (!conda && is_index_option(word) && i + 1 < words.size()) index_option(word, words[i + 1], lines, out);
       if (takes_value) ++i;
       continue;
     }
-    if (section.empty() || word.find('$') != std::string_view::npos || word.front() == '.' || word.front() == '/')
-      continue;
-    if (auto fact = make_dependency(word, section, lines.first_line)) out.push_back(std::move(*fact));
+    if (word.find('$') != std::string_view::npos || word.front() == '.' || word.front() == '/') continue;
+    // `nvidia::cuda-compiler` names its channel; `pytorch-cuda=12.1` pins a version conda's way.
+    std::string_view package = word.substr(word.find("::") == std::string_view::npos ? 0 : word.find("::") + 2);
+    if (auto fact = make_dependency(package, conda ? conda_section : section, lines.line_of(words[i])))
+      out.push_back(std::move(*fact));
   }
 }
 
@@ -154,7 +210,7 @@ void instruction(std::string_view logical, const LineMap& lines, std::vector<Dep
   const std::string keyword = to_lower(logical.substr(0, space));
   const std::string_view rest = trim(logical.substr(space));
   if (keyword == "from") from_line(rest, line, out);
-  if (keyword == "run") pip_words(rest, lines, "docker-pip", out);
+  if (keyword == "run") pip_words(rest, lines, "docker-pip", "docker-conda", out);
   if (keyword == "env" || keyword == "arg") env_line(rest, line, out);
 }
 
@@ -197,8 +253,8 @@ std::vector<DependencyFact> read_shell_script(std::string_view text) {
   std::vector<DependencyFact> out;
   for_each_logical_line(text, [&](const LineMap& lines) {
     const std::string_view body = trim(lines.logical);
-    if (body.empty() || body.front() == '#' || body.find("pip") == std::string_view::npos) return;
-    pip_words(body, lines, "", out);
+    if (body.empty() || body.front() == '#' || body.find("install") == std::string_view::npos) return;
+    pip_words(body, lines, "shell-pip", "shell-conda", out);
   });
   return out;
 }

@@ -98,16 +98,21 @@ TEST_CASE("package indexes: Dockerfile RUN continuations and shell scripts, at t
   std::vector<std::string> indexes;
   for (const auto& dep : docker) {
     if (dep.section == "package-index") indexes.push_back(dep.name + "@" + std::to_string(dep.at.line));
-    if (dep.section == "docker-pip") CHECK(dep.at.line == 2);  // packages stay at the RUN's first line
+    if (dep.section == "docker-pip") CHECK(dep.at.line == (dep.name == "torch" ? 4U : 5U));  // each on its own line
   }
   CHECK(indexes == std::vector<std::string>{"https://download.pytorch.org/whl/nightly/cu118@4",
                                             "https://data.pyg.org/whl/torch-2.1.0+cu118.html@5"});
   const auto script = facts::read_shell_script(
       "#!/bin/bash\n# pip install x --index-url https://example.com/commented\n"
       "pip install torch \\\n  --extra-index-url=\"https://download.pytorch.org/whl/cu121\"\npip install $PKG -i "
-      "$URL\n");
-  REQUIRE(script.size() == 1);
-  CHECK(script[0].name == "https://download.pytorch.org/whl/cu121");
-  CHECK(script[0].section == "package-index");
-  CHECK(script[0].at.line == 4);
+      "$URL\n"
+      "pip install --no-build-isolation --no-binary flash-attn flash-attn==2.5.6 -e . && echo done\n"
+      "conda install -y -c nvidia nvidia::cuda-compiler pytorch-cuda=12.1 --file env.txt\n");
+  std::vector<std::string> found;
+  for (const auto& dep : script)
+    found.push_back(dep.section.str() + ":" + dep.name.str() + "@" + std::to_string(dep.at.line));
+  // The packages a script installs (pip's and conda's, option values skipped) and the index pip uses.
+  CHECK(found == std::vector<std::string>{"shell-pip:torch@3", "package-index:https://download.pytorch.org/whl/cu121@4",
+                                          "shell-pip:flash-attn@6", "shell-conda:cuda-compiler@7",
+                                          "shell-conda:pytorch-cuda@7"});
 }

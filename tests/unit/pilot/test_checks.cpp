@@ -60,7 +60,7 @@ TEST_CASE("dockerfile reader: legacy ENV, digests, comments in continuations, ga
   CHECK(deps[1].name == "A");
   CHECK(deps[1].spec == "b c");
   CHECK(deps[2].name == "numpy");
-  CHECK(deps[2].at.line == 3);
+  CHECK(deps[2].at.line == 5);  // the package's own line, two lines into the RUN's continuation
   CHECK(facts::extract_dependencies(FileKind::dockerfile, std::string(70000, '\\')).empty());
 }
 
