@@ -136,6 +136,10 @@ class EntryFinder {
     const bool times_steps =
         path_role == Role::tooling && (std::any_of(tools.begin(), tools.end(), [](bool b) { return b; }) ||
                                        starts_with(to_lower(file.path.substr(file.path.rfind('/') + 1)), "bench"));
+    // `trainer = init_components(args)` ... `trainer.train()`: the trainer may be built by another function of
+    // the script (which returns it) than the one that runs it.
+    const bool script_builds_trainer =
+        std::any_of(builds_trainer.begin(), builds_trainer.end(), [](bool b) { return b; });
     bool any_training = false;
     for (std::size_t s = 0; s < slots && !times_steps; ++s) {
       const std::int32_t fn = s == file.functions.size() ? -1 : static_cast<std::int32_t>(s);
@@ -153,6 +157,8 @@ class EntryFinder {
         add(here, Role::training_step, "runs a loop that calls backward()");
       } else if (builds_trainer[s] && calls_train[s]) {
         add(here, Role::training_step, "builds a trainer and calls train()/fit()");
+      } else if (calls_train[s] && script_builds_trainer) {
+        add(here, Role::training_step, "calls train()/fit() of the trainer the script builds");
       } else {
         continue;
       }

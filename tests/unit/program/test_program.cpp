@@ -350,3 +350,43 @@ if __name__ == "__main__":
   CHECK(model.roles_at(lib, engine_device.ctx).none());
   CHECK(model.region_at(lib, engine_device.ctx) != facts::Region::inference);
 }
+
+TEST_CASE("program::Program takes a script that runs the trainer another of its functions builds as training",
+          "[program]") {
+  const char* const train = R"PY(from transformers import Trainer
+from trl import DPOTrainer
+
+
+def init_components(args, training_args):
+    model = load_model(args)
+    if args.task_type == "dpo":
+        trainer = DPOTrainer(model, None, args=training_args)
+    else:
+        trainer = Trainer(model=model, args=training_args)
+    return trainer
+
+
+def main():
+    args, training_args = setup_everything()
+    trainer = init_components(args, training_args)
+    train_result = trainer.train()
+    trainer.save_model(training_args.output_dir)
+
+
+if __name__ == "__main__":
+    main()
+)PY";
+  // A script that only evaluates a trainer it is handed builds none: no training entry.
+  const char* const evaluate = R"PY(def main(trainer):
+    trainer.train()
+)PY";
+  const auto model = repo({{"train.py", train}, {"tools/resume.py", evaluate}});
+  bool main_trains = false, resume_trains = false;
+  for (const auto& e : model.entry_points()) {
+    main_trains |= e.role == program::Role::training_step && model.describe(e.function) == "train.py:main";
+    resume_trains |= e.role == program::Role::training_step && model.describe(e.function) == "tools/resume.py:main";
+  }
+  CHECK(main_trains);
+  CHECK_FALSE(resume_trains);
+  CHECK(model.has_training_entry());
+}
