@@ -16,9 +16,16 @@ constexpr std::string_view k_unbounded = " (shapes per epoch: unbounded, one per
 bool is_padding_function(const NodeScope& scope) {
   const std::int32_t function = scope.context().function;
   if (function < 0) return false;
-  const std::string name = to_lower(scope.facts_so_far().functions[static_cast<std::size_t>(function)].name);
-  return name.find("collate") != std::string::npos || name.find("pad") != std::string::npos ||
-         name.find("batch") != std::string::npos;
+  const auto& facts = scope.facts_so_far();
+  const auto& info = facts.functions[static_cast<std::size_t>(function)];
+  const std::string name = to_lower(info.name);
+  if (name.find("collate") != std::string::npos || name.find("pad") != std::string::npos ||
+      name.find("batch") != std::string::npos)
+    return true;
+  // `class SFTDataCollator: def __call__(self, batch):`: a collator object's call builds the batch.
+  if (info.klass < 0 || static_cast<std::size_t>(info.klass) >= facts.classes.size()) return false;
+  const std::string klass = to_lower(facts.classes[static_cast<std::size_t>(info.klass)].name);
+  return name == "__call__" && (klass.find("collat") != std::string::npos || klass.find("padder") != std::string::npos);
 }
 
 bool takes_max_of_sizes(std::string_view text) {
@@ -95,8 +102,16 @@ class PadToBatchMax final : public Detector {
     const TSNode fn = ts_node_child_by_field_id(node, k.f_function);
     if (ts_node_symbol(fn) != k.identifier || scope.text(fn) != "max" || !scope.resolve(fn).empty()) return;
     const std::string_view args = scope.text(ts_node_child_by_field_id(node, k.f_arguments));
-    if (args.find("len(") == std::string_view::npos && args.find("map(len") == std::string_view::npos) return;
+    // `max(len(x) for x in batch)`, `max(map(len, ids))`, `max(lengths)` after `lengths = [len(x) ...]`.
+    if (args.find("len(") == std::string_view::npos && args.find("map(len") == std::string_view::npos &&
+        args.find("lengths") == std::string_view::npos && args.find("_lens") == std::string_view::npos)
+      return;
     if (!is_padding_function(scope)) return;
+    // `max(0, start - (len(ids) - limit))` clamps one value at a bound: not the batch's longest.
+    const TSNode arg_list = ts_node_child_by_field_id(node, k.f_arguments);
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(arg_list); ++i) {
+      if (ts_node_symbol(ts_node_named_child(arg_list, i)) == k.integer) return;
+    }
     scope.emit("pad-to-batch-max", node,
                "pads to " + std::string(scope.text(node).substr(0, 80)) + std::string(k_unbounded));
   }

@@ -100,3 +100,21 @@ def longest_rollout(samples):
     # ok: dynamic-shape.pad-to-batch-max
     longest = int(max(len(ids) for ids, _ in samples))
     return torch.tensor(longest)
+
+
+class PairCollator:
+    """A collator object: its __call__ builds each batch."""
+
+    def __init__(self, pad_id, max_length):
+        self.pad_id = pad_id
+        self.max_length = max_length
+
+    def __call__(self, batch):
+        lengths = [len(x["input_ids"]) for x in batch]
+        # expect: dynamic-shape.pad-to-batch-max
+        batch_max_len = min(max(lengths), self.max_length)
+        # A clamp at a bound is not the batch's longest.
+        # ok: dynamic-shape.pad-to-batch-max
+        keep = max(0, len(batch[0]["input_ids"]) - self.max_length)
+        ids = [x["input_ids"][keep:] + [self.pad_id] * (batch_max_len - len(x["input_ids"])) for x in batch]
+        return torch.tensor(ids)
