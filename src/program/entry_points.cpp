@@ -68,12 +68,38 @@ class EntryFinder {
 
   void run() {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) scan_file(FileId{f});
+    demote_evaluation_jobs();
     add_run_drivers();
   }
 
  private:
   void add(FunctionId fn, Role role, std::string why) {
     m_impl.entries.push_back(EntryPoint{fn, role, std::move(why)});
+  }
+
+  // A script in an evaluation folder that trains (dinov2's `eval/linear.py` fits linear heads on frozen
+  // features, a k-NN or few-shot protocol fine-tunes a probe) is an evaluation job of its own when the repo
+  // trains elsewhere: the path breaks the tie between two kinds of training, and the job is judged as
+  // inference, off the repo's training path. A repo whose only training sits there keeps it.
+  void demote_evaluation_jobs() {
+    const auto here = [&](const EntryPoint& e) {
+      return in_evaluation_place(m_impl.files[e.function.file.value].path);
+    };
+    const bool trains_elsewhere = std::any_of(m_impl.entries.begin(), m_impl.entries.end(), [&](const EntryPoint& e) {
+      return e.role == Role::training_step && !m_impl.files[e.function.file.value].is_test && !here(e);
+    });
+    if (!trains_elsewhere) return;
+    for (auto& e : m_impl.entries) {
+      if (!training_roles().test(static_cast<std::size_t>(e.role)) || m_impl.files[e.function.file.value].is_test ||
+          !here(e))
+        continue;
+      e.role = Role::inference;
+      e.why =
+          "an evaluation job in an evaluation folder (it trains a probe or head of its own; the repo trains elsewhere)";
+    }
+    m_runs.erase(std::remove_if(m_runs.begin(), m_runs.end(),
+                                [&](FunctionId run) { return in_evaluation_place(m_impl.files[run.file.value].path); }),
+                 m_runs.end());
   }
 
   void scan_file(FileId id) {
@@ -325,6 +351,17 @@ class EntryFinder {
 
 }  // namespace
 
+bool in_evaluation_place(std::string_view path) {
+  const std::string lower = to_lower(path);
+  for (std::string_view folder : {"eval", "evals", "evaluation", "evaluations", "evaluate"}) {
+    const std::string segment = std::string(folder) + "/";
+    if (starts_with(lower, segment) || contains(lower, "/" + segment)) return true;
+  }
+  const std::string_view stem =
+      std::string_view(lower).substr(lower.rfind('/') == std::string::npos ? 0 : lower.rfind('/') + 1);
+  return starts_with(stem, "eval");
+}
+
 std::optional<Role> role_by_path(std::string_view path) {
   const std::string lower = to_lower(path);
   const auto in = [&](std::string_view folder) {
@@ -334,9 +371,11 @@ std::optional<Role> role_by_path(std::string_view path) {
       std::string_view(lower).substr(lower.rfind('/') == std::string::npos ? 0 : lower.rfind('/') + 1);
   if (in("export") || in("_export") || starts_with(stem, "convert") || starts_with(stem, "export"))
     return Role::export_;
+  // `hubconf.py` and a `hub/` folder load pretrained models for `torch.hub.load` users: inference.
   if (in("inference") || in("serve") || in("serving") || in("demo") || in("demos") || in("generate") || in("chat") ||
-      in("deploy") || starts_with(stem, "generate") || starts_with(stem, "sample") || starts_with(stem, "infer") ||
-      starts_with(stem, "chat") || starts_with(stem, "demo") || starts_with(stem, "app"))
+      in("deploy") || in("hub") || starts_with(stem, "generate") || starts_with(stem, "sample") ||
+      starts_with(stem, "infer") || starts_with(stem, "chat") || starts_with(stem, "demo") ||
+      starts_with(stem, "app") || stem == "hubconf.py")
     return Role::inference;
   if (in("benchmarks") || in("benchmark") || in("bench") || in("tools") || in("scripts") || in("profiling") ||
       in("docs") || in("visualization") || in("viz") || starts_with(stem, "bench") || starts_with(stem, "profile") ||

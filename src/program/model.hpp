@@ -267,6 +267,8 @@ void collect_option_defaults(Program::Impl& impl);
 
 /// The non-training role a path convention suggests (`inference/`, `_export/`, `tools/`), a tie-breaker only.
 std::optional<Role> role_by_path(std::string_view path);
+/// `dinov2/eval/linear.py`, `evaluation/knn.py`, `eval_linear.py`: a file an evaluation folder or name holds.
+bool in_evaluation_place(std::string_view path);
 
 /// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx);

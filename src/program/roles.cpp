@@ -111,6 +111,10 @@ class Propagation {
       drain();
     }
     m_training_pass = false;
+    m_trains_outside_evaluation = std::any_of(m_impl.entries.begin(), m_impl.entries.end(), [&](const EntryPoint& e) {
+      return e.role == Role::training_step && !m_impl.files[e.function.file.value].is_test &&
+             !in_evaluation_place(m_impl.files[e.function.file.value].path);
+    });
     // A library's modules are built by its users: a forward (or a step) no entry point reaches keeps
     // its own role, and so does what it calls. Forwards first: a `step` that a forward calls only while
     // decoding (`self.step(...)` under `if inference_params is not None:`) is not a training step.
@@ -130,10 +134,14 @@ class Propagation {
       if (roles.any() || facts::function_role(file, i) != kind) continue;
       if (kind == facts::Region::training_step && estimator_method(file, i)) continue;
       if (is_test_helper(file, i)) continue;  // `def test_toy_model():` tests the library; it is no step of it
-      // ... unless the library files it under inference or export (`models/clip/inference/`, `_export/`).
+      // ... unless the library files it under inference or export (`models/clip/inference/`, `_export/`), or
+      // under evaluation in a repo that trains elsewhere (dinov2's `eval/segmentation_m2f/` heads, which only
+      // its notebooks and hub entries run).
       const auto by_path = role_by_path(file.path);
       if (by_path == Role::inference || by_path == Role::export_)
         reach(id, *by_path, std::nullopt);
+      else if (m_trains_outside_evaluation && in_evaluation_place(file.path))
+        reach(id, Role::inference, std::nullopt);
       else
         reach(id, kind == facts::Region::forward ? Role::training_forward : Role::training_step, std::nullopt);
     }
@@ -305,7 +313,8 @@ class Propagation {
   }
 
   Program::Impl& m_impl;
-  bool m_training_pass = false;  ///< draining what training entry points reach
+  bool m_training_pass = false;              ///< draining what training entry points reach
+  bool m_trains_outside_evaluation = false;  ///< a training entry outside evaluation folders and tests
   std::deque<std::pair<FunctionId, Role>> m_queue;
   std::map<std::pair<std::uint32_t, std::int32_t>, RoleSet> m_constructed;
   std::map<std::pair<std::uint32_t, std::int32_t>, bool> m_temporary_hooks;  ///< per function: temporary_hooks

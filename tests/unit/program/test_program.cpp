@@ -390,3 +390,66 @@ if __name__ == "__main__":
   CHECK_FALSE(resume_trains);
   CHECK(model.has_training_entry());
 }
+
+TEST_CASE(
+    "program::Program takes a probe an evaluation folder trains, and its heads, as inference when the repo "
+    "trains elsewhere",
+    "[program]") {
+  const char* const train = R"PY(import torch
+
+
+def main():
+    for batch in loader:
+        loss = model(batch)
+        loss.backward()
+        optimizer.step()
+
+
+if __name__ == "__main__":
+    main()
+)PY";
+  const char* const linear = R"PY(import torch
+
+
+def eval_linear(features, labels, head, optimizer):
+    for x, y in zip(features, labels):
+        loss = torch.nn.functional.cross_entropy(head(x.cuda()), y.cuda())
+        loss.backward()
+        optimizer.step()
+
+
+if __name__ == "__main__":
+    eval_linear(*load())
+)PY";
+  const char* const head = R"PY(import torch
+
+
+class SegHead(torch.nn.Module):
+    def forward(self, x):
+        return x[x.sum(-1) > 0]
+)PY";
+  const auto model = repo({{"pkg/train/train.py", train},
+                           {"pkg/eval/linear.py", linear},
+                           {"pkg/eval/seg/head.py", head},
+                           {"pkg/__init__.py", ""}});
+  bool train_entry = false, probe_trains = false;
+  for (const auto& e : model.entry_points()) {
+    train_entry |= e.role == program::Role::training_step && model.describe(e.function) == "pkg/train/train.py:main";
+    probe_trains |= program::training_roles().test(static_cast<std::size_t>(e.role)) &&
+                    model.describe(e.function).rfind("pkg/eval/", 0) == 0;
+  }
+  CHECK(train_entry);
+  CHECK_FALSE(probe_trains);
+  const auto probe = *model.find_file("pkg/eval/linear.py");
+  const auto& step = call_named(model.file(probe), "step");
+  CHECK(model.region_at(probe, step.ctx) == facts::Region::inference);
+  const auto seg = *model.find_file("pkg/eval/seg/head.py");
+  const auto& sum = call_named(model.file(seg), "sum");
+  CHECK(model.region_at(seg, sum.ctx) == facts::Region::inference);
+
+  // A repo whose only training is there keeps it.
+  const auto only = repo({{"eval/linear.py", linear}});
+  bool kept = false;
+  for (const auto& e : only.entry_points()) kept |= e.role == program::Role::training_step;
+  CHECK(kept);
+}
