@@ -73,6 +73,8 @@ bool pads_list_to(std::string_view text, std::string_view name) {
 }
 
 bool pads_or_allocates(std::string_view callee) {
+  // `np.empty(n, dtype=f"U{longest}")` sizes a host array (metadata, strings), not a device batch.
+  if (starts_with(callee, "np.") || starts_with(callee, "numpy.")) return false;
   // `pad_to_length(t, max_length, pad_value)` (trl), `pad_to(...)`: a padding helper named for what it does.
   const std::string_view last = callee.substr(callee.rfind('.') == std::string_view::npos ? 0 : callee.rfind('.') + 1);
   if (starts_with(last, "pad_to")) return true;

@@ -1,5 +1,6 @@
 """Hand-written collate function for causal LM batches."""
 import torch
+import numpy as np
 
 
 def collate_fn(batch, pad_id=0):
@@ -118,3 +119,12 @@ class PairCollator:
         keep = max(0, len(batch[0]["input_ids"]) - self.max_length)
         ids = [x["input_ids"][keep:] + [self.pad_id] * (batch_max_len - len(x["input_ids"])) for x in batch]
         return torch.tensor(ids)
+
+
+def dump_class_ids(entries):
+    longest = -1
+    for entry in entries:
+        # A host array of strings sized to the longest id is metadata, not a batch.
+        # ok: dynamic-shape.pad-to-batch-max
+        longest = max(len(str(entry["class_id"])), longest)
+    return np.empty(len(entries), dtype=f"U{longest}")
