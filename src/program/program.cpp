@@ -150,6 +150,10 @@ ImportOrigin Program::call_origin(const QualifiedName& callee) const {
   return ImportOrigin::external;
 }
 
+std::string_view Program::library_name(std::string_view dotted) const {
+  return m_impl->symbols->library_name(dotted);
+}
+
 RoleSet Program::roles(FunctionId function) const {
   return m_impl->at(function).roles;
 }

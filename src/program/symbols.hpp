@@ -50,6 +50,10 @@ class Symbols {
   /// sys.path, so a module or package beside the importing file is what its first segment names
   /// (`examples.eva.utils.DataCollator`), written to buffer; otherwise the name itself.
   std::string_view beside(FileId from, std::string_view dotted, std::string& buffer) const;
+  /// `dinov2.fsdp.ShardedGradScaler` after `from torch.distributed.fsdp.sharded_grad_scaler import
+  /// ShardedGradScaler` in dinov2/fsdp/__init__.py: the library name a repo module re-exports (through an
+  /// import or a module-level alias, over repo re-exports), or "" when the name is not one.
+  std::string_view library_name(std::string_view dotted) const;
   /// A name bound at the top level of one file: its own def/class, or what its import of that name denotes.
   Symbol lookup_in_file(FileId file, std::string_view name) const;
   /// A method of a class or of its repo base classes (breadth-first, bounded).
@@ -119,6 +123,7 @@ class Symbols {
   std::unordered_map<std::string_view, std::string_view> m_project_packages;
   std::unordered_map<std::string_view, Symbol> m_top;                                  // "mod.name" -> def/class
   std::unordered_map<std::string_view, std::string_view> m_reexport;                   // "pkg.name" -> "pkg.x.name"
+  std::unordered_map<std::string_view, std::string_view> m_library_reexport;           // "pkg.name" -> "torch.x.Name"
   std::unordered_map<std::string_view, std::vector<std::string_view>> m_star_sources;  // "pkg" -> ["pkg.ops", ...]
   std::unordered_map<MethodKey, std::int32_t, MethodKeyHash> m_methods;
   std::unordered_map<std::string_view, std::vector<FunctionId>> m_methods_by_name;

@@ -121,13 +121,19 @@ class Matcher {
     for (const facts::CallFact& call : m_file.calls) {
       const bool is_method = !call.method.empty() && call.callee.empty();
       const SubjectKind kind = is_method ? SubjectKind::method : SubjectKind::call;
-      const std::string_view name = is_method ? std::string_view(call.method) : call.callee.dotted();
+      std::string_view name = is_method ? std::string_view(call.method) : call.callee.dotted();
+      // `from dinov2.fsdp import ShardedGradScaler`, which dinov2/fsdp imports from torch: the library's name.
+      const std::string_view library =
+          is_method || call.callee.empty() ? std::string_view() : m_view.program.library_name(name);
+      if (!library.empty()) name = library;
       for (std::uint32_t i : candidates(kind, {name})) {
-        if (!origin_allows(m_rules.rules()[i].conditions, call)) continue;
+        if (library.empty() && !origin_allows(m_rules.rules()[i].conditions, call)) continue;
         // A host tensor built from Python values is read without a device sync or graph break.
         if (call.host_value && m_rules.rules()[i].category == Category::dynamic_graph) continue;
         MessageFields fields{std::string(name),
-                             call.callee.empty() ? call.callee_text : call.callee.dotted(),
+                             std::string(call.callee.empty() ? std::string_view(call.callee_text)
+                                         : library.empty()   ? std::string_view(call.callee.dotted())
+                                                             : library),
                              call.method,
                              call.receiver_text,
                              {},

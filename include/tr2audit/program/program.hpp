@@ -121,6 +121,9 @@ class Program {
   /// Where a resolved callee lives: under one of the repo's own top-level modules or packages
   /// (`local-source`, also flash_attn.* inside flash-attention) or in a package (`external`).
   ImportOrigin call_origin(const QualifiedName& callee) const;
+  /// The library name a repo module re-exports under `dotted` (`dinov2.fsdp.ShardedGradScaler` ->
+  /// `torch.distributed.fsdp.sharded_grad_scaler.ShardedGradScaler`), or "" (Symbols::library_name).
+  std::string_view library_name(std::string_view dotted) const;
   /// Roles of a function (index -1: the module body).
   RoleSet roles(FunctionId function) const;
   /// Roles of the code at a context: the innermost enclosing function with roles, else the module body.

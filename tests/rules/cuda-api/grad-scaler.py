@@ -20,3 +20,10 @@ def train(model, loader, optimizer):
         scaler.step(optimizer)
         scaler.update()
         optimizer.zero_grad()
+
+
+def build_fsdp_scaler(cfg):
+    from torch.distributed.fsdp.sharded_grad_scaler import ShardedGradScaler
+
+    # expect: cuda-api.grad-scaler
+    return ShardedGradScaler() if cfg.compute_precision.grad_scaler else None
