@@ -12,17 +12,19 @@
 
 namespace tr2audit::program {
 
-/// A call-graph edge target with how the caller reaches it.
+/// A call-graph edge target with how the caller reaches it. Fields are ordered by size (one edge per call
+/// site that resolves: hundreds of thousands on a large repo), and the static_assert keeps it at 48 bytes.
 struct Edge {
   FunctionId target;
-  bool constructs = false;        ///< the call constructs a repo class (target is its __init__, or -1 index when none)
   ClassId klass;                  ///< the constructed class when constructs
+  std::int32_t branch = -1;       ///< the call site's innermost branch (FileFacts::branches)
+  std::int32_t call = -1;         ///< the CallFact (FileFacts::calls) of the edge; -1 for a function passed as a value
+  RoleSet reached_as;             ///< the roles the target takes through this edge (set by propagate_roles)
+  std::uint16_t guards = 0;       ///< the call site's own guards (facts::Context::guards)
+  bool constructs = false;        ///< the call constructs a repo class (target is its __init__, or -1 index when none)
   bool in_training_loop = false;  ///< the call sits inside a loop that runs backward()
   bool periodic = false;          ///< the call runs every N steps (`if step % eval_every == 0:`)
   bool in_engine = false;         ///< handed by name to a serving engine (vLLM): runs as inference
-  std::uint16_t guards = 0;       ///< the call site's own guards (facts::Context::guards)
-  std::int32_t branch = -1;       ///< the call site's innermost branch (FileFacts::branches)
-  std::int32_t call = -1;         ///< the CallFact (FileFacts::calls) of the edge; -1 for a function passed as a value
   bool dispatch = false;          ///< one of several classes a value may hold (a registry, a typed attribute with
                                   ///< several classes) or a method linked by name: may run, not certain
   bool by_name = false;           ///< the call names its target (`f(x)`, `mod.f(x)`, `self.helper(x)`, `Fn.apply(x)`),
@@ -30,9 +32,9 @@ struct Edge {
   bool patches = false;           ///< `LlamaAttention.forward = forward`: the target replaces a library method
   bool deferred = false;  ///< `Owner.Config(...)`: the class is built later, by the config's build(), not by this call
   bool name_linked = false;     ///< a method of a receiver of unknown type, linked only by its name (`x.teardown()`)
-  RoleSet reached_as;           ///< the roles the target takes through this edge (set by propagate_roles)
   std::optional<Role> command;  ///< under a CLI subcommand's branch (`elif command == "chat":`): its role
 };
+static_assert(sizeof(Edge) <= 48, "Edge is stored per resolved call site: keep it compact");
 
 /// Per-function lock-in: set when the function runs GPU-only code unguarded, itself or through a callee.
 struct LockinState {

@@ -320,15 +320,9 @@ void Symbols::index_file(FileId id) {
   // Module-level imports of repo names re-export them: `from .x import f` makes `pkg.f` denote `pkg.x.f`.
   for (std::size_t i = 0; i < file.imports.size(); ++i) {
     const auto& fact = file.imports[i];
-    if (fact.ctx.function >= 0 || fact.ctx.klass >= 0 || fact.star) continue;
+    if (fact.ctx.function >= 0 || fact.ctx.klass >= 0 || m_origins[id.value][i] != ImportOrigin::local_source) continue;
+    if (fact.star) continue;
     if (fact.bound_name.empty()) continue;  // `import a.b` binds `a`, not a re-export
-    // An unconditional import of a library name re-exports it too (library_name); a guarded one may not run.
-    if (m_origins[id.value][i] == ImportOrigin::external) {
-      if (fact.ctx.guards == 0 && fact.ctx.branch < 0 && !file.is_test)
-        m_library_reexport.emplace(key(fact.bound_name), fact.target.dotted().view());
-      continue;
-    }
-    if (m_origins[id.value][i] != ImportOrigin::local_source) continue;
     m_reexport.emplace(key(fact.bound_name), lasting_beside(fact.target.dotted()));
   }
   for (const auto& fact : file.imports) {
@@ -362,7 +356,19 @@ std::string_view Symbols::library_name(std::string_view dotted) const {
     std::string canonical_buffer;
     const std::string_view name = canonical(dotted, canonical_buffer);
     if (m_top.count(name) != 0) return {};  // the repo's own definition
-    if (auto it = m_library_reexport.find(name); it != m_library_reexport.end()) return it->second;
+    // An unconditional module-level import of a library name in the module named by the parent re-exports it
+    // (read from that file's imports on demand: a table of every library import would cost megabytes).
+    const std::string_view parent = parent_of(name);
+    if (const auto file = parent.empty() ? std::nullopt : module(parent)) {
+      const auto& facts = m_files[file->value];
+      const std::string_view last = name.substr(parent.size() + 1);
+      for (std::size_t i = 0; i < facts.imports.size() && !facts.is_test; ++i) {
+        const auto& fact = facts.imports[i];
+        if (fact.bound_name == last && fact.ctx.function < 0 && fact.ctx.klass < 0 && !fact.star &&
+            fact.ctx.guards == 0 && fact.ctx.branch < 0 && m_origins[file->value][i] == ImportOrigin::external)
+          return fact.target.dotted().view();
+      }
+    }
     auto it = m_reexport.find(name);
     if (it == m_reexport.end() || it->second == name) return {};
     dotted = it->second;  // a repo re-export, or a module-level alias of a library name

@@ -123,7 +123,6 @@ class Symbols {
   std::unordered_map<std::string_view, std::string_view> m_project_packages;
   std::unordered_map<std::string_view, Symbol> m_top;                                  // "mod.name" -> def/class
   std::unordered_map<std::string_view, std::string_view> m_reexport;                   // "pkg.name" -> "pkg.x.name"
-  std::unordered_map<std::string_view, std::string_view> m_library_reexport;           // "pkg.name" -> "torch.x.Name"
   std::unordered_map<std::string_view, std::vector<std::string_view>> m_star_sources;  // "pkg" -> ["pkg.ops", ...]
   std::unordered_map<MethodKey, std::int32_t, MethodKeyHash> m_methods;
   std::unordered_map<std::string_view, std::vector<FunctionId>> m_methods_by_name;
