@@ -472,10 +472,8 @@ class GraphBuilder {
       const auto methods = m_symbols.methods_named(call.method);
       m_dispatch = methods.size() > 1;
       for (const FunctionId& m : methods) {
-        Edge edge{m};
-        edge.name_linked = true;
         if (m.file == file || !m_scripts.private_script[m.file.value] || !m_scripts.script[file.value])
-          add(file, call.ctx, edge);
+          add(file, call.ctx, Edge{.target = m, .name_linked = true});
       }
       m_dispatch = false;
     }

@@ -85,10 +85,11 @@ class EntryFinder {
     const auto here = [&](const EntryPoint& e) {
       return in_evaluation_place(m_impl.files[e.function.file.value].path);
     };
-    const bool trains_elsewhere = std::any_of(m_impl.entries.begin(), m_impl.entries.end(), [&](const EntryPoint& e) {
-      return e.role == Role::training_step && !m_impl.files[e.function.file.value].is_test && !here(e);
-    });
-    if (!trains_elsewhere) return;
+    m_impl.trains_outside_evaluation =
+        std::any_of(m_impl.entries.begin(), m_impl.entries.end(), [&](const EntryPoint& e) {
+          return e.role == Role::training_step && !m_impl.files[e.function.file.value].is_test && !here(e);
+        });
+    if (!m_impl.trains_outside_evaluation) return;
     for (auto& e : m_impl.entries) {
       if (!training_roles().test(static_cast<std::size_t>(e.role)) || m_impl.files[e.function.file.value].is_test ||
           !here(e))

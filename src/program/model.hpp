@@ -100,6 +100,9 @@ struct Program::Impl {
   std::vector<std::vector<std::vector<Edge>>> edges;
   std::vector<std::vector<FunctionState>> state;
   std::vector<EntryPoint> entries;
+  /// A training entry lies outside evaluation places and tests (find_entry_points): evaluation jobs and the
+  /// library forwards of evaluation folders are then inference.
+  bool trains_outside_evaluation = false;
   std::vector<std::uint64_t> entry_lines;  ///< per entry: lines it reaches (training entries only)
   /// Per file, per branch: extra guard bits and the option an opt-in branch needs.
   std::vector<std::vector<std::uint16_t>> branch_guards;

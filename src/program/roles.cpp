@@ -111,10 +111,6 @@ class Propagation {
       drain();
     }
     m_training_pass = false;
-    m_trains_outside_evaluation = std::any_of(m_impl.entries.begin(), m_impl.entries.end(), [&](const EntryPoint& e) {
-      return e.role == Role::training_step && !m_impl.files[e.function.file.value].is_test &&
-             !in_evaluation_place(m_impl.files[e.function.file.value].path);
-    });
     // A library's modules are built by its users: a forward (or a step) no entry point reaches keeps
     // its own role, and so does what it calls. Forwards first: a `step` that a forward calls only while
     // decoding (`self.step(...)` under `if inference_params is not None:`) is not a training step.
@@ -140,7 +136,7 @@ class Propagation {
       const auto by_path = role_by_path(file.path);
       if (by_path == Role::inference || by_path == Role::export_)
         reach(id, *by_path, std::nullopt);
-      else if (m_trains_outside_evaluation && in_evaluation_place(file.path))
+      else if (m_impl.trains_outside_evaluation && in_evaluation_place(file.path))
         reach(id, Role::inference, std::nullopt);
       else
         reach(id, kind == facts::Region::forward ? Role::training_forward : Role::training_step, std::nullopt);
@@ -313,8 +309,7 @@ class Propagation {
   }
 
   Program::Impl& m_impl;
-  bool m_training_pass = false;              ///< draining what training entry points reach
-  bool m_trains_outside_evaluation = false;  ///< a training entry outside evaluation folders and tests
+  bool m_training_pass = false;  ///< draining what training entry points reach
   std::deque<std::pair<FunctionId, Role>> m_queue;
   std::map<std::pair<std::uint32_t, std::int32_t>, RoleSet> m_constructed;
   std::map<std::pair<std::uint32_t, std::int32_t>, bool> m_temporary_hooks;  ///< per function: temporary_hooks
