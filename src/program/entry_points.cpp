@@ -352,24 +352,31 @@ class EntryFinder {
 
 }  // namespace
 
-bool in_evaluation_place(std::string_view path) {
-  const std::string lower = to_lower(path);
-  for (std::string_view folder : {"eval", "evals", "evaluation", "evaluations", "evaluate"}) {
+namespace {
+/// A lower-cased repo path: whether a folder of it has a name, and its file name (the stem tests use).
+struct LowerPath {
+  explicit LowerPath(std::string_view path) : lower(to_lower(path)) {}
+  bool in(std::string_view folder) const {
     const std::string segment = std::string(folder) + "/";
-    if (starts_with(lower, segment) || contains(lower, "/" + segment)) return true;
+    return starts_with(lower, segment) || contains(lower, "/" + segment);
   }
-  const std::string_view stem =
-      std::string_view(lower).substr(lower.rfind('/') == std::string::npos ? 0 : lower.rfind('/') + 1);
-  return starts_with(stem, "eval");
+  std::string_view stem() const {
+    return std::string_view(lower).substr(lower.rfind('/') == std::string::npos ? 0 : lower.rfind('/') + 1);
+  }
+  std::string lower;
+};
+}  // namespace
+
+bool in_evaluation_place(std::string_view path) {
+  const LowerPath p(path);
+  return p.in("eval") || p.in("evals") || p.in("evaluation") || p.in("evaluations") || p.in("evaluate") ||
+         starts_with(p.stem(), "eval");
 }
 
 std::optional<Role> role_by_path(std::string_view path) {
-  const std::string lower = to_lower(path);
-  const auto in = [&](std::string_view folder) {
-    return starts_with(lower, std::string(folder) + "/") || contains(lower, "/" + std::string(folder) + "/");
-  };
-  const std::string_view stem =
-      std::string_view(lower).substr(lower.rfind('/') == std::string::npos ? 0 : lower.rfind('/') + 1);
+  const LowerPath p(path);
+  const auto in = [&](std::string_view folder) { return p.in(folder); };
+  const std::string_view stem = p.stem();
   if (in("export") || in("_export") || starts_with(stem, "convert") || starts_with(stem, "export"))
     return Role::export_;
   // `hubconf.py` and a `hub/` folder load pretrained models for `torch.hub.load` users: inference.
