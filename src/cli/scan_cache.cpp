@@ -94,7 +94,7 @@ std::optional<pipeline::Digest> scan_key(const ScanKeyParts& parts, const discov
   key.add(std::to_string(count));
   for (std::size_t i = 0; i < count; ++i) {
     const auto& file = discovered.files[i];
-    key.add(file.rel_path).add(discover::to_string(file.kind)).add(file.is_test ? "test" : "code");
+    key.add(file.rel_path).add(discover::to_string(file.kind)).add(file.is_test ? "test" : "code").add(file.cpu_twin);
     key.add(std::string_view(reinterpret_cast<const char*>(digests[i].data()), digests[i].size()));
   }
   key.add(std::to_string(discovered.skipped));

@@ -113,6 +113,7 @@ class Walker {
   void handle_symlink(const IgnoreScope* scope, Entry& entry, const std::string& rel);
   void follow_links();
   void add_file(const fs::path& abs, std::string rel, std::uint64_t size, FileKind kind);
+  static std::string cpu_twin(const fs::path& cuda_file);
   bool ignored(const std::string& rel, bool is_dir, const IgnoreScope* scope) const;
   void problem(ProblemKind kind, std::string path, std::string message) {
     m_result.problems.push_back(Problem{kind, std::move(path), 0, 0, std::move(message)});
@@ -334,6 +335,28 @@ bool Walker::outside_root(const fs::path& link, const std::string& rel, bool is_
   return true;
 }
 
+/// `box_iou_rotated_cuda.cu` -> `box_iou_rotated_cpu.cpp` when that file is beside it (also without a
+/// `_kernel` suffix, and .cc/.cxx/.c): the op's CPU implementation. Only its existence is checked.
+std::string Walker::cpu_twin(const fs::path& cuda_file) {
+  const std::string stem = cuda_file.stem().string();
+  std::string lower = stem;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  const auto at = lower.rfind("cuda");
+  if (at == std::string::npos) return {};
+  const bool upper = std::isupper(static_cast<unsigned char>(stem[at])) != 0;
+  std::string base = stem.substr(0, at) + (upper ? "CPU" : "cpu") + stem.substr(at + 4);
+  std::vector<std::string> bases{base};
+  if (ends_with(base, "_kernel")) bases.push_back(base.substr(0, base.size() - 7));
+  for (const auto& b : bases) {
+    for (const char* ext : {".cpp", ".cc", ".cxx", ".c"}) {
+      std::error_code ec;
+      const fs::path twin = cuda_file.parent_path() / (b + ext);
+      if (fs::is_regular_file(twin, ec)) return b + ext;
+    }
+  }
+  return {};
+}
+
 void Walker::add_file(const fs::path& abs, std::string rel, std::uint64_t size, FileKind kind) {
   if (kind == FileKind::config && (size > k_max_config_bytes || is_test_path(rel))) return;  // data, not settings
   if (size > m_options.max_file_size) {
@@ -349,6 +372,7 @@ void Walker::add_file(const fs::path& abs, std::string rel, std::uint64_t size, 
   file.abs_path = abs;
   file.kind = kind;
   file.size = size;
+  if (kind == FileKind::cuda_source) file.cpu_twin = cpu_twin(abs);
   m_result.files.push_back(std::move(file));
 }
 

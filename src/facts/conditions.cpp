@@ -2,6 +2,7 @@
 // stage can tell availability flags and opt-in options apart from ordinary branches. An explicit
 // work list, no recursion: conditions can be long `a and b and c ...` chains.
 #include <algorithm>
+#include <cctype>
 #include <string_view>
 #include <utility>
 
@@ -70,6 +71,11 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
         terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated != (op == "!=")});
         continue;
       }
+      // `self.cfg.rl is RLType.EBFT`: a comparison with an enum member, kept by its dotted name.
+      if (name && !folded && enum_member(value) && (op == "==" || op == "!=" || op == "is" || op == "is not")) {
+        terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated != (op == "!=" || op == "is not")});
+        continue;
+      }
       if (!name || !literal || (op != "==" && op != "!=" && op != "is" && op != "is not")) continue;
       terms.push_back(ConditionTerm{m_src.str(*name), value.kind == LiteralKind::null ? m_src.str("None") : value.value,
                                     negated != (op == "!=" || op == "is not"), false, false, folded});
@@ -98,6 +104,18 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
   return terms;
 }
 
+// `RLType.EBFT`, `enums.AttnImpl.FLASH`: a dotted name whose class segment is CapWords (an enum member;
+// `torch.float16` and `self.mode` are not).
+bool Walker::enum_member(const Argument& value) {
+  if (value.kind != LiteralKind::name) return false;
+  const std::string_view text = value.value.view();
+  const auto dot = text.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return false;
+  const auto before = text.rfind('.', dot - 1);
+  const std::string_view klass = text.substr(before == std::string_view::npos ? 0 : before + 1);
+  return std::isupper(static_cast<unsigned char>(klass[0])) != 0 && !starts_with(text, "self.");
+}
+
 // `args.optimizer.lower()` / `.upper()` / `.casefold()` with no arguments on a dotted or keyed name: that
 // name (the call only changes the case of what is compared); nothing for any other call.
 std::optional<std::string> Walker::case_folded_name(TSNode call) const {
@@ -119,7 +137,7 @@ std::optional<std::string> Walker::literal_members(TSNode collection) const {
   for (std::uint32_t i = 0; i < count; ++i) {
     const Argument value = m_src.literal(ts_node_named_child(collection, i));
     if (value.kind != LiteralKind::string && value.kind != LiteralKind::integer && value.kind != LiteralKind::boolean &&
-        value.kind != LiteralKind::null)
+        value.kind != LiteralKind::null && !enum_member(value))
       return std::nullopt;
     if (i > 0) out += k_member_separator;
     out += value.kind == LiteralKind::null ? std::string("None") : std::string(value.value.view());

@@ -25,7 +25,7 @@ static_assert(sizeof(DependencyFact) == 48 && sizeof(DirectiveComment) == 24 && 
 static_assert(sizeof(BoundCall) == 32 && sizeof(ReferenceFact) == 56 && sizeof(SettingFact) == 40 &&
                   sizeof(ValueFact) == 64 && sizeof(DispatchEntry) == 48,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 688, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 696, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -203,7 +203,7 @@ void fields(IO& io, Context& c) {
 }
 template <class IO>
 void fields(IO& io, ImportFact& f) {
-  io(f.target), io(f.module), io(f.bound_name), io(f.relative_level), io(f.star), io(f.dynamic), io(f.at);
+  io(f.target), io(f.module), io(f.bound_name), io(f.relative_level), io(f.star), io(f.dynamic), io(f.lazy), io(f.at);
   io(f.statement), io(f.ctx);
 }
 template <class IO>
@@ -293,7 +293,7 @@ void fields(IO& io, Problem& p) {
 }
 template <class IO>
 void fields(IO& io, FileFacts& f) {
-  io(f.path), io.enumeration(f.kind, discover::FileKind::config), io(f.is_test), io(f.module_name);
+  io(f.path), io.enumeration(f.kind, discover::FileKind::config), io(f.is_test), io(f.module_name), io(f.cpu_twin);
   io(f.is_package_init), io(f.lines), io(f.has_syntax_errors), io(f.error_spans), io(f.cell_first_lines);
   io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators),
       io(f.assigns), io(f.bound_calls);

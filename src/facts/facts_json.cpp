@@ -135,10 +135,11 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
   Json out{{"path", f.path},          {"kind", std::string(discover::to_string(f.kind))},
            {"module", f.module_name}, {"lines", f.lines},
            {"is_test", f.is_test},    {"has_syntax_errors", f.has_syntax_errors}};
+  if (!f.cpu_twin.empty()) out["cpu_twin"] = f.cpu_twin;
   out["imports"] = list_json(f.imports, [&](const ImportFact& i) {
     return Json{{"target", i.target.dotted()}, {"module", i.module.dotted()}, {"bound", i.bound_name},
-                {"level", i.relative_level},   {"dynamic", i.dynamic},        {"at", span_json(i.at)},
-                {"context", ctx(i.ctx)}};
+                {"level", i.relative_level},   {"dynamic", i.dynamic},        {"lazy", i.lazy},
+                {"at", span_json(i.at)},       {"context", ctx(i.ctx)}};
   });
   out["calls"] = list_json(f.calls, [&](const CallFact& c) {
     Json j{{"callee", c.callee.dotted()}, {"text", c.callee_text}};

@@ -50,8 +50,12 @@ bool is_eval_name(std::string_view name) {
 bool is_data_name(std::string_view name, std::string_view class_bases) {
   if (name == "__getitem__" || name == "__iter__" || name == "__len__")
     return name_has(class_bases, {"Dataset", "IterableDataset", "Sampler"}) || !class_bases.empty();
-  return name_has(name, {"collate", "tokenize", "preprocess", "encode_batch", "load_dataset", "get_batch",
-                         "data_collator", "transform", "augment", "pack_sequences", "group_texts"});
+  // `tokenize_fn` tokenises data; `load_tokenizer` and `setup_model_and_tokenizer` build a tool (setup).
+  for (auto at = name.find("tokenize"); at != std::string_view::npos; at = name.find("tokenize", at + 1)) {
+    if (at + 8 == name.size() || name[at + 8] != 'r') return true;
+  }
+  return name_has(name, {"collate", "preprocess", "encode_batch", "load_dataset", "get_batch", "data_collator",
+                         "transform", "augment", "pack_sequences", "group_texts"});
 }
 
 std::string class_bases_text(const FileFacts& file, std::int32_t klass) {

@@ -110,6 +110,9 @@ class Walker final : public detectors::NodeScope {
   void on_subscript(TSNode node);
   /// `TABLE = {"sdpa": sdpa_forward, ...}` at module level: FileFacts::dispatch_entries.
   void on_dispatch_table(TSNode left, TSNode right);
+  void on_lazy_import_table(TSNode left, TSNode right);
+  /// ".model" / "pkg.mod" / "configuration_llama" against this package: the module's dotted name.
+  std::string lazy_module(std::string_view text, bool relative_key, std::uint32_t& level) const;
   /// The string `up` levels below the path's end is a key of a dispatch table (not a use of the name).
   bool dispatch_key(std::size_t up) const;
   void on_reference(TSNode node, TSFieldId field);
@@ -124,7 +127,9 @@ class Walker final : public detectors::NodeScope {
   /// The and-terms of a condition (empty when it is not a plain conjunction of tests).
   std::vector<ConditionTerm> condition_terms(TSNode condition) const;
   std::vector<ConditionTerm> disjunction_terms(TSNode condition) const;  ///< `a or b`: any term takes it
-  /// `("a", "b")` -> "a\x1fb" (k_member_separator); nothing unless every element is a literal.
+  /// `RLType.EBFT`: a dotted name whose class segment is CapWords, compared like a literal.
+  static bool enum_member(const Argument& value);
+  /// `("a", "b")` -> "a\x1fb" (k_member_separator); nothing unless every element is a literal or enum member.
   std::optional<std::string> literal_members(TSNode collection) const;
   /// `args.optimizer.lower()` -> "args.optimizer" (also `.upper()`, `.casefold()`); nothing for other calls.
   std::optional<std::string> case_folded_name(TSNode call) const;

@@ -214,6 +214,7 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
   if (m_mode == Mode::full) note_host_name(left, right);
   if (m_src.is(left, m_k.identifier)) {
     if (m_mode == Mode::full) on_dispatch_table(left, right);
+    if (m_mode == Mode::full) on_lazy_import_table(left, right);
     if (m_ctx.function < 0 && m_ctx.klass < 0 && !ts_node_is_null(right) && m_src.is(right, m_k.list))
       m_module_lists.emplace_back(m_src.node_text(left), right);
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);

@@ -76,6 +76,7 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
     analysis.facts.path = analysis.facts.strings(file.rel_path);
     analysis.facts.kind = file.kind;
     analysis.facts.is_test = file.is_test;
+    if (!file.cpu_twin.empty()) analysis.facts.cpu_twin = analysis.facts.strings(file.cpu_twin);
     analysis.facts.lines =
         static_cast<std::uint32_t>(std::count(loaded.source.text.begin(), loaded.source.text.end(), '\n'));
     if (file.kind == discover::FileKind::cuda_source || file.kind == discover::FileKind::cxx_header) {

@@ -85,6 +85,8 @@ std::string dead_code_note(program::DeadCode why) {
     case program::DeadCode::unused_actor_method:
       return " (dead code: a Ray actor's method runs only through its handles, and no repo code outside tests names "
              "it)";
+    case program::DeadCode::unimported_module:
+      return " (dead code: no repo code imports or names this patch module, so its patch is never applied)";
     case program::DeadCode::live:
       break;
   }

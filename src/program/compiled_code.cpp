@@ -64,6 +64,13 @@ void guard_fallback_sources(Program::Impl& impl) {
   for (std::size_t f = 0; f < impl.files.size(); ++f) {
     const facts::FileFacts& file = impl.files[f];
     if (file.kind != discover::FileKind::cuda_source) continue;
+    // `box_iou_rotated_cuda.cu` beside `box_iou_rotated_cpu.cpp`: a build without CUDA compiles the CPU
+    // kernel instead, so the CUDA one runs only where CUDA is.
+    if (!file.cpu_twin.empty()) {
+      auto& module = impl.inherited_guards[f];
+      const std::size_t slot = impl.slot(FunctionId{FileId{static_cast<std::uint32_t>(f)}, -1});
+      if (slot < module.size()) module[slot] |= facts::guard_bit(facts::Guard::cuda_available);
+    }
     const auto it = named.find(std::string(base_name(file.path)));
     if (it == named.end() || it->second.unguarded > 0 || it->second.guarded == 0) continue;
     auto& module = impl.inherited_guards[f];

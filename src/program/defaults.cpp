@@ -49,6 +49,7 @@ void collect_file(Program::Impl& impl, const facts::FileFacts& file) {
       if (arg.keyword == "default") value = &arg;
     }
     if (value != nullptr) add(impl, flag, *value);
+    if (value != nullptr && !flag.empty()) impl.cli_defaults[flag].push_back(*value);
   }
 }
 
@@ -135,10 +136,16 @@ std::optional<facts::Argument> Program::default_of(FileId file_id, const facts::
         return is_constant(assign.value) ? std::optional(assign.value) : std::nullopt;
     }
   }
-  const auto it = m_impl->option_defaults.find(option);
-  if (it == m_impl->option_defaults.end()) return std::nullopt;
-  const facts::Argument& first = it->second.front();
-  const bool agree = std::all_of(it->second.begin(), it->second.end(),
+  // `args.dtype`: an argparse namespace's attribute is its flag's, when the repo declares that flag.
+  const bool namespace_read = starts_with(name, "args.") || starts_with(name, "opt.") || starts_with(name, "opts.");
+  const std::vector<facts::Argument>* values = nullptr;
+  if (const auto cli = m_impl->cli_defaults.find(option); namespace_read && cli != m_impl->cli_defaults.end())
+    values = &cli->second;
+  else if (const auto any = m_impl->option_defaults.find(option); any != m_impl->option_defaults.end())
+    values = &any->second;
+  if (values == nullptr || values->empty()) return std::nullopt;
+  const facts::Argument& first = values->front();
+  const bool agree = std::all_of(values->begin(), values->end(),
                                  [&](const facts::Argument& v) { return is_constant(v) && v.value == first.value; });
   return agree ? std::optional(first) : std::nullopt;
 }

@@ -83,6 +83,7 @@ void reach_module_bodies(Program::Impl& impl) {
   std::vector<std::vector<std::uint32_t>> imports(n);
   for (std::uint32_t f = 0; f < n; ++f) {
     for (const auto& import : impl.files[f].imports) {
+      if (import.lazy) continue;  // loaded on first use, through the names the symbol table resolves
       const auto target = impl.symbols->module_from(FileId{f}, import.module.dotted());
       if (target && target->value != f) imports[f].push_back(target->value);
     }

@@ -93,6 +93,7 @@ void index_local_imports(Program::Impl& impl) {
     const auto& file = impl.files[f];
     if (file.is_test) continue;
     for (std::size_t i = 0; i < file.imports.size(); ++i) {
+      if (file.imports[i].lazy) continue;
       if (const auto target = import_target(impl, FileId{f}, i))
         impl.imported_by[target->value].emplace_back(FileId{f}, i);
     }

@@ -127,6 +127,8 @@ struct Program::Impl {
   /// nested in one) that no non-test code calls, passes or names; a shadowed definition; a kernel only
   /// dead code launches.
   std::vector<std::vector<DeadCode>> dead_function;
+  /// Per file: a patch module beside a training script that nothing imports or names (DeadCode::unimported_module).
+  std::vector<char> dead_module;
   /// Names of functions the repo's non-test code hands on as values where no call edge shows: private helpers
   /// passed by name (`prune_configs_by={"early_config_prune": _prune}`) and dispatch-table entries.
   std::unordered_set<std::string> named_as_value;
@@ -160,10 +162,12 @@ struct Program::Impl {
   /// Per file, per function: what a wrapper of a followed op returns ("nonzero_tuple → x.nonzero()"), or "".
   std::vector<std::vector<std::string>> wrappers;
   bool neuron_stack = false;
-  bool loads_compiled_code = false;
+  bool loads_compiled_code = false;  ///< some Python builds or loads compiled (CUDA/C++) code (compiled_code.cpp)
   /// Option name -> every default the repo gives it (class fields, __init__ parameters, argparse flags).
-  std::unordered_map<std::string, std::vector<facts::Argument>>
-      option_defaults;  ///< some Python builds or loads compiled (CUDA/C++) code (compiled_code.cpp)
+  std::unordered_map<std::string, std::vector<facts::Argument>> option_defaults;
+  /// Option name -> the defaults of the command-line flags of that name only (`parser.add_argument("--dtype",
+  /// default="bfloat16")`), for `args.dtype`: a class's `dtype=torch.float16` parameter is another option.
+  std::unordered_map<std::string, std::vector<facts::Argument>> cli_defaults;
 
   std::size_t slot(FunctionId id) const {
     return id.index < 0 ? files[id.file.value].functions.size() : static_cast<std::size_t>(id.index);

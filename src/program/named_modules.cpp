@@ -69,6 +69,120 @@ bool names_module(const std::unordered_set<std::string_view>& strings, std::stri
   });
 }
 
+void gate_file(Program::Impl& impl, std::size_t f, const std::string& option) {
+  impl.module_gate[f] |= facts::guard_bit(facts::Guard::opt_in);
+  if (impl.module_gate_option[f].empty()) impl.module_gate_option[f] = option;
+  for (std::size_t i = 0; i < impl.files[f].functions.size(); ++i) {
+    impl.function_gate[f][i] |= facts::guard_bit(facts::Guard::opt_in);
+    if (impl.function_gate_option[f][i].empty()) impl.function_gate_option[f][i] = option;
+  }
+}
+
+/// Plugin packages: a sub-package (axolotl's `integrations/kernels/`) that no other module imports on the
+/// training path, in a repo that loads modules by a computed name, runs only when a user's config names it
+/// (`plugins: [axolotl.integrations.kernels.KernelsPlugin]`). Imports from other plugin packages, and from
+/// code no training entry point reaches (a LoRA-merge command, tests), do not count. Its files
+/// (CUDA sources too) get the opt-in gate, "config selects <package>", when some shipped config files list
+/// it by its dotted path under a plugin key but no more than half of them do, no code outside it names it in a string
+/// (a default plugin list), and none of its files is a script that nothing imports.
+void gate_plugin_packages(Program::Impl& impl) {
+  struct Package {
+    std::size_t init;
+    std::string folder;
+    bool plugin = false;
+  };
+  const auto names = [](std::string_view text, std::string_view module) {
+    return text == module || (text.size() > module.size() && starts_with(text, module) && text[module.size()] == '.');
+  };
+  // What shipped configs list under a plugin key (`plugins: [pkg.integrations.x.XPlugin]`); most repos have none.
+  std::vector<std::string_view> listed;
+  for (const auto& file : impl.files) {
+    if (file.is_test) continue;
+    for (const auto& setting : file.settings) {
+      if (to_lower(setting.key).find("plugin") != std::string::npos) listed.push_back(setting.value.view());
+    }
+  }
+  if (listed.empty()) return;
+  std::vector<Package> candidates;
+  for (std::size_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    if (file.is_test || !file.is_package_init) continue;
+    const std::string_view module = file.module_name.view();
+    const auto dot = module.rfind('.');
+    if (dot == std::string_view::npos || !impl.symbols->module(module.substr(0, dot))) continue;  // a top package
+    if (std::none_of(listed.begin(), listed.end(), [&](std::string_view v) { return names(v, module); })) continue;
+    const FactString& path = file.path;
+    const auto slash = path.rfind('/');
+    if (slash == std::string::npos) continue;
+    candidates.push_back(Package{f, std::string(path.substr(0, slash + 1))});
+  }
+  if (candidates.empty()) return;
+  std::size_t config_files = 0;
+  for (const auto& file : impl.files) config_files += !file.is_test && !file.settings.empty();
+  // What can disqualify a package without looking at other packages: a script in it, or a name of it outside.
+  std::vector<std::vector<std::size_t>> members(candidates.size());
+  std::vector<bool> possible(candidates.size(), true);
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    const Package& package = candidates[c];
+    const std::string_view module = impl.files[package.init].module_name.view();
+    std::size_t naming_configs = 0;
+    for (std::size_t f = 0; f < impl.files.size() && possible[c]; ++f) {
+      const auto& file = impl.files[f];
+      if (file.is_test) continue;
+      if (starts_with(file.path, package.folder)) {
+        members[c].push_back(f);
+        // (A module with a `__main__` self-test that others import is still the plugin's module.)
+        if (runs_as_program(file) && impl.imported_by[f].empty()) possible[c] = false;
+        continue;
+      }
+      for (const auto& s : file.name_strings) {
+        if (names(s.view(), module)) possible[c] = false;
+      }
+      // (Under a plugin list's key: a `_component_:` that names a builder picks a part every run has.)
+      naming_configs += std::any_of(file.settings.begin(), file.settings.end(), [&](const facts::SettingFact& setting) {
+        return names(setting.value.view(), module) && to_lower(setting.key).find("plugin") != std::string::npos;
+      });
+    }
+    // (A package no config names may be chosen by a required option, `--model.name llama3`: no gate.)
+    if (naming_configs == 0 || naming_configs * 2 > config_files) possible[c] = false;
+  }
+  const auto off_training = [&](FileId file, std::int32_t function) {
+    const FunctionState& st = impl.at(FunctionId{file, function});
+    return !st.training_reached && (st.roles & training_roles()).none();
+  };
+  // Greatest fixpoint: a package stays a plugin while every outside import of its files comes from a
+  // plugin package or from code off the training path.
+  for (std::size_t c = 0; c < candidates.size(); ++c) candidates[c].plugin = possible[c];
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+      if (!candidates[c].plugin) continue;
+      const auto in_plugin = [&](std::size_t f) {
+        for (const Package& other : candidates) {
+          if (other.plugin && starts_with(impl.files[f].path, other.folder)) return true;
+        }
+        return false;
+      };
+      bool plugin = true;
+      for (const std::size_t f : members[c]) {
+        for (const auto& [importer, index] : impl.imported_by[f]) {
+          if (starts_with(impl.files[importer.value].path, candidates[c].folder) || in_plugin(importer.value)) continue;
+          if (!off_training(importer, impl.files[importer.value].imports[index].ctx.function)) plugin = false;
+        }
+      }
+      if (!plugin) {
+        candidates[c].plugin = false;
+        changed = true;
+      }
+    }
+  }
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    if (!candidates[c].plugin) continue;
+    const std::string option = "config selects " + std::string(impl.files[candidates[c].init].module_name.view());
+    for (const std::size_t f : members[c]) gate_file(impl, f, option);
+  }
+}
+
 }  // namespace
 
 void gate_modules_loaded_by_name(Program::Impl& impl) {
@@ -95,14 +209,9 @@ void gate_modules_loaded_by_name(Program::Impl& impl) {
     const auto dot = module.rfind('.');
     if (dot == std::string_view::npos || !impl.symbols->module(module.substr(0, dot))) continue;  // a script
     if (names_module(strings, module)) continue;
-    const std::string option = "config selects " + std::string(module);
-    impl.module_gate[f] |= facts::guard_bit(facts::Guard::opt_in);
-    if (impl.module_gate_option[f].empty()) impl.module_gate_option[f] = option;
-    for (std::size_t i = 0; i < file.functions.size(); ++i) {
-      impl.function_gate[f][i] |= facts::guard_bit(facts::Guard::opt_in);
-      if (impl.function_gate_option[f][i].empty()) impl.function_gate_option[f][i] = option;
-    }
+    gate_file(impl, f, "config selects " + std::string(module));
   }
+  gate_plugin_packages(impl);
 }
 
 }  // namespace tr2audit::program

@@ -42,6 +42,28 @@ bool same_text(std::string_view a, std::string_view b, bool folded) {
     return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
   });
 }
+/// `RLType.EBFT`, `enums.AttnImpl.FLASH`: an enum member, as a condition term keeps it (its class's name
+/// is CapWords).
+bool enum_member(std::string_view text) {
+  const auto dot = text.rfind('.');
+  if (dot == std::string_view::npos || dot + 1 == text.size()) return false;
+  const auto before = text.rfind('.', dot - 1);
+  const std::string_view klass = text.substr(before == std::string_view::npos ? 0 : before + 1);
+  return !klass.empty() && std::isupper(static_cast<unsigned char>(klass[0]));
+}
+
+/// A value compared with a term's text. A string default against an enum member (`rl: str = "dpo"` and
+/// `cfg.rl is RLType.DPO`, a `str` enum) compares with the member's name, case-folded, as such enums'
+/// values are their names in lower case.
+bool same_value(std::string_view have, std::string_view want, bool folded) {
+  if (enum_member(want) && !enum_member(have) && !have.empty()) {
+    std::string member = to_lower(want.substr(want.rfind('.') + 1));
+    std::string value = to_lower(have);
+    std::replace(value.begin(), value.end(), '-', '_');
+    return member == value;
+  }
+  return same_text(have, want, folded);
+}
 }  // namespace
 
 /// True when a branch on `term` is not taken with `value` as the tested name's value.
@@ -53,7 +75,7 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
     bool listed = false;
     for (std::size_t from = 0; from <= term.equals.size() && !listed;) {
       const auto at = term.equals.find(facts::k_member_separator, from);
-      listed = same_text(term.equals.substr(from, at == std::string::npos ? at : at - from), have, term.folded);
+      listed = same_value(have, term.equals.substr(from, at == std::string::npos ? at : at - from), term.folded);
       if (at == std::string::npos) break;
       from = at + 1;
     }
@@ -64,7 +86,7 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
     if (term.equals.empty()) return is_literal(value) && !is_falsy(value);  // `if not use_x:` with use_x = True
     return term.equals == "None" ? value.kind == facts::LiteralKind::null
                                  : value.kind != facts::LiteralKind::null &&
-                                       same_text(value.value.view(), term.equals.view(), term.folded);
+                                       same_value(value.value.view(), term.equals.view(), term.folded);
   }
   if (term.greater) {  // `if vis_period > 0:` with vis_period = 0
     // `context_parallel_size: int | None = Field(default=None)`: an unset degree or period is off.
@@ -73,7 +95,7 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
     const auto bound = integer_of(term.equals);
     return have && bound && *have <= *bound;
   }
-  return term.equals.empty() ? is_falsy(value) : !same_text(value.value.view(), term.equals.view(), term.folded);
+  return term.equals.empty() ? is_falsy(value) : !same_value(value.value.view(), term.equals.view(), term.folded);
 }
 
 bool is_literal(const facts::Argument& value) {
@@ -269,12 +291,16 @@ std::string folded_name(const facts::ConditionTerm& term) {
 }  // namespace
 
 std::string describe_term(const facts::ConditionTerm& term) {
+  // A string as written, an enum member (`RLType.EBFT`) bare.
+  const auto shown = [](std::string_view value) {
+    return enum_member(value) ? std::string(value) : "\"" + std::string(value) + "\"";
+  };
   if (term.member) {
     std::string values;
     for (std::size_t from = 0; from <= term.equals.size();) {
       const auto at = term.equals.find(facts::k_member_separator, from);
-      values += (values.empty() ? "\"" : ", \"") +
-                std::string(term.equals.substr(from, at == std::string::npos ? at : at - from)) + "\"";
+      values +=
+          (values.empty() ? "" : ", ") + shown(term.equals.substr(from, at == std::string::npos ? at : at - from));
       if (at == std::string::npos) break;
       from = at + 1;
     }
@@ -282,8 +308,9 @@ std::string describe_term(const facts::ConditionTerm& term) {
   }
   if (term.equals.empty()) return (term.negated ? "not " : "") + term.name;
   if (term.greater) return term.name + " > " + term.equals;
-  if (term.negated) return folded_name(term) + (term.equals == "None" ? " is not None" : " != \"" + term.equals + "\"");
-  return folded_name(term) + " == \"" + term.equals + "\"";
+  if (enum_member(term.equals)) return folded_name(term) + (term.negated ? " is not " : " is ") + term.equals.str();
+  if (term.negated) return folded_name(term) + (term.equals == "None" ? " is not None" : " != " + shown(term.equals));
+  return folded_name(term) + " == " + shown(term.equals);
 }
 
 std::size_t same_name_ordinal(const facts::BranchInfo& branch, const facts::ConditionTerm& term) {

@@ -16,6 +16,7 @@ namespace tr2audit::program {
 namespace {
 
 constexpr std::uint16_t k_not_training = facts::guard_bit(facts::Guard::not_training);
+constexpr int k_runner_rounds = 8;
 
 bool is_training(Role role) {
   return training_roles().test(static_cast<std::size_t>(role));
@@ -101,6 +102,7 @@ class Propagation {
   void run() {
     m_impl.state.resize(m_impl.files.size());
     for (std::size_t f = 0; f < m_impl.files.size(); ++f) m_impl.state[f].resize(m_impl.files[f].functions.size() + 1);
+    find_training_runners();
     // Training entries first, tests last: the chain a function remembers is the one a training run takes.
     for (int pass = 0; pass < 3; ++pass) {
       m_training_pass = pass == 0;
@@ -223,7 +225,10 @@ class Propagation {
     // A function that trains through `trainer.train()` sets the run up around that call: what it calls
     // before (model setup, EVA/KappaTune initialisation) or after it (a demo generate) runs once.
     // Constructed modules and functions handed to the trainer as values keep the training role.
-    const Span run = role == Role::training_step && !drives ? trainer_run(file, fn.index) : Span{};
+    Span run = role == Role::training_step && !drives ? trainer_run(file, fn.index) : Span{};
+    // ... and so does one that hands the run to a helper (`train()` calling `setup_model_and_trainer()` and
+    // then `execute_training(trainer)`): what it calls before or after that helper runs once.
+    if (role == Role::training_step && !drives && run.line == 0) run = delegated_run(fn);
     for (Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
       Role site = drives && !edge.in_training_loop ? Role::setup : role;
       // A CLI's `elif command == "chat": run_chat()` runs the chat command, whatever reaches the CLI.
@@ -272,6 +277,48 @@ class Propagation {
     }
   }
 
+  // Functions that run the training: drive a loop that runs backward, call `trainer.train()`, or call (by
+  // name, outside any loop) a function that does. A few rounds over the forward edges: delegation chains
+  // (`do_cli` -> `do_train` -> `train` -> `execute_training`) are short.
+  void find_training_runners() {
+    m_runner.assign(m_impl.files.size(), {});
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      m_runner[f].assign(file.functions.size() + 1, 0);
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i)
+        m_runner[f][static_cast<std::size_t>(i)] =
+            drives_training_loop(file, i) || trainer_run(file, i).line != 0 ? 1 : 0;
+    }
+    for (int round = 0; round < k_runner_rounds; ++round) {
+      bool grew = false;
+      for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+        for (std::size_t slot = 0; slot + 1 < m_runner[f].size(); ++slot) {
+          if (m_runner[f][slot] || !delegated_run(FunctionId{FileId{f}, static_cast<std::int32_t>(slot)}).line)
+            continue;
+          m_runner[f][slot] = 1;
+          grew = true;
+        }
+      }
+      if (!grew) break;
+    }
+  }
+
+  /// The lines of `fn`'s calls of training runners, when every such call sits outside loops; else nothing.
+  Span delegated_run(FunctionId fn) const {
+    if (fn.index < 0 || m_runner.empty()) return {};
+    const auto& file = m_impl.files[fn.file.value];
+    Span run;
+    for (const Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
+      if (edge.constructs || edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
+      if (!m_runner[edge.target.file.value][static_cast<std::size_t>(edge.target.index)]) continue;
+      const auto& call = file.calls[static_cast<std::size_t>(edge.call)];
+      if (call.ctx.loop >= 0) return {};
+      if (run.line == 0 || call.at.line < run.line) run.line = call.at.line;
+      run.end_line = std::max(run.end_line, call.at.end_line);
+    }
+    return run;
+  }
+
   // The function registers module hooks (`register_forward_hook`) and removes a handle (`handle.remove()`).
   bool temporary_hooks(FunctionId fn) {
     if (fn.index < 0) return false;
@@ -313,6 +360,7 @@ class Propagation {
   std::deque<std::pair<FunctionId, Role>> m_queue;
   std::map<std::pair<std::uint32_t, std::int32_t>, RoleSet> m_constructed;
   std::map<std::pair<std::uint32_t, std::int32_t>, bool> m_temporary_hooks;  ///< per function: temporary_hooks
+  std::vector<std::vector<char>> m_runner;  ///< per file, per slot: runs the training (find_training_runners)
 };
 
 }  // namespace

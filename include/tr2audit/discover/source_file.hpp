@@ -35,6 +35,9 @@ struct SourceFile {
   FileKind kind = FileKind::python;
   std::uint64_t size = 0;
   bool is_test = false;  ///< under tests/ or test/, named test_*.py / *_test.py / conftest.py
+  /// For a CUDA source: the name of the CPU implementation beside it (`box_iou_rotated_cpu.cpp` next to
+  /// `box_iou_rotated_cuda.cu`), which a build without CUDA compiles instead; empty when there is none.
+  std::string cpu_twin;
 };
 
 /// The text a file contributes to the scan, after the checks of load_source.

@@ -74,8 +74,11 @@ struct ImportFact {
   std::uint32_t relative_level = 0;  ///< number of leading dots in the source
   bool star = false;                 ///< from m import *
   bool dynamic = false;              ///< importlib.import_module("x") / __import__("x")
-  Span at;                           ///< the imported name
-  Span statement;                    ///< the whole statement (a parenthesised import spans several lines)
+  /// A name a package's lazy table re-exports (`_LAZY_IMPORTS = {"ModelLoader": ".model"}`): it binds the
+  /// name for the symbol table only; nothing is imported when the package loads.
+  bool lazy = false;
+  Span at;         ///< the imported name
+  Span statement;  ///< the whole statement (a parenthesised import spans several lines)
   Context ctx;
 
   bool operator==(const ImportFact&) const = default;
@@ -357,6 +360,7 @@ struct FileFacts {
   discover::FileKind kind = discover::FileKind::python;
   bool is_test = false;
   FactString module_name;        ///< dotted module of a Python file ("pkg.models.llama"), "" otherwise
+  FactString cpu_twin;           ///< a CUDA source's CPU implementation beside it (discover::SourceFile::cpu_twin)
   bool is_package_init = false;  ///< __init__.py
   std::uint32_t lines = 0;
   bool has_syntax_errors = false;

@@ -258,3 +258,27 @@ TEST_CASE("discover::discover reports a folder it cannot list and carries on", "
   CHECK(problem->kind == ProblemKind::unreadable);
   CHECK_THAT(problem->message, Catch::Contains("Permission denied"));
 }
+
+TEST_CASE("discover::discover names the CPU implementation beside a CUDA source", "[discover]") {
+  TempTree tree;
+  tree.write("csrc/box_iou/box_iou_rotated_cuda.cu", "__global__ void k() {}\n");
+  tree.write("csrc/box_iou/box_iou_rotated_cpu.cpp", "void f() {}\n");
+  tree.write("csrc/ROIAlign/ROIAlign_CUDA.cu", "__global__ void k() {}\n");
+  tree.write("csrc/ROIAlign/ROIAlign_CPU.cc", "void f() {}\n");
+  tree.write("csrc/scan/scan_cuda_kernel.cu", "__global__ void k() {}\n");
+  tree.write("csrc/scan/scan_cpu.cpp", "void f() {}\n");
+  tree.write("csrc/deform/deform_conv_cuda.cu", "__global__ void k() {}\n");  // CUDA only
+  tree.write("csrc/deform/deform_conv.cpp", "void f() {}\n");                 // the binding, not a CPU kernel
+  tree.write("csrc/fused.cu", "__global__ void k() {}\n");                    // no `cuda` in the name
+  const DiscoveryResult result = tr2audit::discover::discover(tree.root(), DiscoveryOptions{});
+  const auto twin = [&](std::string_view rel) {
+    const SourceFile* file = file_for(result, rel);
+    REQUIRE(file != nullptr);
+    return file->cpu_twin;
+  };
+  CHECK(twin("csrc/box_iou/box_iou_rotated_cuda.cu") == "box_iou_rotated_cpu.cpp");
+  CHECK(twin("csrc/ROIAlign/ROIAlign_CUDA.cu") == "ROIAlign_CPU.cc");
+  CHECK(twin("csrc/scan/scan_cuda_kernel.cu") == "scan_cpu.cpp");
+  CHECK(twin("csrc/deform/deform_conv_cuda.cu").empty());
+  CHECK(twin("csrc/fused.cu").empty());
+}

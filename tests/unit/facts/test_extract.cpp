@@ -158,3 +158,59 @@ TEST_CASE("facts::Extractor tells a call on one comprehension item from a call o
   CHECK(f.loops[0].target_text == "text");
   CHECK(f.loops[1].target_text == "i,r");
 }
+
+TEST_CASE("facts::Extractor records a package's lazy re-export tables as lazy imports", "[facts]") {
+  // axolotl's `_LAZY_IMPORTS = {"ModelLoader": ".model"}` served by `__getattr__`, and transformers'
+  // `_import_structure = {"configuration_llama": ["LlamaConfig"]}` served by `_LazyModule`.
+  const auto f = facts_of(
+      "_LAZY_IMPORTS = {\n"
+      "    \"ModelLoader\": \".model\",\n"
+      "    \"load_lora\": \"tuner.loaders.adapter\",\n"
+      "    \"Outside\": \"otherpkg.mod\",\n"
+      "}\n"
+      "_import_structure = {\"configuration_llama\": [\"LlamaConfig\", \"not a name\"]}\n"
+      "PLAIN = {\"a\": \".b\"}\n",
+      "tuner/loaders/__init__.py");
+  std::vector<std::string> lazy;
+  for (const auto& i : f.imports) {
+    if (i.lazy) lazy.push_back(i.target.dotted().str() + "@" + std::to_string(i.at.line));
+  }
+  CHECK(lazy == std::vector<std::string>{"tuner.loaders.model.ModelLoader@2", "tuner.loaders.adapter.load_lora@3",
+                                         "tuner.loaders.configuration_llama.LlamaConfig@6"});
+  CHECK(f.imports.size() == lazy.size());  // `PLAIN` is no lazy table; `otherpkg` is not this project
+
+  // The same table outside a package's __init__ is data.
+  CHECK(facts_of("_LAZY_IMPORTS = {\"ModelLoader\": \".model\"}\n", "tuner/loaders/model.py").imports.empty());
+}
+
+TEST_CASE("facts::Extractor keeps enum-member comparisons as condition terms", "[facts]") {
+  const auto f = facts_of(
+      "if self.cfg.rl is RLType.EBFT:\n"
+      "    pass\n"
+      "elif self.cfg.rl in [RLType.DPO, RLType.IPO]:\n"
+      "    pass\n"
+      "if dtype == torch.float16:\n"
+      "    pass\n"
+      "if mode != self.MODE:\n"
+      "    pass\n");
+  REQUIRE(f.branches.size() >= 3);
+  REQUIRE(f.branches[0].terms.size() == 1);
+  CHECK(f.branches[0].terms[0].name == "self.cfg.rl");
+  CHECK(f.branches[0].terms[0].equals == "RLType.EBFT");
+  CHECK_FALSE(f.branches[0].terms[0].negated);
+  const facts::ConditionTerm* member = nullptr;
+  for (const auto& b : f.branches) {
+    for (const auto& t : b.terms) {
+      if (t.member) member = &t;
+    }
+  }
+  REQUIRE(member != nullptr);
+  CHECK(member->name == "self.cfg.rl");
+  CHECK(member->equals == std::string("RLType.DPO") + facts::k_member_separator + "RLType.IPO");
+  // `torch.float16` is kept as a torch constant (its own rule), `self.MODE` is no enum member.
+  bool self_term = false;
+  for (const auto& b : f.branches) {
+    for (const auto& t : b.terms) self_term |= t.equals == "self.MODE";
+  }
+  CHECK_FALSE(self_term);
+}

@@ -1,0 +1,6 @@
+import torch
+
+
+class RingComm:
+    def wait(self):
+        torch.cuda.synchronize()
