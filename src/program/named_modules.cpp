@@ -82,7 +82,7 @@ void gate_file(Program::Impl& impl, std::size_t f, const std::string& option) {
 /// training path, in a repo that loads modules by a computed name, runs only when a user's config names it
 /// (`plugins: [axolotl.integrations.kernels.KernelsPlugin]`). Imports from other plugin packages, and from
 /// code no training entry point reaches (a LoRA-merge command, tests), do not count. Its files
-/// (CUDA sources too) get the opt-in gate, "config selects <package>", when some shipped config files list
+/// (CUDA sources too) get the opt-in gate, "config lists plugin <package>", when some shipped config files list
 /// it by its dotted path under a plugin key but no more than half of them do, no code outside it names it in a string
 /// (a default plugin list), and none of its files is a script that nothing imports.
 void gate_plugin_packages(Program::Impl& impl) {
@@ -178,7 +178,7 @@ void gate_plugin_packages(Program::Impl& impl) {
   }
   for (std::size_t c = 0; c < candidates.size(); ++c) {
     if (!candidates[c].plugin) continue;
-    const std::string option = "config selects " + std::string(impl.files[candidates[c].init].module_name.view());
+    const std::string option = "config lists plugin " + std::string(impl.files[candidates[c].init].module_name.view());
     for (const std::size_t f : members[c]) gate_file(impl, f, option);
   }
 }

@@ -63,6 +63,10 @@ std::string opt_in_note(const std::string& option) {
            (optimizer ? "`: for an 8-bit or paged optimizer a setting selects, not the default)"
                       : "`: for weights or layers a quantization library already built)");
   }
+  constexpr std::string_view k_plugin = "config lists plugin ";
+  if (starts_with(option, k_plugin))  // program/named_modules: a plugin package some shipped example lists
+    return " (opt-in: runs only when a run's config lists the plugin `" + option.substr(k_plugin.size()) +
+           "`, as some shipped examples do; no plugin is loaded by default)";
   if (starts_with(option, k_selects))
     return " (opt-in: runs only when a config selects `" + option.substr(k_selects.size()) +
            "`; no shipped config or running repo code does)";
