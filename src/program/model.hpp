@@ -234,6 +234,9 @@ void find_registered_executors(Program::Impl& impl);
 /// Registered classes and config-named components that no shipped config or running code selects:
 /// their functions get the opt-in gate in Impl::function_gate (variants.cpp).
 void find_unselected_variants(Program::Impl& impl);
+/// Marks Impl::dead_module: a patch module beside a training script that no repo file imports and no string of
+/// `strings` (the repo's name strings and config values) names (program/dead_modules, from program/variants).
+void mark_dead_patch_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings);
 /// Modules of the repo's packages that nothing imports, in a repo that imports by a computed name, and
 /// that no string names: their top level and functions get the opt-in gate (named_modules.cpp).
 void gate_modules_loaded_by_name(Program::Impl& impl);

@@ -70,6 +70,14 @@ bool option_receiver(std::string_view dotted);
 /// `if quantize is not None:` on a parameter of `function` (or an enclosing one) typed as a choice
 /// (`Literal[...]`) or a flag (`bool`): a scalar option, not an optional input.
 bool scalar_option_param(const facts::FileFacts& file, std::int32_t function, const std::string& name);
+/// A method that completes a config object: a dataclass's `__post_init__`, or one a pydantic validator
+/// decorator marks.
+bool fills_config(const facts::FileFacts& file, std::int32_t function);
+/// `RingAttnFunc.VARLEN if packing else RingAttnFunc.BATCH`: a value picked among constants wherever it runs.
+bool constant_choice(const facts::Argument& value);
+/// `"1" if pgm.cp_world_size > 1 else "0"`: a value that differs from its else-arm only with a model-parallel
+/// degree above 1.
+bool on_with_parallel_degree(const facts::Argument& value);
 /// How a finding names the option a term tests: `not x`, `x > 0`, `x is not None`, `x == "v"`.
 std::string describe_term(const facts::ConditionTerm& term);
 /// How many terms of `branch` before `term` test the same name (`x.get("a", 5) != 5 or not x.get("b",
@@ -175,5 +183,8 @@ class OptionDefaults {
   std::unordered_map<std::string, Slot> m_defaults;
   std::unordered_set<std::string> m_computed;  ///< names of methods and properties
 };
+
+/// Fields a config's validators or `__post_init__` fill (program/option_values).
+void add_filled_fields(const facts::FileFacts& file, OptionDefaults& options);
 
 }  // namespace tr2audit::program::option_values

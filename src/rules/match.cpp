@@ -165,7 +165,7 @@ class Matcher {
         [&](std::string_view value_name) { return m_view.program.choices_of(m_view.id, call.ctx, value_name); },
         {}};
     const bool holds = detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults);
-    if (holds && defaults.opt_in.empty()) defaults.opt_in = switched_off(call);
+    if (holds && defaults.opt_in.empty()) defaults.opt_in = detail::switched_off(m_view.program, m_view.id, call);
     // A positive signal needs the value itself, not a setting that could be changed to it.
     const Category category = m_rules.rules()[i].category;
     const bool positive = category == Category::neuron_ready || category == Category::training_setup;
@@ -173,40 +173,6 @@ class Matcher {
       const Span& at = defaults.keyword_at.line != 0 ? defaults.keyword_at : call.at;
       emit(i, call.ctx, at, std::move(fields), true, defaults.opt_in, nullptr, defaults.guards);
     }
-  }
-
-  /// `GradScaler(enabled=(args.dtype == "float16"))` with `--dtype` defaulting to "bfloat16", `autocast(enabled=
-  /// use_amp)` with `use_amp=False`: the object the call builds is a pass-through unless that option changes.
-  /// The option's text, or nothing when the call is on by default or its switch is not known.
-  std::string switched_off(const facts::CallFact& call) const {
-    const auto arg = std::find_if(call.args.begin(), call.args.end(),
-                                  [](const facts::Argument& a) { return !a.is_splat && a.keyword == "enabled"; });
-    if (arg == call.args.end()) return {};
-    const auto default_of = [&](std::string_view name) { return m_view.program.default_of(m_view.id, call.ctx, name); };
-    if (arg->kind == facts::LiteralKind::name && arg->resolved.empty()) {
-      const auto fallback = default_of(arg->value);
-      const bool off = fallback && ((fallback->kind == facts::LiteralKind::boolean && fallback->value == "False") ||
-                                    fallback->kind == facts::LiteralKind::null);
-      return off ? std::string(arg->value) : std::string();
-    }
-    if (arg->kind != facts::LiteralKind::other) return {};
-    std::string_view text = trim(std::string_view(arg->value));
-    while (text.size() >= 2 && text.front() == '(' && text.back() == ')') text = trim(text.substr(1, text.size() - 2));
-    const bool equal = text.find(" == ") != std::string_view::npos;
-    const auto op = equal ? text.find(" == ") : text.find(" != ");
-    if (op == std::string_view::npos) return {};
-    const std::string_view name = trim(text.substr(0, op));
-    std::string_view literal = trim(text.substr(op + 4));
-    const bool dotted = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
-    });
-    if (!dotted || literal.size() < 2 || (literal.front() != '"' && literal.front() != '\'') ||
-        literal.back() != literal.front())
-      return {};
-    literal = literal.substr(1, literal.size() - 2);
-    const auto fallback = default_of(name);
-    if (!fallback || fallback->kind != facts::LiteralKind::string) return {};
-    return (fallback->value.view() == literal) != equal ? std::string(text) : std::string();
   }
 
   // `origin` on a call rule: whether the resolved callee is the repo's own code or a package's.
@@ -272,7 +238,7 @@ class Matcher {
           const std::size_t before = m_findings.size();
           emit(i, import.ctx, at, MessageFields{subject, {}, {}, {}, {}, {}, {}, subject});
           if (m_findings.size() > before && m_rules.rules()[i].category == Category::cuda_library &&
-              metadata_only(import)) {
+              detail::metadata_only(m_file, import)) {
             Finding& f = m_findings.back();
             f.severity = std::min(f.severity, Severity::low);
             f.message += " (this file reads only its version metadata: nothing runs its kernels here)";
@@ -280,45 +246,6 @@ class Matcher {
         }
       }
     }
-  }
-
-  /// `import bitsandbytes` whose only uses in the file are its metadata (`bitsandbytes.__version__`, the module
-  /// handed to a version or hash helper): a benchmark logging package versions. Any call, attribute use
-  /// (`bnb.nn.Linear8bitLt`), decorator or assignment from it is a real use; so is `from x import y`.
-  bool metadata_only(const facts::ImportFact& import) const {
-    if (import.target.dotted() != import.module.dotted() || import.star) return false;
-    const std::string_view module = import.target.dotted();
-    const auto under = [&](std::string_view name) {
-      return name.size() > module.size() && starts_with(name, module) && name[module.size()] == '.';
-    };
-    const auto dunder = [&](std::string_view name) {
-      const std::string_view rest = name.substr(module.size() + 1);
-      return rest.size() > 4 && starts_with(rest, "__") && ends_with(rest, "__") &&
-             rest.find('.') == std::string_view::npos;
-    };
-    bool metadata = false;
-    for (const auto& ref : m_file.references) {
-      const std::string_view name = ref.name.dotted();
-      if (!under(name)) continue;
-      if (!dunder(name)) return false;
-      metadata = true;
-    }
-    if (!metadata) return false;
-    for (const auto& call : m_file.calls) {
-      const std::string_view callee = call.callee.dotted();
-      if (callee == module || under(callee)) return false;
-      for (const auto& arg : call.args) {
-        if (under(arg.resolved.dotted())) return false;
-      }
-    }
-    for (const auto& assign : m_file.assigns) {
-      if (under(assign.value.resolved.dotted()) || under(assign.target.dotted())) return false;
-    }
-    for (const auto& decorator : m_file.decorators) {
-      const std::string_view name = decorator.decorator.dotted();
-      if (name == module || under(name)) return false;
-    }
-    return true;
   }
 
   void assigns() {

@@ -31,6 +31,13 @@ struct ValueDefaults {
   std::uint16_t guards = 0;
 };
 
+/// `GradScaler(enabled=(args.dtype == "float16"))` with `--dtype` defaulting to "bfloat16": the option test
+/// that switches the call's object off by default, or "" (rules/match_switches).
+std::string switched_off(const program::Program& program, program::FileId file, const facts::CallFact& call);
+/// `import bitsandbytes` whose only uses in `file` are its metadata (`bitsandbytes.__version__`)
+/// (rules/match_switches).
+bool metadata_only(const facts::FileFacts& file, const facts::ImportFact& import);
+
 /// A rule that calls its subject GPU-only: category cuda-extension/cuda-library at medium or above.
 bool is_gpu_only_rule(const Rule& rule, TargetProfile profile);
 

@@ -1,0 +1,90 @@
+// Dead patch modules (called by program/variants, which has the repo's name strings): a module that patches
+// a library, beside a training script, that nothing imports, names or reaches. Its patch is never applied.
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+#include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+namespace {
+
+// A module whose top level does work: a script with no `__main__` block (`python allreduce.py`, a
+// `setup.py`), or a module that registers or patches something when imported (which a loader may import by
+// a name no code spells). Only definitions, imports (optional ones in try/except) and a logger may remain.
+bool works_at_top_level(const facts::FileFacts& file) {
+  const std::string_view path = file.path;
+  if (path == "setup.py" || ends_with(path, "/setup.py")) return true;
+  const auto quiet = [](const facts::CallFact& call) {
+    const std::string_view name = call.method.empty() ? call.callee_text.view() : call.method.view();
+    return call.ctx.has(facts::Guard::import_error_fallback) || call.ctx.has(facts::Guard::except_handler) ||
+           call.ctx.has(facts::Guard::type_checking) || name == "getLogger" || name == "get_logger" ||
+           name == "logging.getLogger" || name == "TypeVar" || name == "namedtuple";
+  };
+  return std::any_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& call) {
+    return call.ctx.function < 0 && call.ctx.klass < 0 && !quiet(call);
+  });
+}
+
+}  // namespace
+
+// A patch module beside a training script (LLaVA's `llava/train/llama_flash_attn_monkey_patch.py`, replaced
+// by `attn_implementation="flash_attention_2"`) that no repo file imports, no string or config names and no
+// call reaches: its patch is never applied, and its imports and kernels never run. Scripts, package `__init__`s,
+// tests and modules of folders without a training script (a library's public modules) are never candidates.
+void mark_dead_patch_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings) {
+  impl.dead_module.assign(impl.files.size(), 0);
+  std::unordered_set<std::string_view> training_folders;
+  for (const EntryPoint& entry : impl.entries) {
+    const auto& file = impl.files[entry.function.file.value];
+    if (file.is_test || !training_roles().test(static_cast<std::size_t>(entry.role))) continue;
+    const std::string_view path = file.path;
+    training_folders.insert(path.substr(0, path.rfind('/') + 1));
+  }
+  if (training_folders.empty()) return;
+  std::unordered_set<std::string_view> star_targets;
+  for (const auto& file : impl.files) {
+    for (const auto& fact : file.imports) {
+      if (fact.star && !file.is_test) star_targets.insert(fact.module.dotted().view());
+    }
+  }
+  const auto reached = [&](std::uint32_t f) {
+    for (std::size_t s = 0; s < impl.state[f].size(); ++s) {
+      RoleSet roles = impl.state[f][s].roles;
+      roles.reset(static_cast<std::size_t>(Role::test));
+      if (roles.any() || impl.state[f][s].training_reached) return true;
+    }
+    return false;
+  };
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    if (file.is_test || file.kind != discover::FileKind::python || file.is_package_init || runs_as_program(file) ||
+        works_at_top_level(file))
+      continue;
+    const std::string_view path = file.path;
+    if (!training_folders.count(path.substr(0, path.rfind('/') + 1))) continue;
+    const std::string_view module = file.module_name.view();
+    if (!impl.imported_by[f].empty() || star_targets.count(module) || reached(f)) continue;
+    // Only a patch module: what it exists for, replacing a library's code, is then known not to happen.
+    // (A module of plain helpers may be a library's API that its users import.)
+    if (std::none_of(file.assigns.begin(), file.assigns.end(),
+                     [](const facts::AssignFact& a) { return a.target_is_import; }))
+      continue;
+    if (std::any_of(strings.begin(), strings.end(), [&](const std::string& s) {
+          return s == module || (s.size() > module.size() && starts_with(s, module) && s[module.size()] == '.') ||
+                 s == module.substr(module.rfind('.') + 1);
+        }))
+      continue;
+    if (std::any_of(impl.entries.begin(), impl.entries.end(),
+                    [&](const EntryPoint& e) { return e.function.file.value == f; }))
+      continue;
+    impl.dead_module[f] = 1;
+    for (auto& dead : impl.dead_function[f]) {
+      if (dead == DeadCode::live) dead = DeadCode::unimported_module;
+    }
+  }
+}
+
+}  // namespace tr2audit::program
