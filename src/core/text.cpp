@@ -75,6 +75,22 @@ bool starts_with(std::string_view text, std::string_view prefix) {
   return text.substr(0, prefix.size()) == prefix;
 }
 
+bool names_enum_member(std::string_view text) {
+  const auto dot = text.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == text.size() || starts_with(text, "self.")) return false;
+  const auto before = text.rfind('.', dot - 1);
+  const std::string_view klass = text.substr(before == std::string_view::npos ? 0 : before + 1);
+  return std::isupper(static_cast<unsigned char>(klass.front())) != 0 &&
+         std::all_of(text.begin(), text.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.'; });
+}
+
+std::string_view unwrap_parens(std::string_view text) {
+  text = trim(text);
+  while (text.size() >= 2 && text.front() == '(' && text.back() == ')') text = trim(text.substr(1, text.size() - 2));
+  return text;
+}
+
 bool is_identifier(std::string_view text) {
   return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';

@@ -104,16 +104,9 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
   return terms;
 }
 
-// `RLType.EBFT`, `enums.AttnImpl.FLASH`: a dotted name whose class segment is CapWords (an enum member;
-// `torch.float16` and `self.mode` are not).
+// `RLType.EBFT`: a dotted name kept as a name (no call), compared like a literal.
 bool Walker::enum_member(const Argument& value) {
-  if (value.kind != LiteralKind::name) return false;
-  const std::string_view text = value.value.view();
-  const auto dot = text.rfind('.');
-  if (dot == std::string_view::npos || dot == 0) return false;
-  const auto before = text.rfind('.', dot - 1);
-  const std::string_view klass = text.substr(before == std::string_view::npos ? 0 : before + 1);
-  return std::isupper(static_cast<unsigned char>(klass[0])) != 0 && !starts_with(text, "self.");
+  return value.kind == LiteralKind::name && names_enum_member(value.value.view());
 }
 
 // `args.optimizer.lower()` / `.upper()` / `.casefold()` with no arguments on a dotted or keyed name: that

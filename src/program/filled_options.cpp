@@ -3,6 +3,7 @@
 // repo turns on only with a model-parallel degree above 1.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string>
 
 #include "program/option_values.hpp"
@@ -20,56 +21,70 @@ bool fills_config(const facts::FileFacts& file, std::int32_t function) {
                      [](const QualifiedName& d) { return ends_with(d.dotted(), "validator"); });
 }
 
+namespace {
+
+/// `A if cond else B` as written (on one line, outer parentheses off): its three parts; `cut` when the
+/// facts capped the text (`A if cond els…`), which keeps the first arm and the condition's start.
+struct Conditional {
+  std::string_view then_arm, condition, else_arm;
+  bool cut = false;
+};
+
+std::optional<Conditional> split_conditional(std::string_view written, std::string& flat) {
+  flat.clear();  // whitespace runs (a parenthesised expression over lines) as one space
+  for (const char c : written) {
+    if (std::isspace(static_cast<unsigned char>(c)) == 0)
+      flat += c;
+    else if (!flat.empty() && flat.back() != ' ')
+      flat += ' ';
+  }
+  const std::string_view text = unwrap_parens(flat);
+  const auto cond = text.find(" if ");
+  if (cond == std::string_view::npos) return std::nullopt;
+  Conditional out;
+  out.then_arm = unwrap_parens(text.substr(0, cond));
+  out.cut = ends_with(text, "\u2026");
+  const auto other = text.rfind(" else ");
+  if (other == std::string_view::npos || other < cond) {
+    if (!out.cut) return std::nullopt;
+    out.condition = trim(text.substr(cond + 4));
+    return out;
+  }
+  out.condition = trim(text.substr(cond + 4, other - cond - 4));
+  out.else_arm = unwrap_parens(text.substr(other + 6));
+  return out;
+}
+
+/// A literal or an enum member.
+bool constant(std::string_view arm) {
+  if (arm.empty()) return false;
+  return arm == "True" || arm == "False" || arm == "None" || arm.front() == '"' || arm.front() == '\'' ||
+         std::isdigit(static_cast<unsigned char>(arm.front())) != 0 || names_enum_member(arm);
+}
+
+}  // namespace
+
 /// `RingAttnFunc.VARLEN if packing else RingAttnFunc.BATCH_RING`: a value a validator picks among
 /// constants (enum members or literals) wherever it runs. A constant set under a condition (`if
 /// self.gradient_checkpointing == "offload": self.activation_offloading = True`, a deprecated alias) or a
 /// value read from another field (a renamed option) says nothing about the default.
 bool constant_choice(const facts::Argument& value) {
-  const auto constant = [](std::string_view arm) {
-    arm = trim(arm);
-    while (arm.size() >= 2 && arm.front() == '(' && arm.back() == ')') arm = trim(arm.substr(1, arm.size() - 2));
-    if (arm.empty()) return false;
-    if (arm == "True" || arm == "False" || arm == "None" || arm.front() == '"' || arm.front() == '\'' ||
-        std::isdigit(static_cast<unsigned char>(arm.front())))
-      return true;
-    const auto dot = arm.rfind('.');
-    if (dot == std::string_view::npos || dot == 0) return false;
-    const auto before = arm.rfind('.', dot - 1);
-    const std::string_view klass = arm.substr(before == std::string_view::npos ? 0 : before + 1);
-    return std::isupper(static_cast<unsigned char>(klass.front())) != 0 &&
-           std::all_of(arm.begin(), arm.end(),
-                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; });
-  };
-  std::string flat;  // the expression on one line, whitespace runs as one space
-  for (const char c : std::string_view(value.value)) {
-    const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
-    if (!space)
-      flat += c;
-    else if (!flat.empty() && flat.back() != ' ')
-      flat += ' ';
-  }
-  std::string_view text = trim(std::string_view(flat));
-  while (text.size() >= 2 && text.front() == '(' && text.back() == ')') text = trim(text.substr(1, text.size() - 2));
-  const auto cond = text.find(" if ");
-  const auto other = text.rfind(" else ");
-  if (cond == std::string_view::npos || !constant(text.substr(0, cond))) return false;
-  if (ends_with(text, "\u2026")) return true;  // (the facts cap a long expression's text: its first arm stays)
-  return other != std::string_view::npos && other > cond && constant(text.substr(other + 6));
+  std::string flat;
+  const auto parts = split_conditional(value.value.view(), flat);
+  // (The facts cap a long expression's text: a cut one keeps its first arm.)
+  return parts && constant(parts->then_arm) && (parts->cut || constant(parts->else_arm));
 }
 
 /// `"1" if pgm.cp_world_size > 1 else "0"`: a value that differs from its else-arm only when a model-parallel
 /// degree (`cp_world_size`, `tp_size`) is above 1.
 bool on_with_parallel_degree(const facts::Argument& value) {
-  const std::string_view text = value.value;
-  const auto cond = text.find(" if ");
-  const auto other = text.rfind(" else ");
-  if (value.kind != facts::LiteralKind::other || cond == std::string_view::npos || other == std::string_view::npos ||
-      other < cond)
-    return false;
-  const std::string_view test = trim(text.substr(cond + 4, other - cond - 4));
-  const auto gt = test.find(" > ");
-  if (gt == std::string_view::npos || trim(test.substr(gt + 3)) != "1") return false;
-  return named_like_parallel_degree(last_segment(trim(test.substr(0, gt))));
+  if (value.kind != facts::LiteralKind::other) return false;
+  std::string flat;
+  const auto parts = split_conditional(value.value.view(), flat);
+  if (!parts || parts->cut) return false;
+  const auto gt = parts->condition.find(" > ");
+  if (gt == std::string_view::npos || trim(parts->condition.substr(gt + 3)) != "1") return false;
+  return named_like_parallel_degree(last_segment(trim(parts->condition.substr(0, gt))));
 }
 
 // `self.ring_attn_func = RingAttnFunc.VARLEN if ... else RingAttnFunc.BATCH_RING` in a pydantic validator or a

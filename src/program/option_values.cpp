@@ -42,21 +42,11 @@ bool same_text(std::string_view a, std::string_view b, bool folded) {
     return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
   });
 }
-/// `RLType.EBFT`, `enums.AttnImpl.FLASH`: an enum member, as a condition term keeps it (its class's name
-/// is CapWords).
-bool enum_member(std::string_view text) {
-  const auto dot = text.rfind('.');
-  if (dot == std::string_view::npos || dot + 1 == text.size()) return false;
-  const auto before = text.rfind('.', dot - 1);
-  const std::string_view klass = text.substr(before == std::string_view::npos ? 0 : before + 1);
-  return !klass.empty() && std::isupper(static_cast<unsigned char>(klass[0]));
-}
-
 /// A value compared with a term's text. A string default against an enum member (`rl: str = "dpo"` and
 /// `cfg.rl is RLType.DPO`, a `str` enum) compares with the member's name, case-folded, as such enums'
 /// values are their names in lower case.
 bool same_value(std::string_view have, std::string_view want, bool folded) {
-  if (enum_member(want) && !enum_member(have) && !have.empty()) {
+  if (names_enum_member(want) && !names_enum_member(have) && !have.empty()) {
     std::string member = to_lower(want.substr(want.rfind('.') + 1));
     std::string value = to_lower(have);
     std::replace(value.begin(), value.end(), '-', '_');
@@ -293,7 +283,7 @@ std::string folded_name(const facts::ConditionTerm& term) {
 std::string describe_term(const facts::ConditionTerm& term) {
   // A string as written, an enum member (`RLType.EBFT`) bare.
   const auto shown = [](std::string_view value) {
-    return enum_member(value) ? std::string(value) : "\"" + std::string(value) + "\"";
+    return names_enum_member(value) ? std::string(value) : "\"" + std::string(value) + "\"";
   };
   if (term.member) {
     std::string values;
@@ -308,7 +298,8 @@ std::string describe_term(const facts::ConditionTerm& term) {
   }
   if (term.equals.empty()) return (term.negated ? "not " : "") + term.name;
   if (term.greater) return term.name + " > " + term.equals;
-  if (enum_member(term.equals)) return folded_name(term) + (term.negated ? " is not " : " is ") + term.equals.str();
+  if (names_enum_member(term.equals))
+    return folded_name(term) + (term.negated ? " is not " : " is ") + term.equals.str();
   if (term.negated) return folded_name(term) + (term.equals == "None" ? " is not None" : " != " + shown(term.equals));
   return folded_name(term) + " == " + shown(term.equals);
 }

@@ -63,8 +63,7 @@ std::string switched_off(const program::Program& program, program::FileId file, 
     return off ? std::string(arg->value) : std::string();
   }
   if (arg->kind != facts::LiteralKind::other) return {};
-  std::string_view text = trim(std::string_view(arg->value));
-  while (text.size() >= 2 && text.front() == '(' && text.back() == ')') text = trim(text.substr(1, text.size() - 2));
+  const std::string_view text = unwrap_parens(arg->value.view());
   const bool equal = text.find(" == ") != std::string_view::npos;
   const auto op = equal ? text.find(" == ") : text.find(" != ");
   if (op == std::string_view::npos) return {};

@@ -17,6 +17,11 @@ bool starts_with(std::string_view text, std::string_view prefix);
 bool ends_with(std::string_view text, std::string_view suffix);
 /// Letters, digits and underscores only, and not empty: a plain Python name (ASCII).
 bool is_identifier(std::string_view text);
+/// `RLType.EBFT`, `enums.AttnImpl.FLASH`: a dotted name whose next-to-last segment is CapWords (a class),
+/// read as an enum member; not `torch.float16`, `self.MODE` or a call.
+bool names_enum_member(std::string_view text);
+/// `(a if c else b)` -> `a if c else b`: outer parentheses and the spaces inside them removed, repeatedly.
+std::string_view unwrap_parens(std::string_view text);
 std::string to_lower(std::string_view text);
 /// Damerau-free Levenshtein distance, for "did you mean" suggestions.
 std::size_t edit_distance(std::string_view a, std::string_view b);
