@@ -8,6 +8,7 @@
 #include <set>
 #include <utility>
 
+#include "program/call_graph_support.hpp"
 #include "program/model.hpp"
 #include "tr2audit/core/parallel.hpp"
 #include "tr2audit/core/text.hpp"
@@ -19,53 +20,6 @@ namespace {
 constexpr std::size_t k_max_overrides = 32;     // overrides a `self.method()` call may dispatch to
 constexpr std::size_t k_max_actor_methods = 8;  // Ray actor methods a `handle.method.remote()` may run
 
-// Method names too generic to link by name alone: framework verbs, methods of tensors, modules, optimizers,
-// containers and of handles to asynchronous work (futures, work handles, threads, streams, queues), which a
-// receiver of unknown type is far more often than a repo class (`req.wait()` on a `batch_isend_irecv` handle).
-bool is_generic_method(const std::string& name) {
-  static constexpr std::string_view k_generic =
-      " forward __init__ __call__ step update get run apply train eval to reset build load save item"
-      " append extend backward zero_grad call clip clamp view reshape permute split chunk unbind numel"
-      " size float half double long bool int cpu cuda detach clone copy copy_ fill_ zero_ keys values"
-      " items pop format join strip replace read write close open sort index count encode decode"
-      " flatten state_dict load_state_dict parameters named_parameters modules children named_modules"
-      " register_buffer mean sum max min type expand repeat squeeze unsqueeze transpose contiguous"
-      " numpy tolist add remove insert clear setdefault norm softmax sigmoid gather scatter masked_fill"
-      " where nonzero unique topk argmax argmin cumsum prod all any new_zeros new_ones new_full"
-      " index_select new_empty new_tensor type_as view_as expand_as repeat_interleave register register_module cat"
-      " stack wait result done cancel cancelled start stop send recv acquire release notify notify_all"
-      " synchronize record query flush is_alive is_set is_completed ";
-  if (name.size() < 4 || name.front() == '_') return true;
-  return k_generic.find(" " + name + " ") != std::string_view::npos;
-}
-
-// `self.kv_cache(input_pos, k, v)`: a KV cache runs only while decoding.
-bool calls_kv_cache(const facts::CallFact& call) {
-  const FactString& text = call.callee_text;
-  const auto dot = text.rfind('.');
-  const std::string_view last =
-      dot == std::string::npos ? std::string_view(text) : std::string_view(text).substr(dot + 1);
-  return last.find("kv_cache") != std::string_view::npos || last.find("past_key_value") != std::string_view::npos;
-}
-
-/// Per file: a runnable script (a `__main__` block, a notebook), and one that no other non-test file of
-/// the repo imports: the classes such a script defines are built only by its own code.
-struct ScriptIndex {
-  std::vector<bool> script;
-  std::vector<bool> private_script;
-};
-
-ScriptIndex index_scripts(const Program::Impl& impl) {
-  ScriptIndex out;
-  out.script.resize(impl.files.size());
-  out.private_script.resize(impl.files.size());
-  for (std::size_t f = 0; f < impl.files.size(); ++f) {
-    out.script[f] = runs_as_program(impl.files[f]);
-    out.private_script[f] = out.script[f] && impl.imported_by[f].empty();
-  }
-  return out;
-}
-
 /// Adds the edges of one file's calls. Reads the whole model, writes only `impl.edges[file]`, so the
 /// files of a repo are done in parallel, one builder per worker.
 class GraphBuilder {
@@ -74,6 +28,7 @@ class GraphBuilder {
       : m_impl(impl), m_symbols(*impl.symbols), m_subclasses(subclasses), m_scripts(scripts) {}
 
   void run(FileId id) {
+    m_file = id;
     const auto& file = m_impl.files[id.value];
     m_impl.edges[id.value].resize(file.functions.size() + 1);
     collect_instances(id);
@@ -82,7 +37,16 @@ class GraphBuilder {
       add_call_edges(id, file.calls[c]);
     }
     add_patches(id);
+    finish_instances(id);
   }
+
+  struct HandedEdge {
+    FunctionId from;
+    Edge edge;
+    FileId source;      ///< the file whose call handed it over
+    std::uint32_t seq;  ///< order within this builder
+  };
+  std::vector<HandedEdge> take_handed() { return std::move(m_handed); }
 
   // A monkey patch (`LlamaAttention.forward = forward`, `LlamaModel._prepare_decoder_attention_mask =
   // _prepare_mask`): a repo function assigned over an attribute of an imported class or module runs
@@ -102,6 +66,10 @@ class GraphBuilder {
 
  private:
   void add(FileId file, const facts::Context& ctx, Edge edge, bool by_name = false) {
+    m_impl.edges[file.value][m_impl.slot(function_at(file, ctx))].push_back(complete(file, ctx, edge, by_name));
+  }
+
+  Edge complete(FileId file, const facts::Context& ctx, Edge edge, bool by_name = false) const {
     const auto& facts = m_impl.files[file.value];
     edge.call = m_call;
     edge.by_name = by_name || m_remote;
@@ -113,7 +81,7 @@ class GraphBuilder {
       edge.guards |= facts::guard_bit(facts::Guard::not_training);
     edge.branch = ctx.branch;
     edge.command = command_branch_role(facts, ctx.branch);
-    m_impl.edges[file.value][m_impl.slot(function_at(file, ctx))].push_back(edge);
+    return edge;
   }
 
   void add_symbol(FileId file, const facts::Context& ctx, const Symbol& symbol) {
@@ -485,8 +453,12 @@ class GraphBuilder {
     if (registers_op_function(call)) return;
     const std::int32_t call_index = m_call;
     m_call = -1;
+    // `partial(collate, mask_generator=gen)`: the bound arguments are handed to `collate`, which calls them
+    // where it runs (a data-loader worker, for a collate_fn), not where the partial is built.
+    const std::optional<FunctionId> bound_to = partial_target(file, call);
     for (const auto& arg : call.args) {
       if (arg.kind != facts::LiteralKind::name) continue;
+      if (bound_to && hand_over_instance(file, call.ctx, arg, *bound_to)) continue;
       Symbol s = value_symbol(file, call.ctx, arg);
       if (s.kind == Symbol::Kind::none && arg.value.rfind("self.", 0) == 0 && call.ctx.klass >= 0) {
         if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, arg.value.substr(5))) {
@@ -499,6 +471,10 @@ class GraphBuilder {
       Edge edge{s.function};
       const auto ui = call.callee.first_segment();
       edge.in_engine = ui == "gradio" || ui == "streamlit";
+      if (bound_to && !(s.function == *bound_to)) {
+        hand_over(*bound_to, edge);
+        continue;
+      }
       add(file, call.ctx, edge);
     }
     // A class handed by name to a serving engine (`LLM(..., worker_extension_cls="pkg.Cls")`) runs
@@ -507,6 +483,48 @@ class GraphBuilder {
     const bool engine = first == "vllm" || first == "sglang" || first == "text_generation_server";
     for (const auto& arg : call.args) add_named_reference(file, call.ctx, arg, engine);
     m_call = call_index;
+  }
+
+  /// An edge from a function of any file, made while this builder's file is done: kept until every file's
+  /// own edges are in (build_call_graph adds them in file order), as only `impl.edges[file]` is this
+  /// builder's to write.
+  void hand_over(FunctionId from, const Edge& edge) {
+    facts::Context inside;
+    inside.function = from.index;
+    m_handed.push_back(HandedEdge{from, complete(from.file, inside, edge), m_file, m_handed_seq++});
+  }
+
+  /// `partial(collate, mask_generator=gen)` with `gen = MaskingGenerator(...)` here: the object's __call__
+  /// (a module's forward) runs inside `collate`, and building it runs neither (finish_instances).
+  bool hand_over_instance(FileId file, const facts::Context& ctx, const facts::Argument& arg, FunctionId bound_to) {
+    const auto classes = instance_classes(file, ctx, std::string(arg.value));
+    if (classes.size() != 1) return false;
+    auto method = m_symbols.method(classes.front(), "forward");
+    if (!method) method = m_symbols.method(classes.front(), "__call__");
+    if (!method) return false;
+    hand_over(bound_to, Edge{*method});
+    m_handed_locals.emplace_back(ctx.function, classes.front());
+    return true;
+  }
+
+  /// Marks the constructions of the instances handed over (hand_over_instance) in the function that built them.
+  void finish_instances(FileId id) {
+    for (const auto& [function, klass] : m_handed_locals) {
+      for (Edge& edge : m_impl.edges[id.value][m_impl.slot(FunctionId{id, function})]) {
+        if (edge.constructs && edge.klass == klass) edge.handed_over = true;
+      }
+    }
+    m_handed_locals.clear();
+  }
+
+  /// The repo function `functools.partial(F, ...)` binds arguments to, when F is one.
+  std::optional<FunctionId> partial_target(FileId file, const facts::CallFact& call) const {
+    if (call.callee.dotted() != "functools.partial" || call.args.empty()) return std::nullopt;
+    const facts::Argument& bound = call.args.front();
+    if (!bound.keyword.empty() || bound.kind != facts::LiteralKind::name) return std::nullopt;
+    const Symbol s = value_symbol(file, call.ctx, bound);
+    if (s.kind != Symbol::Kind::function || s.autograd_apply) return std::nullopt;
+    return s.function;
   }
 
   // `worker_extension_cls="pkg.workers.WeightSync"`, `load_plugin("pkg.ops.fused_norm")`: a repo class
@@ -540,6 +558,10 @@ class GraphBuilder {
   bool m_remote = false;     // the edges being added are a Ray handle's `method.remote()`: they name their target
   const SubclassIndex& m_subclasses;
   const ScriptIndex& m_scripts;
+  FileId m_file;                     // the file being done
+  std::vector<HandedEdge> m_handed;  // edges of other functions (hand_over)
+  std::uint32_t m_handed_seq = 0;
+  std::vector<std::pair<std::int32_t, ClassId>> m_handed_locals;         // (function, class) built and handed over
   std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;      // (function, name) -> class
   std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;  // (class, attribute) -> class
   std::set<std::pair<std::int32_t, std::string>> m_library_locals;       // (function, name): a library instance
@@ -547,44 +569,6 @@ class GraphBuilder {
 };
 
 }  // namespace
-
-bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
-  if (ctx.loop < 0 || !file.loops[static_cast<std::size_t>(ctx.loop)].calls_backward) return false;
-  // A loop over the data loader's batches is the step loop, whatever it nests (PPO/GRPO: a rollout per
-  // batch, then optimisation epochs over its minibatches): its work runs every step.
-  const std::string iter = to_lower(file.loops[static_cast<std::size_t>(ctx.loop)].iter_text);
-  if (iter.find("loader") != std::string::npos || iter.find("batch") != std::string::npos) return false;
-  // Gradient accumulation: the optimizer steps in this loop, the inner loop only runs micro-batches.
-  for (const auto& call : file.calls) {
-    if (call.ctx.loop != ctx.loop || call.method != "step") continue;
-    const std::string receiver = to_lower(call.receiver_text);
-    if (receiver.find("optim") != std::string::npos || receiver.find("scaler") != std::string::npos ||
-        receiver.find("engine") != std::string::npos)
-      return false;
-  }
-  for (const auto& loop : file.loops) {
-    if (loop.parent == ctx.loop && loop.calls_backward) return true;
-  }
-  return false;
-}
-
-FunctionId function_at(FileId file, const facts::Context& ctx) {
-  return FunctionId{file, ctx.function};
-}
-
-SubclassIndex index_subclasses(const Program::Impl& impl) {
-  SubclassIndex out;
-  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
-    const auto& classes = impl.files[f].classes;
-    for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
-      for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b) {
-        if (auto base = impl.symbols->base_class(ClassId{FileId{f}, c}, b))
-          out[{base->file.value, base->index}].push_back(ClassId{FileId{f}, c});
-      }
-    }
-  }
-  return out;
-}
 
 void build_call_graph(Program::Impl& impl) {
   impl.edges.assign(impl.files.size(), {});
@@ -595,6 +579,17 @@ void build_call_graph(Program::Impl& impl) {
   std::vector<GraphBuilder> builders(jobs, GraphBuilder(impl, subclasses, scripts));
   parallel_for(impl.files.size(), jobs,
                [&](unsigned worker, std::size_t f) { builders[worker].run(FileId{static_cast<std::uint32_t>(f)}); });
+  // Edges handed over to a function of another file, in the order of the files and calls that made them:
+  // the same graph for any number of workers.
+  std::vector<GraphBuilder::HandedEdge> handed;
+  for (auto& builder : builders) {
+    auto more = builder.take_handed();
+    handed.insert(handed.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+  }
+  std::stable_sort(handed.begin(), handed.end(), [](const auto& a, const auto& b) {
+    return std::pair(a.source.value, a.seq) < std::pair(b.source.value, b.seq);
+  });
+  for (auto& h : handed) impl.edges[h.from.file.value][impl.slot(h.from)].push_back(std::move(h.edge));
 }
 
 }  // namespace tr2audit::program

@@ -23,7 +23,7 @@ class EntryWalk {
       m_queue.pop_front();
       for (const Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
         if (edge.target.index >= 0 || !edge.constructs) visit(edge.target);
-        if (edge.constructs) construct(edge.klass);
+        if (edge.constructs && !edge.handed_over) construct(edge.klass);
       }
     }
   }

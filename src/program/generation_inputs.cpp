@@ -127,3 +127,41 @@ void find_generation_inputs(Program::Impl& impl) {
 }
 
 }  // namespace tr2audit::program
+
+namespace tr2audit::program {
+namespace {
+
+/// `empty = torch.empty(max_returned_tokens, ...)` ... `idx = idx.index_copy(0, input_pos, idx_next)`: the
+/// function allocates its output once and writes each token into it by index, and never grows a tensor by
+/// concatenation. Its decode step is one shape however many tokens it makes.
+bool decodes_into_fixed_buffer(const facts::FileFacts& file, std::int32_t function) {
+  bool allocates = false;
+  bool writes_by_index = false;
+  for (const auto& call : file.calls) {
+    if (call.ctx.function != function) continue;
+    const std::string_view callee = call.callee.dotted();
+    if (callee == "torch.cat" || callee == "torch.concat" || callee == "torch.concatenate" || callee == "torch.stack" ||
+        callee == "torch.hstack" || callee == "torch.vstack" || call.method == "cat")
+      return false;
+    allocates |= callee == "torch.empty" || callee == "torch.zeros" || callee == "torch.full" || callee == "torch.ones";
+    writes_by_index |= call.method == "index_copy" || call.method == "index_copy_" || call.method == "index_put_";
+  }
+  return allocates && writes_by_index;
+}
+
+}  // namespace
+
+bool Program::fixed_buffer_decode(FileId file, std::uint32_t call) const {
+  const auto& facts = m_impl->files[file.value];
+  if (call >= facts.calls.size()) return false;
+  const FunctionId caller{file, facts.calls[call].ctx.function};
+  bool any = false;
+  for (const Edge& edge : m_impl->edges[file.value][m_impl->slot(caller)]) {
+    if (edge.call != static_cast<std::int32_t>(call) || edge.constructs || edge.target.index < 0) continue;
+    if (!decodes_into_fixed_buffer(m_impl->files[edge.target.file.value], edge.target.index)) return false;
+    any = true;
+  }
+  return any;
+}
+
+}  // namespace tr2audit::program

@@ -32,6 +32,8 @@ struct Edge {
   bool patches = false;           ///< `LlamaAttention.forward = forward`: the target replaces a library method
   bool deferred = false;  ///< `Owner.Config(...)`: the class is built later, by the config's build(), not by this call
   bool name_linked = false;     ///< a method of a receiver of unknown type, linked only by its name (`x.teardown()`)
+  bool handed_over = false;     ///< constructs an object handed to a `partial(F, ...)`: F runs its __call__, not this
+                                ///< function (call_graph's hand_over_instance)
   std::optional<Role> command;  ///< under a CLI subcommand's branch (`elif command == "chat":`): its role
 };
 static_assert(sizeof(Edge) <= 48, "Edge is stored per resolved call site: keep it compact");

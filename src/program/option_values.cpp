@@ -129,6 +129,15 @@ bool named_like_parallel_degree(std::string_view name) {
   return parallel_scheme_word(l.substr(0, l.find('_')));
 }
 
+// `moe_num_experts`, `num_experts`, `n_routed_experts`: how many experts a mixture-of-experts layer has, off
+// (a dense MLP) at its default of 1 (`if self.num_experts > 1:`).
+bool named_like_expert_count(std::string_view name) {
+  const std::string lower = to_lower(name);
+  const std::string_view l = lower;
+  return ends_with(l, "_experts") && (starts_with(l, "num_") || starts_with(l, "n_") || starts_with(l, "moe_num_") ||
+                                      starts_with(l, "moe_n_") || l.find("_num_") != std::string_view::npos);
+}
+
 // `ring_attn_group`, `sp_group`, `context_parallel_group`: the process group of a model-parallel scheme,
 // None unless the scheme is on.
 bool parallel_group(std::string_view name) {
@@ -458,6 +467,28 @@ std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std:
   const facts::AssignFact* bound = function < 0 ? nullptr : sole_binding(file, function, term.name);
   if (!bound || bound->at.end_line + 1 != branch.at.line) return std::nullopt;
   return sole_dotted_read(file, function, term.name, branch.at.start_byte);
+}
+
+// `self.rope_fusion = neox_args.rope_fusion` in the class's methods, and nothing else bound to
+// `self.rope_fusion` in the file: the attribute is a copy of that configuration read.
+std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, std::int32_t function,
+                                                  const std::string& name) {
+  if (function < 0 || !starts_with(name, "self.") || name.find('.', 5) != std::string::npos) return std::nullopt;
+  std::int32_t klass = -1;
+  for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
+    klass = file.functions[static_cast<std::size_t>(fn)].klass;
+  if (klass < 0) return std::nullopt;
+  std::optional<std::string> read;
+  for (const auto& assign : file.assigns) {
+    if (assign.target_text != name) continue;
+    const FactString& value = assign.value.value;
+    const bool copy = assign.ctx.function >= 0 && assign.ctx.klass == klass &&
+                      assign.value.kind == facts::LiteralKind::name && !starts_with(value, "self.") &&
+                      std::count(value.begin(), value.end(), '.') == 1 && config_receiver(value);
+    if (!copy || (read && *read != value)) return std::nullopt;
+    read = std::string(value);
+  }
+  return read;
 }
 
 // Decoding state that is absent in a training run: `inference_params is None` holds there.

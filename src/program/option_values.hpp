@@ -54,6 +54,11 @@ bool named_like_flag(std::string_view name);
 std::string probe_name(std::string_view call_text);
 /// vis_period, eval_every, log_interval, sample_freq.
 bool named_like_period(std::string_view name);
+/// `moe_num_experts`, `num_experts`: a mixture-of-experts layer's expert count, off at 1.
+bool named_like_expert_count(std::string_view name);
+/// `self.rope_fusion` when the class binds it only as `self.rope_fusion = neox_args.rope_fusion`: that read.
+std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, std::int32_t function,
+                                                  const std::string& name);
 /// cp_size, tensor_parallel_size, ring_attn_size: a model-parallel degree (off at 1).
 bool named_like_parallel_degree(std::string_view name);
 /// ring_attn_group, sp_group: a model-parallel scheme's process group (None while the scheme is off).

@@ -352,7 +352,7 @@ class BranchGuards {
       return;
     }
     if (term.greater && !named_like_period(last_segment(term.name)) &&
-        !named_like_parallel_degree(last_segment(term.name)))
+        !named_like_parallel_degree(last_segment(term.name)) && !named_like_expert_count(last_segment(term.name)))
       return;
     const std::string name = last_segment(term.name);
     if (term.equals.empty() && (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()")))
@@ -423,7 +423,10 @@ class BranchGuards {
     if (const auto env = environment_local(file, function, branch, term, m_env_set)) return *env;
     // `ao = self.cfg.activation_offloading` then `if ao == "hidden_states":`: a local copy of an option
     // read, bound once in the function before the branch, is judged as that read.
-    if (const auto read = local_copy_of_read(file, function, branch, term)) {
+    // ... and so is `self.rope_fusion` bound from `neox_args.rope_fusion` of an untyped parameter.
+    auto read = local_copy_of_read(file, function, branch, term);
+    if (!read && !attribute_default(f, function, term.name)) read = attribute_copy_of_read(file, function, term.name);
+    if (read) {
       facts::ConditionTerm copied = term;
       copied.name = FactString(*read);
       return opt_in_option(f, branch, copied, function);

@@ -248,7 +248,7 @@ class Propagation {
                           : site == Role::data || builds_data(file, fn.index) ? Role::data
                           : site == Role::setup && temporary_hooks(fn)        ? Role::setup
                                                                               : Role::training_forward;
-        construct(edge.klass, runs, fn);
+        if (!edge.handed_over) construct(edge.klass, runs, fn);
         continue;
       }
       // A call in an eval-mode or decoding branch (`if not self.training:`, after `if self.training:

@@ -135,60 +135,6 @@ std::optional<FileId> Symbols::module_from(FileId from, std::string_view dotted)
   return module(dotted);
 }
 
-// `projects/DensePose/densepose/` imported as `densepose` by the project's own scripts (`from
-// densepose.engine import Trainer`): they run with the project folder on sys.path. A nested package
-// name is taken for that package when it is the only repo package of that name, no top-level module
-// has it, and every file importing it lies in the folder that holds it (a file elsewhere importing
-// the name means a library of that name: a vendored `third_party/transformers` is not `transformers`).
-void Symbols::find_project_packages() {
-  std::unordered_map<std::string_view, std::pair<std::string_view, std::string_view>>
-      found;  // name -> (module, folder)
-  std::unordered_set<std::string_view> refused;
-  for (const auto& file : m_files) {
-    const std::string_view module = file.module_name;
-    const auto dot = module.rfind('.');
-    if (!file.is_package_init || dot == std::string_view::npos || file.is_test) continue;
-    const std::string_view name = module.substr(dot + 1);
-    if (m_roots.contains(name)) continue;  // a top-level module of that name is what `import name` finds
-    const std::string_view path = file.path;
-    const auto package_dir = path.rfind('/');
-    const auto holder =
-        package_dir == std::string_view::npos ? std::string_view::npos : path.rfind('/', package_dir - 1);
-    if (holder == std::string_view::npos) continue;
-    const std::string_view folder = path.substr(0, holder + 1);  // "projects/DensePose/"
-    const auto [it, inserted] = found.emplace(name, std::make_pair(module, folder));
-    if (!inserted && it->second.first != module) refused.insert(name);
-  }
-  if (found.empty()) return;
-  std::unordered_set<std::string_view> imported;
-  for (const auto& file : m_files) {
-    for (const auto& fact : file.imports) {
-      if (fact.relative_level != 0) continue;
-      const std::string_view first = fact.module.first_segment();
-      const auto it = found.find(first);
-      if (it == found.end()) continue;
-      if (starts_with(file.path, it->second.second))
-        imported.insert(first);
-      else
-        refused.insert(first);
-    }
-  }
-  for (const auto& [name, where] : found) {
-    if (!imported.contains(name) || refused.contains(name)) continue;
-    m_project_packages.emplace(name, where.first);
-    m_roots.insert(name);
-  }
-}
-
-std::string_view Symbols::canonical(std::string_view dotted, std::string& buffer) const {
-  if (m_project_packages.empty()) return dotted;
-  const auto it = m_project_packages.find(dotted.substr(0, dotted.find('.')));
-  if (it == m_project_packages.end()) return dotted;
-  buffer.assign(it->second);
-  buffer += dotted.substr(it->first.size());
-  return buffer;
-}
-
 bool Symbols::is_package(std::string_view dotted) const {
   std::string canonical_buffer;
   dotted = canonical(dotted, canonical_buffer);

@@ -72,6 +72,7 @@ struct MatchSpec {
   std::optional<Flag> value_calls_gpu_only;  ///< setting subject
   std::optional<Flag> outside_package;
   std::optional<Flag> item_argument;
+  std::optional<Flag> fixed_buffer_decode;
   std::optional<TextList> status;   ///< op subject: the row's status under the target profile
   std::optional<TextList> effect;   ///< op subject: the status's effect
   std::optional<TextList> op_kind;  ///< op subject: the row's kind

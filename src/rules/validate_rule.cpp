@@ -35,14 +35,29 @@ const std::vector<std::string> k_rule_keys{"id",
 const std::vector<std::string> k_subject_keys{"call",      "call_text", "method", "import",     "decorator",
                                               "assign",    "device",    "file",   "dependency", "pattern",
                                               "reference", "op",        "setting"};
-const std::vector<std::string> k_condition_keys{"keyword",      "missing_keyword", "positional",
-                                                "min_args",     "max_args",        "any_argument",
-                                                "not_argument", "exclude",         "receiver",
-                                                "not_receiver", "value",           "use",
-                                                "origin",       "dynamic",         "outside_package",
-                                                "section",      "not_section",     "status",
-                                                "effect",       "op_kind",         "value_calls_gpu_only",
-                                                "item_argument"};
+const std::vector<std::string> k_condition_keys{"keyword",
+                                                "missing_keyword",
+                                                "positional",
+                                                "min_args",
+                                                "max_args",
+                                                "any_argument",
+                                                "not_argument",
+                                                "exclude",
+                                                "receiver",
+                                                "not_receiver",
+                                                "value",
+                                                "use",
+                                                "origin",
+                                                "dynamic",
+                                                "outside_package",
+                                                "section",
+                                                "not_section",
+                                                "status",
+                                                "effect",
+                                                "op_kind",
+                                                "value_calls_gpu_only",
+                                                "item_argument",
+                                                "fixed_buffer_decode"};
 const std::vector<std::string> k_predicate_keys{
     "region", "in_loop",      "in_training_loop",         "guard",     "in_error_region", "in_test",  "function",
     "path",   "neuron_stack", "repo_loads_compiled_code", "runs_once", "in_decorator",    "in_assert"};
@@ -199,6 +214,7 @@ void read_condition(SpecReader& r, const Entry& e, MatchSpec& m) {
   if (e.key == "value_calls_gpu_only") m.value_calls_gpu_only = r.flag(e);
   if (e.key == "outside_package") m.outside_package = r.flag(e);
   if (e.key == "item_argument") m.item_argument = r.flag(e);
+  if (e.key == "fixed_buffer_decode") m.fixed_buffer_decode = r.flag(e);
   std::optional<TextList>* list = e.key == "missing_keyword" ? &m.missing_keyword
                                   : e.key == "receiver"      ? &m.receiver
                                   : e.key == "not_receiver"  ? &m.not_receiver

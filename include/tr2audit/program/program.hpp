@@ -153,6 +153,11 @@ class Program {
   /// call and handed, at the top level, to nothing but `.generate(...)` calls (`model_input = tokenizer(p,
   /// return_tensors="pt").to("cuda")` before `model.generate(**model_input)`).
   bool generation_input(FileId file, std::uint32_t line) const;
+  /// The call (an index into the file's CallFacts) runs only repo functions that decode into a fixed buffer:
+  /// each allocates its output once (`torch.empty(max_returned_tokens)`) and writes every token into it by
+  /// index (`index_copy`), concatenating nothing, so the decode step keeps one shape (a `generate` written
+  /// for compiled graphs). False when the call reaches no repo function.
+  bool fixed_buffer_decode(FileId file, std::uint32_t call) const;
   /// The file runs as a program of its own: a notebook, or Python with a `__main__` block or functions a
   /// runner calls (Modal's `@app.function`, `@app.local_entrypoint`).
   bool runs_as_program(FileId file) const;

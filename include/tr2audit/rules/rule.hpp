@@ -104,9 +104,11 @@ struct Conditions {
   bool value_calls_gpu_only = false;
   std::optional<bool> outside_package;  ///< import: names a package the importing file is not part of
   std::optional<bool> item_argument;    ///< call: its first argument is one item of a comprehension (CallFact)
-  std::uint8_t op_statuses = 0;         ///< op subject: bit (1 << OpStatus) under the target profile; 0 = any
-  std::uint8_t op_effects = 0;          ///< op subject: bit (1 << OpEffect); 0 = any (with or without an effect)
-  std::uint8_t op_kinds = 0;            ///< op subject: bit (1 << OpKind); 0 = any
+  /// call: it runs only repo functions that decode into a fixed buffer (program::Program::fixed_buffer_decode)
+  std::optional<bool> fixed_buffer_decode;
+  std::uint8_t op_statuses = 0;  ///< op subject: bit (1 << OpStatus) under the target profile; 0 = any
+  std::uint8_t op_effects = 0;   ///< op subject: bit (1 << OpEffect); 0 = any (with or without an effect)
+  std::uint8_t op_kinds = 0;     ///< op subject: bit (1 << OpKind); 0 = any
 };
 
 /// `where` / `unless` context predicates; unset members do not take part.

@@ -1,0 +1,89 @@
+// The call graph's support (program/call_graph_support.hpp, program/model.hpp): name filters, the script
+// index, the subclass index and the loop facts an edge records.
+#include "program/call_graph_support.hpp"
+
+#include <string_view>
+
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+
+// Method names too generic to link by name alone: framework verbs, methods of tensors, modules, optimizers,
+// containers and of handles to asynchronous work (futures, work handles, threads, streams, queues), which a
+// receiver of unknown type is far more often than a repo class (`req.wait()` on a `batch_isend_irecv` handle).
+bool is_generic_method(const std::string& name) {
+  static constexpr std::string_view k_generic =
+      " forward __init__ __call__ step update get run apply train eval to reset build load save item"
+      " append extend backward zero_grad call clip clamp view reshape permute split chunk unbind numel"
+      " size float half double long bool int cpu cuda detach clone copy copy_ fill_ zero_ keys values"
+      " items pop format join strip replace read write close open sort index count encode decode"
+      " flatten state_dict load_state_dict parameters named_parameters modules children named_modules"
+      " register_buffer mean sum max min type expand repeat squeeze unsqueeze transpose contiguous"
+      " numpy tolist add remove insert clear setdefault norm softmax sigmoid gather scatter masked_fill"
+      " where nonzero unique topk argmax argmin cumsum prod all any new_zeros new_ones new_full"
+      " index_select new_empty new_tensor type_as view_as expand_as repeat_interleave register register_module cat"
+      " stack wait result done cancel cancelled start stop send recv acquire release notify notify_all"
+      " synchronize record query flush is_alive is_set is_completed ";
+  if (name.size() < 4 || name.front() == '_') return true;
+  return k_generic.find(" " + name + " ") != std::string_view::npos;
+}
+
+// `self.kv_cache(input_pos, k, v)`: a KV cache runs only while decoding.
+bool calls_kv_cache(const facts::CallFact& call) {
+  const FactString& text = call.callee_text;
+  const auto dot = text.rfind('.');
+  const std::string_view last =
+      dot == std::string::npos ? std::string_view(text) : std::string_view(text).substr(dot + 1);
+  return last.find("kv_cache") != std::string_view::npos || last.find("past_key_value") != std::string_view::npos;
+}
+
+ScriptIndex index_scripts(const Program::Impl& impl) {
+  ScriptIndex out;
+  out.script.resize(impl.files.size());
+  out.private_script.resize(impl.files.size());
+  for (std::size_t f = 0; f < impl.files.size(); ++f) {
+    out.script[f] = runs_as_program(impl.files[f]);
+    out.private_script[f] = out.script[f] && impl.imported_by[f].empty();
+  }
+  return out;
+}
+
+bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
+  if (ctx.loop < 0 || !file.loops[static_cast<std::size_t>(ctx.loop)].calls_backward) return false;
+  // A loop over the data loader's batches is the step loop, whatever it nests (PPO/GRPO: a rollout per
+  // batch, then optimisation epochs over its minibatches): its work runs every step.
+  const std::string iter = to_lower(file.loops[static_cast<std::size_t>(ctx.loop)].iter_text);
+  if (iter.find("loader") != std::string::npos || iter.find("batch") != std::string::npos) return false;
+  // Gradient accumulation: the optimizer steps in this loop, the inner loop only runs micro-batches.
+  for (const auto& call : file.calls) {
+    if (call.ctx.loop != ctx.loop || call.method != "step") continue;
+    const std::string receiver = to_lower(call.receiver_text);
+    if (receiver.find("optim") != std::string::npos || receiver.find("scaler") != std::string::npos ||
+        receiver.find("engine") != std::string::npos)
+      return false;
+  }
+  for (const auto& loop : file.loops) {
+    if (loop.parent == ctx.loop && loop.calls_backward) return true;
+  }
+  return false;
+}
+
+FunctionId function_at(FileId file, const facts::Context& ctx) {
+  return FunctionId{file, ctx.function};
+}
+
+SubclassIndex index_subclasses(const Program::Impl& impl) {
+  SubclassIndex out;
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& classes = impl.files[f].classes;
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(classes.size()); ++c) {
+      for (std::size_t b = 0; b < classes[static_cast<std::size_t>(c)].bases.size(); ++b) {
+        if (auto base = impl.symbols->base_class(ClassId{FileId{f}, c}, b))
+          out[{base->file.value, base->index}].push_back(ClassId{FileId{f}, c});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace tr2audit::program

@@ -1,0 +1,86 @@
+// Project and namespace packages (program/symbols.hpp): short names a project's own scripts import a
+// nested package by, with that folder on sys.path.
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "program/symbols.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program {
+
+// `projects/DensePose/densepose/` imported as `densepose` by the project's own scripts (`from
+// densepose.engine import Trainer`): they run with the project folder on sys.path. A nested package
+// name is taken for that package when it is the only repo package of that name, no top-level module
+// has it, and every file importing it lies in the folder that holds it (a file elsewhere importing
+// the name means a library of that name: a vendored `third_party/transformers` is not `transformers`).
+void Symbols::find_project_packages() {
+  std::unordered_map<std::string_view, std::pair<std::string_view, std::string_view>>
+      found;  // name -> (module, folder)
+  std::unordered_set<std::string_view> refused;
+  const auto candidate = [&](std::string_view module, std::string_view folder) {
+    const std::string_view name = module.substr(module.rfind('.') + 1);
+    if (m_roots.contains(name)) return;  // a top-level module of that name is what `import name` finds
+    const auto [it, inserted] = found.emplace(name, std::make_pair(module, folder));
+    if (!inserted && it->second.first != module) refused.insert(name);
+  };
+  for (const auto& file : m_files) {
+    const std::string_view module = file.module_name;
+    const auto dot = module.rfind('.');
+    if (dot == std::string_view::npos || file.is_test) continue;
+    const std::string_view path = file.path;
+    if (file.is_package_init) {
+      const auto package_dir = path.rfind('/');
+      const auto holder =
+          package_dir == std::string_view::npos ? std::string_view::npos : path.rfind('/', package_dir - 1);
+      if (holder != std::string_view::npos) candidate(module, path.substr(0, holder + 1));  // "projects/DensePose/"
+      continue;
+    }
+    // A namespace package (a folder without `__init__.py`: litgpt's `extensions/xla/`, imported as `xla`
+    // by the scripts beside it) is each folder a module's name passes through below the top.
+    std::size_t module_end = dot;              // end of the enclosing package's name in `module`
+    std::size_t folder_end = path.rfind('/');  // end of its folder in `path`
+    while (folder_end != std::string_view::npos && folder_end > 0) {
+      const auto parent_dot = module.rfind('.', module_end - 1);
+      const auto holder = path.rfind('/', folder_end - 1);
+      if (parent_dot == std::string_view::npos || holder == std::string_view::npos) break;
+      if (path.substr(holder + 1, folder_end - holder - 1) !=
+          module.substr(parent_dot + 1, module_end - parent_dot - 1))
+        break;  // the path and the module name part ways (a `src/` layout's root)
+      candidate(module.substr(0, module_end), path.substr(0, holder + 1));
+      module_end = parent_dot;
+      folder_end = holder;
+    }
+  }
+  if (found.empty()) return;
+  std::unordered_set<std::string_view> imported;
+  for (const auto& file : m_files) {
+    for (const auto& fact : file.imports) {
+      if (fact.relative_level != 0) continue;
+      const std::string_view first = fact.module.first_segment();
+      const auto it = found.find(first);
+      if (it == found.end()) continue;
+      if (starts_with(file.path, it->second.second))
+        imported.insert(first);
+      else
+        refused.insert(first);
+    }
+  }
+  for (const auto& [name, where] : found) {
+    if (!imported.contains(name) || refused.contains(name)) continue;
+    m_project_packages.emplace(name, where.first);
+    m_roots.insert(name);
+  }
+}
+
+std::string_view Symbols::canonical(std::string_view dotted, std::string& buffer) const {
+  if (m_project_packages.empty()) return dotted;
+  const auto it = m_project_packages.find(dotted.substr(0, dotted.find('.')));
+  if (it == m_project_packages.end()) return dotted;
+  buffer.assign(it->second);
+  buffer += dotted.substr(it->first.size());
+  return buffer;
+}
+
+}  // namespace tr2audit::program
