@@ -403,6 +403,13 @@ class Inheritance {
           const ClassId k = family[next];
           const auto& info = m_impl.files[k.file.value].classes[static_cast<std::size_t>(k.index)];
           if (named.contains(info.name.view())) visible = false;
+          // `return cls(**config)` in a factory classmethod (`NeoXArgs.from_ymls(...)`): built wherever the
+          // factory is called, which no construction edge shows.
+          const auto& owner = m_impl.files[k.file.value];
+          if (std::any_of(owner.calls.begin(), owner.calls.end(), [&](const facts::CallFact& call) {
+                return call.callee_text == "cls" && call.ctx.klass == k.index;
+              }))
+            visible = false;
           if (const auto it = subclasses.find({k.file.value, k.index}); it != subclasses.end()) {
             for (const ClassId& sub : it->second) {
               if (std::find(family.begin(), family.end(), sub) == family.end()) family.push_back(sub);

@@ -472,7 +472,8 @@ std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std:
 // `self.rope_fusion = neox_args.rope_fusion` in the class's methods, and nothing else bound to
 // `self.rope_fusion` in the file: the attribute is a copy of that configuration read.
 std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, std::int32_t function,
-                                                  const std::string& name) {
+                                                  const facts::ConditionTerm& term) {
+  const std::string& name = term.name;
   if (function < 0 || !starts_with(name, "self.") || name.find('.', 5) != std::string::npos) return std::nullopt;
   std::int32_t klass = -1;
   for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
@@ -481,12 +482,21 @@ std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, 
   std::optional<std::string> read;
   for (const auto& assign : file.assigns) {
     if (assign.target_text != name) continue;
-    const FactString& value = assign.value.value;
+    std::string value(assign.value.value);
+    // `self.num_experts = (neox_args.moe_num_experts if layer_number % k == 0 else 1)`: the read or a
+    // literal that leaves the branch off, so the attribute is on only where the read is.
+    if (assign.value.kind == facts::LiteralKind::other) {
+      const auto& arms = assign.value.conditional;  // (the text may be cut; the arms are kept whole)
+      value = arms ? conditional_copy_read(arms->then_value.str() + " if c else " + arms->else_value.str(), term)
+                         .value_or("")
+                   : std::string();
+    }
     const bool copy = assign.ctx.function >= 0 && assign.ctx.klass == klass &&
-                      assign.value.kind == facts::LiteralKind::name && !starts_with(value, "self.") &&
-                      std::count(value.begin(), value.end(), '.') == 1 && config_receiver(value);
+                      (assign.value.kind == facts::LiteralKind::name || !value.empty()) &&
+                      !starts_with(value, "self.") && std::count(value.begin(), value.end(), '.') == 1 &&
+                      config_receiver(value);
     if (!copy || (read && *read != value)) return std::nullopt;
-    read = std::string(value);
+    read = std::move(value);
   }
   return read;
 }

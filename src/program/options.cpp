@@ -425,7 +425,7 @@ class BranchGuards {
     // read, bound once in the function before the branch, is judged as that read.
     // ... and so is `self.rope_fusion` bound from `neox_args.rope_fusion` of an untyped parameter.
     auto read = local_copy_of_read(file, function, branch, term);
-    if (!read && !attribute_default(f, function, term.name)) read = attribute_copy_of_read(file, function, term.name);
+    if (!read && !attribute_default(f, function, term.name)) read = attribute_copy_of_read(file, function, term);
     if (read) {
       facts::ConditionTerm copied = term;
       copied.name = FactString(*read);

@@ -15,4 +15,4 @@ def pretrain(neox_args, batches):
 
 
 if __name__ == "__main__":
-    pretrain(NeoXArgsModel(), [])
+    pretrain(NeoXArgsModel.from_dict({}), [])

@@ -33,10 +33,12 @@ class ParallelMLP(torch.nn.Module):
 
 
 class TransformerLayer(torch.nn.Module):
-    def __init__(self, neox_args):
+    def __init__(self, neox_args, layer_number=0):
         super().__init__()
         self.attention = ParallelSelfAttention(neox_args)
-        self.num_experts = neox_args.moe_num_experts
+        self.num_experts = (
+            neox_args.moe_num_experts if layer_number % neox_args.moe_expert_interval == 0 else 1
+        )
         if self.num_experts > 1:
             from neox.moe import DroplessMoE
 
