@@ -24,8 +24,12 @@ constexpr std::size_t k_max_actor_methods = 8;  // Ray actor methods a `handle.m
 /// files of a repo are done in parallel, one builder per worker.
 class GraphBuilder {
  public:
-  GraphBuilder(Program::Impl& impl, const SubclassIndex& subclasses, const ScriptIndex& scripts)
-      : m_impl(impl), m_symbols(*impl.symbols), m_subclasses(subclasses), m_scripts(scripts) {}
+  /// Edges a file's calls hand over to a function of any file (hand_over), per source file: a builder
+  /// writes only the slot of the file it is doing, and build_call_graph adds them after all files.
+  using HandedEdges = std::vector<std::vector<std::pair<FunctionId, Edge>>>;
+
+  GraphBuilder(Program::Impl& impl, const SubclassIndex& subclasses, const ScriptIndex& scripts, HandedEdges& handed)
+      : m_impl(impl), m_symbols(*impl.symbols), m_subclasses(subclasses), m_scripts(scripts), m_handed(handed) {}
 
   void run(FileId id) {
     m_file = id;
@@ -39,14 +43,6 @@ class GraphBuilder {
     add_patches(id);
     finish_instances(id);
   }
-
-  struct HandedEdge {
-    FunctionId from;
-    Edge edge;
-    FileId source;      ///< the file whose call handed it over
-    std::uint32_t seq;  ///< order within this builder
-  };
-  std::vector<HandedEdge> take_handed() { return std::move(m_handed); }
 
   // A monkey patch (`LlamaAttention.forward = forward`, `LlamaModel._prepare_decoder_attention_mask =
   // _prepare_mask`): a repo function assigned over an attribute of an imported class or module runs
@@ -259,10 +255,7 @@ class GraphBuilder {
 
   // A module (or callable object) called: its forward, else its __call__.
   void add_run(FileId file, const facts::Context& ctx, ClassId klass) {
-    if (auto m = m_symbols.method(klass, "forward"))
-      add(file, ctx, Edge{*m});
-    else if (auto c = m_symbols.method(klass, "__call__"))
-      add(file, ctx, Edge{*c});
+    if (auto m = m_symbols.run_method(klass)) add(file, ctx, Edge{*m});
   }
 
   // `ROI_HEADS_REGISTRY.get(name)(cfg)`, `MODELS.build(cfg)`, `REG[name](...)`, `build_from_cfg(cfg, MODELS)`:
@@ -486,12 +479,11 @@ class GraphBuilder {
   }
 
   /// An edge from a function of any file, made while this builder's file is done: kept until every file's
-  /// own edges are in (build_call_graph adds them in file order), as only `impl.edges[file]` is this
-  /// builder's to write.
+  /// own edges are in, as only `impl.edges[file]` is this builder's to write.
   void hand_over(FunctionId from, const Edge& edge) {
     facts::Context inside;
     inside.function = from.index;
-    m_handed.push_back(HandedEdge{from, complete(from.file, inside, edge), m_file, m_handed_seq++});
+    m_handed[m_file.value].emplace_back(from, complete(from.file, inside, edge));
   }
 
   /// `partial(collate, mask_generator=gen)` with `gen = MaskingGenerator(...)` here: the object's __call__
@@ -499,8 +491,7 @@ class GraphBuilder {
   bool hand_over_instance(FileId file, const facts::Context& ctx, const facts::Argument& arg, FunctionId bound_to) {
     const auto classes = instance_classes(file, ctx, std::string(arg.value));
     if (classes.size() != 1) return false;
-    auto method = m_symbols.method(classes.front(), "forward");
-    if (!method) method = m_symbols.method(classes.front(), "__call__");
+    const auto method = m_symbols.run_method(classes.front());
     if (!method) return false;
     hand_over(bound_to, Edge{*method});
     m_handed_locals.emplace_back(ctx.function, classes.front());
@@ -558,9 +549,8 @@ class GraphBuilder {
   bool m_remote = false;     // the edges being added are a Ray handle's `method.remote()`: they name their target
   const SubclassIndex& m_subclasses;
   const ScriptIndex& m_scripts;
-  FileId m_file;                     // the file being done
-  std::vector<HandedEdge> m_handed;  // edges of other functions (hand_over)
-  std::uint32_t m_handed_seq = 0;
+  FileId m_file;                                                         // the file being done
+  HandedEdges& m_handed;                                                 // edges of other functions (hand_over)
   std::vector<std::pair<std::int32_t, ClassId>> m_handed_locals;         // (function, class) built and handed over
   std::map<std::pair<std::int32_t, std::string>, ClassId> m_locals;      // (function, name) -> class
   std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;  // (class, attribute) -> class
@@ -576,20 +566,14 @@ void build_call_graph(Program::Impl& impl) {
   const SubclassIndex subclasses = index_subclasses(impl);
   const ScriptIndex scripts = index_scripts(impl);
   const unsigned jobs = std::max(1u, impl.jobs);
-  std::vector<GraphBuilder> builders(jobs, GraphBuilder(impl, subclasses, scripts));
+  GraphBuilder::HandedEdges handed(impl.files.size());
+  std::vector<GraphBuilder> builders(jobs, GraphBuilder(impl, subclasses, scripts, handed));
   parallel_for(impl.files.size(), jobs,
                [&](unsigned worker, std::size_t f) { builders[worker].run(FileId{static_cast<std::uint32_t>(f)}); });
-  // Edges handed over to a function of another file, in the order of the files and calls that made them:
-  // the same graph for any number of workers.
-  std::vector<GraphBuilder::HandedEdge> handed;
-  for (auto& builder : builders) {
-    auto more = builder.take_handed();
-    handed.insert(handed.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+  // In the order of the files and calls that made them: the same graph for any number of workers.
+  for (auto& edges : handed) {
+    for (auto& [from, edge] : edges) impl.edges[from.file.value][impl.slot(from)].push_back(std::move(edge));
   }
-  std::stable_sort(handed.begin(), handed.end(), [](const auto& a, const auto& b) {
-    return std::pair(a.source.value, a.seq) < std::pair(b.source.value, b.seq);
-  });
-  for (auto& h : handed) impl.edges[h.from.file.value][impl.slot(h.from)].push_back(std::move(h.edge));
 }
 
 }  // namespace tr2audit::program

@@ -38,8 +38,7 @@ class EntryWalk {
   }
 
   void construct(ClassId klass) {
-    if (auto forward = m_impl.symbols->method(klass, "forward")) return visit(*forward);
-    if (auto call = m_impl.symbols->method(klass, "__call__")) visit(*call);
+    if (auto run = m_impl.symbols->run_method(klass)) visit(*run);
   }
 
   Program::Impl& m_impl;

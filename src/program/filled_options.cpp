@@ -87,15 +87,6 @@ bool on_with_parallel_degree(const facts::Argument& value) {
   return named_like_parallel_degree(last_segment(trim(parts->condition.substr(0, gt))));
 }
 
-std::optional<std::string> conditional_copy_read(std::string_view value, const facts::ConditionTerm& term) {
-  std::string flat;
-  const auto parts = split_conditional(value, flat);
-  if (!parts || parts->cut || parts->then_arm.find_first_of(" ()[]") != std::string_view::npos) return std::nullopt;
-  const auto otherwise = literal_of(parts->else_arm);
-  if (!otherwise || !leaves_off(*otherwise, term)) return std::nullopt;
-  return std::string(parts->then_arm);
-}
-
 // `self.ring_attn_func = RingAttnFunc.VARLEN if ... else RingAttnFunc.BATCH_RING` in a pydantic validator or a
 // dataclass's `__post_init__`: the config fills the field after its declared default, so that default is not
 // what a run gets. `self.peft_type = PeftType.CPT` in a config subclass's `__post_init__` is one more value,

@@ -3,6 +3,7 @@
 // that the top level hands only to `.generate(...)` calls. A fine-tuning notebook prompts the model before and
 // after training this way; the statement is inference, whatever the cells around it train. (Inside a function,
 // the roles of the function that generates already say where it runs: an evaluation loop keeps its place.)
+// Also Program::fixed_buffer_decode: whether a generation call's repo decoder keeps one shape per step.
 #include <algorithm>
 #include <limits>
 #include <string_view>

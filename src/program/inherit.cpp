@@ -390,6 +390,14 @@ class Inheritance {
         named.insert(text.substr(text.rfind('.') == std::string_view::npos ? 0 : text.rfind('.') + 1));
       }
     }
+    // `return cls(**config)` in a factory classmethod (`NeoXArgs.from_ymls(...)`): a class built wherever the
+    // factory is called, which no construction edge shows.
+    std::set<std::pair<std::uint32_t, std::int32_t>> factory_built;
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      for (const auto& call : m_impl.files[f].calls) {
+        if (call.callee_text == "cls" && call.ctx.klass >= 0) factory_built.emplace(f, call.ctx.klass);
+      }
+    }
     const SubclassIndex subclasses = index_subclasses(m_impl);
     m_class_gates.resize(m_impl.files.size());
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
@@ -402,14 +410,7 @@ class Inheritance {
         for (std::size_t next = 0; next < family.size() && visible && family.size() < 256; ++next) {
           const ClassId k = family[next];
           const auto& info = m_impl.files[k.file.value].classes[static_cast<std::size_t>(k.index)];
-          if (named.contains(info.name.view())) visible = false;
-          // `return cls(**config)` in a factory classmethod (`NeoXArgs.from_ymls(...)`): built wherever the
-          // factory is called, which no construction edge shows.
-          const auto& owner = m_impl.files[k.file.value];
-          if (std::any_of(owner.calls.begin(), owner.calls.end(), [&](const facts::CallFact& call) {
-                return call.callee_text == "cls" && call.ctx.klass == k.index;
-              }))
-            visible = false;
+          if (named.contains(info.name.view()) || factory_built.contains({k.file.value, k.index})) visible = false;
           if (const auto it = subclasses.find({k.file.value, k.index}); it != subclasses.end()) {
             for (const ClassId& sub : it->second) {
               if (std::find(family.begin(), family.end(), sub) == family.end()) family.push_back(sub);

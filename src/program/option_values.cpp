@@ -134,8 +134,9 @@ bool named_like_parallel_degree(std::string_view name) {
 bool named_like_expert_count(std::string_view name) {
   const std::string lower = to_lower(name);
   const std::string_view l = lower;
-  return ends_with(l, "_experts") && (starts_with(l, "num_") || starts_with(l, "n_") || starts_with(l, "moe_num_") ||
-                                      starts_with(l, "moe_n_") || l.find("_num_") != std::string_view::npos);
+  return ends_with(l, "_experts") &&
+         (starts_with(l, "num_") || starts_with(l, "n_") || l.find("_num_") != std::string_view::npos ||
+          l.find("_n_") != std::string_view::npos);
 }
 
 // `ring_attn_group`, `sp_group`, `context_parallel_group`: the process group of a model-parallel scheme,
@@ -482,21 +483,19 @@ std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, 
   std::optional<std::string> read;
   for (const auto& assign : file.assigns) {
     if (assign.target_text != name) continue;
-    std::string value(assign.value.value);
-    // `self.num_experts = (neox_args.moe_num_experts if layer_number % k == 0 else 1)`: the read or a
-    // literal that leaves the branch off, so the attribute is on only where the read is.
-    if (assign.value.kind == facts::LiteralKind::other) {
-      const auto& arms = assign.value.conditional;  // (the text may be cut; the arms are kept whole)
-      value = arms ? conditional_copy_read(arms->then_value.str() + " if c else " + arms->else_value.str(), term)
-                         .value_or("")
-                   : std::string();
-    }
-    const bool copy = assign.ctx.function >= 0 && assign.ctx.klass == klass &&
-                      (assign.value.kind == facts::LiteralKind::name || !value.empty()) &&
-                      !starts_with(value, "self.") && std::count(value.begin(), value.end(), '.') == 1 &&
-                      config_receiver(value);
+    // `self.num_experts = (neox_args.moe_num_experts if layer_number % k == 0 else 1)`: the read, or a
+    // literal that leaves the branch off, so the attribute is on only where the read is (the facts keep
+    // the arms whole where the value's text may be cut).
+    const auto& arms = assign.value.conditional;
+    const auto otherwise = arms ? literal_of(arms->else_value.view()) : std::nullopt;
+    const std::string value = assign.value.kind == facts::LiteralKind::name ? assign.value.value.str()
+                              : otherwise && leaves_off(*otherwise, term)   ? arms->then_value.str()
+                                                                            : std::string();
+    const bool copy = assign.ctx.function >= 0 && assign.ctx.klass == klass && !starts_with(value, "self.") &&
+                      value.find_first_of(" ()[]") == std::string::npos &&
+                      std::count(value.begin(), value.end(), '.') == 1 && config_receiver(value);
     if (!copy || (read && *read != value)) return std::nullopt;
-    read = std::move(value);
+    read = value;
   }
   return read;
 }

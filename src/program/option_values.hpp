@@ -56,13 +56,10 @@ std::string probe_name(std::string_view call_text);
 bool named_like_period(std::string_view name);
 /// `moe_num_experts`, `num_experts`: a mixture-of-experts layer's expert count, off at 1.
 bool named_like_expert_count(std::string_view name);
-/// `self.rope_fusion` when the class binds it only as `self.rope_fusion = neox_args.rope_fusion` (or as
-/// `conditional_copy_read` allows): that read.
+/// `self.rope_fusion` when the class binds it only as `self.rope_fusion = neox_args.rope_fusion`, or as
+/// `self.num_experts = neox_args.moe_num_experts if ... else 1` with a last arm that leaves `term` off: that read.
 std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, std::int32_t function,
                                                   const facts::ConditionTerm& term);
-/// `neox_args.moe_num_experts if layer_number % k == 0 else 1` tested by `term` (`> 1`): the first arm when it
-/// is a dotted read and the last a literal that leaves the term off.
-std::optional<std::string> conditional_copy_read(std::string_view value, const facts::ConditionTerm& term);
 /// cp_size, tensor_parallel_size, ring_attn_size: a model-parallel degree (off at 1).
 bool named_like_parallel_degree(std::string_view name);
 /// ring_attn_group, sp_group: a model-parallel scheme's process group (None while the scheme is off).

@@ -424,8 +424,10 @@ class BranchGuards {
     // `ao = self.cfg.activation_offloading` then `if ao == "hidden_states":`: a local copy of an option
     // read, bound once in the function before the branch, is judged as that read.
     // ... and so is `self.rope_fusion` bound from `neox_args.rope_fusion` of an untyped parameter.
+    // (`self.use_vllm` of a parameter typed as a repo config class: that class's field, below.)
+    const auto scoped = attribute_default(f, function, term.name);
     auto read = local_copy_of_read(file, function, branch, term);
-    if (!read && !attribute_default(f, function, term.name)) read = attribute_copy_of_read(file, function, term);
+    if (!read && !scoped) read = attribute_copy_of_read(file, function, term);
     if (read) {
       facts::ConditionTerm copied = term;
       copied.name = FactString(*read);
@@ -437,7 +439,7 @@ class BranchGuards {
     const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
     // `self.use_vllm` bound from `args.use_vllm` of a repo config class: that class's default decides,
     // not every same-named option of the repo (another script's `--use_vllm` defaulting to True).
-    if (const auto scoped = attribute_default(f, function, term.name)) {
+    if (scoped) {
       if (!is_literal(*scoped) || !leaves_off(*scoped, term)) return std::nullopt;
       // ... unless a shipped config sets the key (`fused_dropout_add_ln: True` in an experiment recipe).
       facts::ConditionTerm keyed = term;

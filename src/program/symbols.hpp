@@ -58,6 +58,11 @@ class Symbols {
   Symbol lookup_in_file(FileId file, std::string_view name) const;
   /// A method of a class or of its repo base classes (breadth-first, bounded).
   std::optional<FunctionId> method(ClassId klass, std::string_view name) const;
+  /// What calling an instance runs: a module's `forward`, else a callable's `__call__`.
+  std::optional<FunctionId> run_method(ClassId klass) const {
+    if (auto forward = method(klass, "forward")) return forward;
+    return method(klass, "__call__");
+  }
   /// method(), but over base classes already resolved only: what lookup() uses while the constructor is
   /// still resolving bases (resolving one there could lead back to the class being resolved).
   std::optional<FunctionId> known_method(ClassId klass, std::string_view name) const;

@@ -165,10 +165,10 @@ class Matcher {
         [&](std::string_view value_name) { return m_view.program.choices_of(m_view.id, call.ctx, value_name); },
         {}};
     const auto& fixed_buffer = m_rules.rules()[i].conditions.fixed_buffer_decode;
-    if (fixed_buffer && *fixed_buffer != m_view.program.fixed_buffer_decode(
-                                             m_view.id, static_cast<std::uint32_t>(&call - m_file.calls.data())))
-      return;
-    const bool holds = detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults);
+    const bool holds =
+        detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults) &&
+        (!fixed_buffer || *fixed_buffer == m_view.program.fixed_buffer_decode(
+                                               m_view.id, static_cast<std::uint32_t>(&call - m_file.calls.data())));
     if (holds && defaults.opt_in.empty()) defaults.opt_in = detail::switched_off(m_view.program, m_view.id, call);
     // A positive signal needs the value itself, not a setting that could be changed to it.
     const Category category = m_rules.rules()[i].category;

@@ -9,13 +9,16 @@ sys.path.append(str(Path(__file__).parents[2].resolve()))
 
 from xla.generate.base import generate  # noqa: E402
 
+from recipes import generate as growing  # noqa: E402
+
 
 def validate(model, val_batches, prompt_ids):
     model.eval()
     losses = [model(x).mean() for x in val_batches]
     output = generate(model, prompt_ids, max_returned_tokens=len(prompt_ids) + 50)
+    sample = growing.generate(model, prompt_ids[None], max_new_tokens=50)
     model.train()
-    return torch.stack(losses).mean(), output
+    return torch.stack(losses).mean(), output, sample
 
 
 def train(model, optimizer, batches, val_batches, prompt_ids, eval_interval=100):
