@@ -116,6 +116,14 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
 /// the two could not be seen); else nothing.
 std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
                                               const facts::BranchInfo& branch, const facts::ConditionTerm& term);
+/// `neox_args.attention_config` of `neox_args.attention_config[layer_number]`: the dotted read an element read
+/// indexes (by a name or an expression, not a quoted key); else nothing.
+std::optional<std::string> element_read_base(std::string_view text);
+/// `if self.use_flash_attention:` where the class binds that attribute once, to `self.attention_type == "flash"`
+/// (or `!=`, `in (...)`, `not in (...)` of literals): the comparison, as a term on its left side (negated for
+/// `not self.use_flash_attention`); else nothing.
+std::optional<facts::ConditionTerm> attribute_comparison(const facts::FileFacts& file, std::int32_t function,
+                                                         const facts::ConditionTerm& term);
 /// `_C.MODEL.ROI_HEADS.NAME`: every key after the root is upper case (a yacs config node's keys).
 bool yacs_key(std::string_view dotted);
 /// The dotted read (`cfg.MODEL.ROI_BOX_HEAD.POOLER_TYPE`) a bare local of `function` holds at `before` (a byte

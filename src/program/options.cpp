@@ -430,8 +430,28 @@ class BranchGuards {
     if (!read && !scoped) read = attribute_copy_of_read(file, function, term);
     if (read) {
       facts::ConditionTerm copied = term;
-      copied.name = FactString(*read);
-      return opt_in_option(f, branch, copied, function);
+      // An element of a configured list (`attention_config[i] == "rwkv"`): an unset list (None) holds no
+      // such element, so an equality or membership test is off; a negated one is no opt-in, and a list
+      // default is no literal, so the option's defaults decide nothing then.
+      const auto element = element_read_base(*read);
+      if (element && (term.negated || term.greater || term.equals.empty())) return std::nullopt;
+      // ... unless a shipped config lists the value (`"attention_config": [[["flash"], 12]]`).
+      if (element) {
+        facts::ConditionTerm keyed = term;
+        keyed.name = FactString(last_segment(*element));
+        if (set_on_by_a_config(keyed)) return std::nullopt;
+      }
+      copied.name = FactString(element ? *element : *read);
+      auto described = opt_in_option(f, branch, copied, function);
+      if (described && element && starts_with(*described, *element))
+        described = *read + described->substr(element->size());
+      return described;
+    }
+    // `self.use_flash_attention = self.attention_type == "flash"` then `if self.use_flash_attention:`.
+    if (!scoped) {
+      if (const auto compared = attribute_comparison(file, function, term)) {
+        if (compared->name != term.name) return opt_in_option(f, branch, *compared, function);
+      }
     }
     // `if not use_cache:`: a decoding switch that training turns off by hand is no option.
     if (term.negated && term.equals.empty() && to_lower(name).find("cache") != std::string::npos) return std::nullopt;
