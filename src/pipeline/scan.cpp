@@ -155,6 +155,24 @@ void place_in_notebook(Span& span, const facts::FileFacts& file) {
   place(span.end_line, span.end_column);
 }
 
+// `CUDAExtension(name="scaled_masked_softmax_cuda", ...)` in a setup.py below the repo's root: a kernel package
+// built on its own (rules::weigh_extension_builds_by_use).
+void collect_extension_builds(const std::string& path, const facts::FileFacts& facts,
+                              std::vector<rules::ExtensionBuild>& builds) {
+  const auto slash = path.rfind('/');
+  if (slash == std::string::npos || path.compare(slash + 1, std::string::npos, "setup.py") != 0) return;
+  for (const auto& call : facts.calls) {
+    if (call.callee.dotted() != "torch.utils.cpp_extension.CUDAExtension") continue;
+    std::string module;
+    for (std::size_t a = 0; a < call.args.size() && module.empty(); ++a) {
+      const facts::Argument& arg = call.args[a];
+      if (arg.kind == facts::LiteralKind::string && (arg.keyword == "name" || (a == 0 && arg.keyword.empty())))
+        module = arg.value.str();
+    }
+    if (!module.empty()) builds.push_back(rules::ExtensionBuild{path, call.at.line, std::move(module)});
+  }
+}
+
 void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const FileAnalysis& analysis) {
   if (!analysis.loaded) {
     ++scan.files_skipped;
@@ -462,13 +480,16 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   }
   score::finalize_setup(report.setup);
   std::vector<rules::CodeFile> code;
+  std::vector<rules::ExtensionBuild> builds;
   for (std::size_t i = 0; i < count; ++i) {
     const facts::FileFacts& facts = code_roles->file(program::FileId{static_cast<std::uint32_t>(i)});
     if (facts.kind != discover::FileKind::python && facts.kind != discover::FileKind::notebook) continue;
+    collect_extension_builds(discovered.files[i].rel_path, facts, builds);
     rules::CodeFile file{discovered.files[i].rel_path, {}};
     for (const auto& import : facts.imports) file.imported.push_back(to_lower(import.module.first_segment()));
     code.push_back(std::move(file));
   }
+  rules::weigh_extension_builds_by_use(report.findings, knowledge.rules, builds);
   rules::weigh_imports_by_use(report.findings, knowledge.rules);
   rules::weigh_dependencies_by_use(report.findings, knowledge.rules, code);
   number_findings(report.findings);

@@ -215,4 +215,38 @@ void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& ru
   }
 }
 
+void weigh_extension_builds_by_use(std::vector<Finding>& findings, const RuleSet& rules,
+                                   const std::vector<ExtensionBuild>& builds) {
+  if (builds.empty()) return;
+  const auto uses_module = [](std::string_view subject, std::string_view module) {
+    if (subject == module || (starts_with(subject, module) && subject.size() > module.size() &&
+                              subject[module.size()] == '.'))
+      return true;
+    // `scaled_masked_softmax_cuda` built bare is imported bare; `pkg._C` is imported as `pkg._C` or `from pkg import _C`.
+    return module.find('.') == std::string_view::npos && subject.substr(0, subject.find('.')) == module;
+  };
+  for (Finding& build : findings) {
+    if (build.meta || build.severity <= Severity::low) continue;
+    const auto it = std::find_if(builds.begin(), builds.end(), [&](const ExtensionBuild& b) {
+      return b.path == build.path && b.line == build.at.line;
+    });
+    if (it == builds.end()) continue;
+    const Finding* strongest = nullptr;
+    for (const Finding& use : findings) {
+      if (use.meta || use.path == build.path || use.category != Category::cuda_extension ||
+          !uses_module(use.subject, it->module))
+        continue;
+      const Rule* use_rule = rules.find(use.rule_id);
+      if (use_rule == nullptr || (use_rule->subject != SubjectKind::import && use_rule->subject != SubjectKind::call))
+        continue;
+      if (strongest == nullptr || weight(use) > weight(*strongest)) strongest = &use;
+    }
+    if (strongest == nullptr || weight(*strongest) >= build.severity) continue;
+    build.severity = std::max(weight(*strongest), Severity::low);
+    build.message += " (a kernel package built on its own, and the strongest use of `" + it->module + "` is " +
+                     std::string(to_string(weight(*strongest))) + ": " + strongest->path + ":" +
+                     std::to_string(strongest->at.line) + ")";
+  }
+}
+
 }  // namespace tr2audit::rules

@@ -34,6 +34,21 @@ void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& ru
 /// weigh_dependencies_by_use, whose uses include these imports.
 void weigh_imports_by_use(std::vector<Finding>& findings, const RuleSet& rules);
 
+/// A CUDA extension module a nested build script declares (`CUDAExtension(name="scaled_masked_softmax_cuda",
+/// ...)` in `megatron/fused_kernels/setup.py`): where, and the module it builds.
+struct ExtensionBuild {
+  std::string path;  ///< repo-relative path of the setup.py
+  std::uint32_t line = 0;
+  std::string module;  ///< "scaled_masked_softmax_cuda", "tensormask._C"
+};
+/// Lowers each finding at an ExtensionBuild (a setup.py below the repo's root: a kernel package built on
+/// its own, not the project's install) to the strongest finding elsewhere that uses the module it builds
+/// (an import of it, a call into it), at least low, and says which one; never raises. A module nothing
+/// uses keeps its build's severity (it may be loaded by a path the facts do not show). Run before
+/// weigh_imports_by_use, which then weighs the script's `CUDAExtension` import by these calls.
+void weigh_extension_builds_by_use(std::vector<Finding>& findings, const RuleSet& rules,
+                                   const std::vector<ExtensionBuild>& builds);
+
 /// The module names a distribution may install, as far as its name tells: the whole name and each
 /// run of its words ("nv-grouped-gemm" -> grouped_gemm, gemm, ...; "nvidia-cutlass-dsl" -> cutlass, ...),
 /// without the words that name a vendor, a CUDA version or a packaging flavour.

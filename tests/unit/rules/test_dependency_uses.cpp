@@ -186,3 +186,48 @@ TEST_CASE("rules::weigh_imports_by_use: a medium import of a symbol that always 
   CHECK(findings[4].severity == Severity::medium);
   CHECK(findings[6].severity == Severity::medium);
 }
+
+TEST_CASE("rules::weigh_extension_builds_by_use: a nested kernel build weighs as the uses of the module it builds",
+          "[rules]") {
+  std::string extension_head = k_head;
+  extension_head.replace(extension_head.find("cuda-library"), 12, "cuda-extension");
+  const RuleSet set =
+      rules_of({{"cuda-extension/cuda-extension-setup.yaml",
+                 "id: cuda-extension.cuda-extension-setup\nseverity: blocker\n" + extension_head +
+                     "match:\n  call: [torch.utils.cpp_extension.CUDAExtension]\n"},
+                {"cuda-extension/cuda-extension-module-import.yaml",
+                 "id: cuda-extension.cuda-extension-module-import\nseverity: high\n" + extension_head +
+                     "match:\n  import: [\"*_cuda\", \"*._C\"]\n"}});
+  const auto extension = [](std::string rule, std::string path, std::uint32_t line, Severity severity,
+                            std::string subject) {
+    Finding f = finding(std::move(rule), std::move(path), line, severity, std::move(subject));
+    f.category = Category::cuda_extension;
+    return f;
+  };
+  const std::string cuda = "torch.utils.cpp_extension.CUDAExtension";
+  std::vector<Finding> findings{
+      // kernels/setup.py builds three modules: one only an opt-in path imports (low), one the forward
+      // imports unguarded (high), one nothing imports.
+      extension("cuda-extension.cuda-extension-setup", "kernels/setup.py", 12, Severity::blocker, cuda),
+      extension("cuda-extension.cuda-extension-setup", "kernels/setup.py", 20, Severity::blocker, cuda),
+      extension("cuda-extension.cuda-extension-setup", "kernels/setup.py", 28, Severity::blocker, cuda),
+      extension("cuda-extension.cuda-extension-module-import", "model/softmax.py", 40, Severity::low,
+                "scaled_masked_softmax_cuda"),
+      extension("cuda-extension.cuda-extension-module-import", "model/softmax.py", 90, Severity::low,
+                "scaled_masked_softmax_cuda.forward"),
+      extension("cuda-extension.cuda-extension-module-import", "model/rope.py", 7, Severity::high, "pkg._C"),
+      // A use in the build script itself says nothing.
+      extension("cuda-extension.cuda-extension-module-import", "kernels/setup.py", 40, Severity::high,
+                "scaled_masked_softmax_cuda"),
+  };
+  const std::vector<ExtensionBuild> builds{{"kernels/setup.py", 12, "scaled_masked_softmax_cuda"},
+                                           {"kernels/setup.py", 20, "pkg._C"},
+                                           {"kernels/setup.py", 28, "unused_cuda"}};
+  weigh_extension_builds_by_use(findings, set, builds);
+  CHECK(findings[0].severity == Severity::low);
+  CHECK(findings[0].message.find("strongest use of `scaled_masked_softmax_cuda` is low: model/softmax.py:40") !=
+        std::string::npos);
+  CHECK(findings[1].severity == Severity::high);
+  CHECK(findings[2].severity == Severity::blocker);
+  CHECK(findings[3].severity == Severity::low);  // uses are untouched
+}
