@@ -48,9 +48,13 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       }
       // `cfg.ffn_type in ("moe", "dmoe")` / `not in [...]`: a membership test on a collection of literals.
       const bool not_in = op == "not" && m_src.node_text(ts_node_child(node, 2)) == "in";
-      if (name && (op == "in" || op == "not in" || not_in) &&
-          (m_src.is(right, m_k.tuple) || m_src.is(right, m_k.list) || m_src.is(right, m_k.set))) {
-        if (auto values = literal_members(right)) {
+      // ... or on a name bound to one (`eight_bit_names = [...]` before `if cls.__name__ in eight_bit_names:`).
+      const TSNode collection = name && (op == "in" || op == "not in" || not_in) && m_src.is(right, m_k.identifier)
+                                    ? collection_of(m_src.node_text(right))
+                                    : right;
+      if (name && (op == "in" || op == "not in" || not_in) && !ts_node_is_null(collection) &&
+          (m_src.is(collection, m_k.tuple) || m_src.is(collection, m_k.list) || m_src.is(collection, m_k.set))) {
+        if (auto values = literal_members(collection)) {
           terms.push_back(
               ConditionTerm{m_src.str(*name), m_src.str(*values), negated != (op != "in"), false, true, folded});
         }

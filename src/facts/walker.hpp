@@ -185,6 +185,17 @@ class Walker final : public detectors::NodeScope {
   /// Module-level list literals by name (`_deps = ["deepspeed==0.16.8", ...]`, `REQUIRED = [...]`): what
   /// setup()'s `install_requires=install_requires` and `deps["deepspeed"]` lookups refer to.
   std::vector<std::pair<std::string_view, TSNode>> m_module_lists;
+  /// Names bound in a function, in document order, to a tuple/list/set literal (`eight_bit_names = ["Adam8bit",
+  /// ...]`), or to anything else (a null node): what a later `x in eight_bit_names` tests against.
+  struct LocalCollection {
+    std::int32_t function;
+    std::string_view name;
+    TSNode collection;
+  };
+  std::vector<LocalCollection> m_local_collections;
+  /// The tuple/list/set literal `name` holds where it is read: its latest binding in the current function,
+  /// else a module-level list literal; a null node when it is bound to something else or not known.
+  TSNode collection_of(std::string_view name) const;
 
   bool in_dunder_all(std::size_t up) const;  ///< the string `up` levels below the path's end is in `__all__`
   bool in_registration(std::size_t up) const;

@@ -209,6 +209,16 @@ void Walker::on_assignment(TSNode node) {
   }
 }
 
+TSNode Walker::collection_of(std::string_view name) const {
+  for (auto it = m_local_collections.rbegin(); it != m_local_collections.rend(); ++it) {
+    if (it->function == m_ctx.function && it->name == name) return it->collection;
+  }
+  for (auto it = m_module_lists.rbegin(); it != m_module_lists.rend(); ++it) {
+    if (it->first == name) return it->second;
+  }
+  return TSNode{};
+}
+
 // One target bound to one value (`right` is null when the value is not spelled out).
 void Walker::bind(TSNode node, TSNode left, TSNode right) {
   if (m_mode == Mode::full) note_host_name(left, right);
@@ -217,6 +227,11 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
     if (m_mode == Mode::full) on_lazy_import_table(left, right);
     if (m_ctx.function < 0 && m_ctx.klass < 0 && !ts_node_is_null(right) && m_src.is(right, m_k.list))
       m_module_lists.emplace_back(m_src.node_text(left), right);
+    if (m_ctx.function >= 0) {
+      const bool collection = !ts_node_is_null(right) && (m_src.is(right, m_k.list) || m_src.is(right, m_k.tuple) ||
+                                                          m_src.is(right, m_k.set));
+      m_local_collections.push_back(LocalCollection{m_ctx.function, m_src.node_text(left), collection ? right : TSNode{}});
+    }
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
     if (!alias.empty())
       m_imports.bind(m_src.node_text(left), alias,  // F = torch.nn.functional

@@ -268,6 +268,35 @@ TEST_CASE("facts::Walker records membership tests, torch constants, keyed reads 
   CHECK(verbose->value.value.view().find("environ.get") != std::string_view::npos);
 }
 
+TEST_CASE("facts::Walker reads a membership test on a name bound to a literal collection", "[facts]") {
+  const auto f = facts_of(
+      "KINDS = ['fused', 'fused_adam']\n"
+      "def make(optimizer_cls, kind):\n"
+      "    eight_bit = ('Adam8bit', 'PagedAdamW8bit')\n"
+      "    if optimizer_cls.__name__ in eight_bit:\n"
+      "        pass\n"
+      "    if kind not in KINDS:\n"
+      "        pass\n"
+      "    eight_bit = load_names()\n"
+      "    if optimizer_cls.__name__ in eight_bit:\n"
+      "        pass\n"
+      "def other(kind):\n"
+      "    if kind in eight_bit:\n"
+      "        pass\n");
+  REQUIRE(f.branches.size() >= 2);
+  const auto& local = f.branches[0].terms;
+  REQUIRE(local.size() == 1);
+  CHECK(local[0].member);
+  CHECK(local[0].equals == std::string("Adam8bit") + facts::k_member_separator + "PagedAdamW8bit");
+  const auto& module = f.branches[1].terms;
+  REQUIRE(module.size() == 1);
+  CHECK(module[0].negated);
+  CHECK(module[0].equals == std::string("fused") + facts::k_member_separator + "fused_adam");
+  // Rebound to a call's result: nothing is known; another function's local is not this one's.
+  for (std::size_t i = 2; i < f.branches.size(); ++i) CHECK_FALSE(std::any_of(
+      f.branches[i].terms.begin(), f.branches[i].terms.end(), [](const facts::ConditionTerm& t) { return t.member; }));
+}
+
 TEST_CASE("facts::Walker records what holds after an early return of an and-condition and local env switches",
           "[facts]") {
   const auto f = facts_of(
