@@ -135,6 +135,7 @@ LoadResult load_source(const SourceFile& file, std::uint64_t max_file_size) {
     result.source.text = std::move(bytes);  // nothing to normalise: no copy
   else
     result.source.text = normalize_newlines(text);
+  if (file.kind == FileKind::python) neutralize_databricks_magics(result.source.text, result.source.shell_lines);
   return result;
 }
 

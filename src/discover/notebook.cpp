@@ -106,24 +106,53 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   }
 }
 
-/// Comments out IPython-only lines of one code cell (text uses '\n' line ends).
-std::string neutralize_magics(std::string_view cell) {
+/// The first `count` lines of text, each ending with '\n' (missing ones empty).
+std::string lines_aligned(std::string_view text, std::size_t count) {
+  std::string out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (start <= text.size()) {
+      const auto end = text.find('\n', start);
+      out.append(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+      start = end == std::string_view::npos ? text.size() + 1 : end + 1;
+    }
+    out.push_back('\n');
+  }
+  return out;
+}
+
+/// Comments out IPython-only lines of one code cell (text uses '\n' line ends). A shell escape that ends
+/// with a backslash goes on on the next line (`!deepspeed train.py \` then `    --bf16 true`): those lines
+/// are commented out too. Each shell escape line, without its `!`, goes to `shell` at its line (the others
+/// empty), when `shell` is given.
+std::string neutralize_magics(std::string_view cell, std::string* shell = nullptr) {
   const std::vector<std::string_view> lines = split_lines(cell);
   const bool cell_magic = !lines.empty() && starts_with(lines.front(), "%%");
   const bool comment_all = cell_magic && !is_python_body_cell_magic(lines.front());
   StatementTracker tracker;
   std::string out;
   out.reserve(cell.size() + 16);
+  bool continues_shell = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (i > 0) out.push_back('\n');
+    if (i > 0 && shell) shell->push_back('\n');
     const std::string_view line = lines[i];
     const std::size_t first = line.find_first_not_of(" \t");
     const bool magic =
         first != std::string_view::npos && (line[first] == '%' || line[first] == '!' || line[first] == '?');
+    const bool backslash = !line.empty() && line.back() == '\\';
     if (comment_all || (i == 0 && cell_magic)) {
       if (!line.empty()) out.append("# ").append(line);
+    } else if (continues_shell) {
+      out.append(comment_out(line));
+      if (shell) shell->append(line);
+      continues_shell = backslash;
     } else if (magic && tracker.at_statement_start()) {
       out.append(comment_out(line));
+      if (line[first] == '!') {
+        if (shell) shell->append(line.substr(first + 1));
+        continues_shell = backslash;
+      }
     } else {
       out.append(line);
       tracker.scan(line);
@@ -359,8 +388,10 @@ LoadResult notebook_to_python(std::string_view json_text, const std::string& rel
     if (!cell_source(cell, text)) {
       return fail(rel_path, "cell " + std::to_string(cell_number) + ": 'source' is not a string or a list of strings");
     }
-    text = neutralize_magics(normalize_newlines(text));
+    std::string shell;
+    text = neutralize_magics(normalize_newlines(text), &shell);
     if (text.empty() || text.back() != '\n') text.push_back('\n');
+    source.shell_lines += lines_aligned(shell, static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')));
     source.cell_first_lines.push_back(next_line);
     source.cell_numbers.push_back(cell_number);
     const std::uint32_t first = next_line;
@@ -374,8 +405,19 @@ LoadResult notebook_to_python(std::string_view json_text, const std::string& rel
     }
     source.text += text;
   }
+  if (source.shell_lines.find_first_not_of('\n') == std::string::npos) source.shell_lines.clear();
   result.ok = true;
   return result;
+}
+
+void neutralize_databricks_magics(std::string& text, std::string& shell_lines) {
+  if (!starts_with(text, "# Databricks notebook source")) return;
+  std::string shell;
+  std::string out = neutralize_magics(text, &shell);
+  if (shell.find_first_not_of('\n') == std::string::npos) return;  // no shell escape: the text is unchanged
+  shell_lines = lines_aligned(shell, static_cast<std::size_t>(std::count(out.begin(), out.end(), '\n')) +
+                                         (out.empty() || out.back() == '\n' ? 0 : 1));
+  text = std::move(out);
 }
 
 }  // namespace tr2audit::discover

@@ -72,6 +72,11 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
   analysis.loaded = true;
   if (is_python_kind(file.kind)) {
     extract_python(file, loaded.source, extractor, cache, analysis);
+    // A notebook's `!deepspeed train.py --deepspeed ds.json` launches a run like a shell script's line.
+    if (!loaded.source.shell_lines.empty()) {
+      for (auto& setting : facts::read_launch_flags(loaded.source.shell_lines))
+        analysis.facts.settings.push_back(std::move(setting));
+    }
   } else {
     analysis.facts.path = analysis.facts.strings(file.rel_path);
     analysis.facts.kind = file.kind;

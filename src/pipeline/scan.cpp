@@ -173,6 +173,21 @@ void collect_extension_builds(const std::string& path, const facts::FileFacts& f
   }
 }
 
+// Values that name a config file (`--deepspeed playground/zero3.json`, `deepspeed: ds_z3.json`,
+// `TrainingArguments(deepspeed="ds_config.json")`): settings, launch flags, string arguments and assignments.
+void collect_named_files(const facts::FileFacts& facts, std::vector<std::string>& out) {
+  const auto add = [&](std::string_view value) {
+    if (value.find(".json") != std::string_view::npos || value.find(".yaml") != std::string_view::npos ||
+        value.find(".yml") != std::string_view::npos)
+      out.emplace_back(value);
+  };
+  for (const auto& setting : facts.settings) add(setting.value);
+  for (const auto& call : facts.calls) {
+    for (const auto& arg : call.args) add(arg.value);
+  }
+  for (const auto& assign : facts.assigns) add(assign.value.value);
+}
+
 void count_file(report::ScanInfo& scan, const discover::SourceFile& file, const FileAnalysis& analysis) {
   if (!analysis.loaded) {
     ++scan.files_skipped;
@@ -481,15 +496,23 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   score::finalize_setup(report.setup);
   std::vector<rules::CodeFile> code;
   std::vector<rules::ExtensionBuild> builds;
+  std::vector<std::string> named_files;  // values that name a .json/.yaml file (see collect_named_files)
   for (std::size_t i = 0; i < count; ++i) {
     const facts::FileFacts& facts = code_roles->file(program::FileId{static_cast<std::uint32_t>(i)});
     if (facts.kind != discover::FileKind::python && facts.kind != discover::FileKind::notebook) continue;
     collect_extension_builds(discovered.files[i].rel_path, facts, builds);
+    collect_named_files(facts, named_files);
     rules::CodeFile file{discovered.files[i].rel_path, {}};
     for (const auto& import : facts.imports) file.imported.push_back(to_lower(import.module.first_segment()));
     code.push_back(std::move(file));
   }
   rules::weigh_extension_builds_by_use(report.findings, knowledge.rules, builds);
+  for (std::size_t i = 0; i < count; ++i) {  // config files' settings and launch flags name files too
+    const facts::FileFacts& facts = code_roles->file(program::FileId{static_cast<std::uint32_t>(i)});
+    if (facts.kind != discover::FileKind::python && facts.kind != discover::FileKind::notebook)
+      collect_named_files(facts, named_files);
+  }
+  rules::weigh_config_settings_by_reference(report.findings, knowledge.rules, named_files);
   rules::weigh_imports_by_use(report.findings, knowledge.rules);
   rules::weigh_dependencies_by_use(report.findings, knowledge.rules, code);
   number_findings(report.findings);

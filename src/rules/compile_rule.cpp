@@ -363,8 +363,9 @@ class Compiler {
     }
     subject(rule);
     check_applicability(rule.subject);
-    if (rule.weighed_by_use && rule.subject != SubjectKind::dependency && rule.subject != SubjectKind::import)
-      error(m_spec.weighed_by_use->at, "'weighed_by_use' applies to `dependency` and `import` rules only");
+    if (rule.weighed_by_use && rule.subject != SubjectKind::dependency && rule.subject != SubjectKind::import &&
+        rule.subject != SubjectKind::setting)
+      error(m_spec.weighed_by_use->at, "'weighed_by_use' applies to `dependency`, `import` and `setting` rules only");
     if (rule.extension_modules && rule.subject != SubjectKind::import)
       error(m_spec.extension_modules->at, "'extension_modules' applies to `import` rules only");
     if (!rule.library.empty() && rule.subject == SubjectKind::dependency)

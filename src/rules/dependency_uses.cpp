@@ -215,6 +215,30 @@ void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& ru
   }
 }
 
+void weigh_config_settings_by_reference(std::vector<Finding>& findings, const RuleSet& rules,
+                                        const std::vector<std::string>& named_files) {
+  for (Finding& setting : findings) {
+    if (setting.meta || setting.severity <= Severity::low) continue;
+    const Rule* rule = rules.find(setting.rule_id);
+    if (rule == nullptr || !rule->weighed_by_use || rule->subject != SubjectKind::setting) continue;
+    const auto slash = setting.path.rfind('/');
+    const std::string_view name =
+        slash == std::string::npos ? std::string_view(setting.path) : std::string_view(setting.path).substr(slash + 1);
+    const bool named = std::any_of(named_files.begin(), named_files.end(), [&](const std::string& value) {
+      for (auto at = value.find(name); at != std::string::npos; at = value.find(name, at + 1)) {
+        const bool starts = at == 0 || value[at - 1] == '/' || value[at - 1] == '\\' || value[at - 1] == '"' ||
+                            value[at - 1] == '\'' || value[at - 1] == ' ' || value[at - 1] == '=';
+        if (starts) return true;
+      }
+      return false;
+    });
+    if (named) continue;
+    setting.severity = Severity::low;
+    setting.message += " (no script, config or code in the repo names `" + std::string(name) +
+                       "`: a config file nothing here launches)";
+  }
+}
+
 void weigh_extension_builds_by_use(std::vector<Finding>& findings, const RuleSet& rules,
                                    const std::vector<ExtensionBuild>& builds) {
   if (builds.empty()) return;

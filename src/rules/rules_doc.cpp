@@ -55,6 +55,9 @@ void render_rule(std::ostringstream& out, const Rule& rule) {
   else if (rule.weighed_by_use && rule.subject == SubjectKind::import)
     out << "Weighed by use: lowered to medium when every finding in its file that uses the library is low "
            "(the import alone is a one-line fix).\n\n";
+  else if (rule.weighed_by_use && rule.subject == SubjectKind::setting)
+    out << "Weighed by use: lowered to low when no script, config or code of the repo names the config file "
+           "(a config nothing launches).\n\n";
   else if (rule.weighed_by_use)
     out << "Weighed by use: lowered to the strongest finding that uses the package in the code the manifest "
            "serves, or to low when nothing there uses it.\n\n";

@@ -46,6 +46,11 @@ LoadResult load_source(const SourceFile& file, std::uint64_t max_file_size);
 /// shell escapes (lines starting with % or !) become comments so they never parse as code.
 LoadResult notebook_to_python(std::string_view json_text, const std::string& rel_path);
 
+/// A Databricks notebook exported as `.py` (first line `# Databricks notebook source`): its IPython lines
+/// (`!pip install ...`, `!deepspeed ... \` with its continuation lines, `%sh`) commented out in place, as in a
+/// Jupyter notebook's cells; the shell escapes go to `shell_lines`. Any other text is left as it is.
+void neutralize_databricks_magics(std::string& text, std::string& shell_lines);
+
 /// True when a path (relative, '/' separated) matches a gitignore-style glob: '*' within a segment,
 /// '**' across segments, a leading '/' anchors at the root, a trailing '/' matches directories only.
 bool path_matches_glob(std::string_view pattern, std::string_view rel_path, bool is_dir);

@@ -52,6 +52,10 @@ struct LoadedSource {
   std::vector<FilePlace> notebook_places;
   /// For notebooks: the escaped characters of the code (sorted), to turn text columns into JSON ones.
   std::vector<JsonEscape> notebook_escapes;
+  /// For notebooks (and Databricks `.py` notebooks): the shell escapes (`!deepspeed train.py \` and the
+  /// lines that continue it) at their lines of text, without the `!`, every other line empty; empty when
+  /// there is none. Read as a launch script's flags (facts::read_launch_flags).
+  std::string shell_lines;
 
   /// Maps a line of text back to (cell, line in cell); {0, line} for plain files.
   CellLocation map_line(std::uint32_t line) const;

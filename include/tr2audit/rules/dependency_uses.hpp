@@ -49,6 +49,13 @@ struct ExtensionBuild {
 void weigh_extension_builds_by_use(std::vector<Finding>& findings, const RuleSet& rules,
                                    const std::vector<ExtensionBuild>& builds);
 
+/// Lowers each finding of a weighed `setting` rule (a DeepSpeed ZeRO config) to low when its config file's name
+/// appears in none of `named_files`: the values of the repo's settings and launch flags and the string
+/// arguments and assignments of its code (`--deepspeed playground/zero3.json`, `deepspeed: ds_z3.json`,
+/// `TrainingArguments(deepspeed="ds_config.json")`), and says so.
+void weigh_config_settings_by_reference(std::vector<Finding>& findings, const RuleSet& rules,
+                                        const std::vector<std::string>& named_files);
+
 /// The module names a distribution may install, as far as its name tells: the whole name and each
 /// run of its words ("nv-grouped-gemm" -> grouped_gemm, gemm, ...; "nvidia-cutlass-dsl" -> cutlass, ...),
 /// without the words that name a vendor, a CUDA version or a packaging flavour.

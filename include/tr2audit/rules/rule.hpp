@@ -157,7 +157,8 @@ struct Rule {
   NameMatcher library;
   /// `weighed_by_use: true` (dependency and import rules): a finding is lowered to the strongest use of its
   /// package in the code (rules/dependency_uses); an import rule at medium or below, to the strongest use
-  /// of the imported name in its file (the symbol of a package that is always there).
+  /// of the imported name in its file (the symbol of a package that is always there). On a `setting` rule:
+  /// a finding in a config file that no script, config or code of the repo names is lowered to low.
   bool weighed_by_use = false;
   /// `extension_modules: true` (import rules): the modules this rule matches are prebuilt CUDA extensions,
   /// so the repo's calls through them are `extension-call` patterns (program/lockin_seeds).

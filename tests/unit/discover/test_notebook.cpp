@@ -183,3 +183,47 @@ TEST_CASE("discover::notebook_to_python places nbformat 3 worksheet cells", "[di
   using tr2audit::FilePlace;
   CHECK(result.source.notebook_places == std::vector<FilePlace>{{2, 36}, {3, 37}});
 }
+
+TEST_CASE("discover::notebook_to_python keeps shell escapes and their continuation lines as shell lines", "[discover]") {
+  constexpr std::string_view notebook = R"json({
+ "cells": [
+  {"cell_type": "code", "metadata": {}, "outputs": [], "source": "import torch\nx = 1"},
+  {"cell_type": "code", "metadata": {}, "outputs": [],
+   "source": "!deepspeed --num_gpus 8 \\\n    --module training.trainer \\\n    --deepspeed {ds_config} \\\n    --bf16 true\nprint('done')"}
+ ],
+ "metadata": {}, "nbformat": 4, "nbformat_minor": 5
+})json";
+  const LoadResult result = notebook_to_python(notebook, "train.ipynb");
+  REQUIRE(result.ok);
+  // The continuation lines are IPython's too: commented out, so the Python parses.
+  CHECK(result.source.text ==
+        "import torch\nx = 1\n# !deepspeed --num_gpus 8 \\\n    pass  # --module training.trainer \\\n"
+        "    pass  # --deepspeed {ds_config} \\\n    pass  # --bf16 true\nprint('done')\n");
+  CHECK(result.source.shell_lines ==
+        "\n\ndeepspeed --num_gpus 8 \\\n    --module training.trainer \\\n    --deepspeed {ds_config} \\\n"
+        "    --bf16 true\n\n");
+  // The first notebook's shell escapes sit at its lines 4 and 6 (of 20).
+  std::string lines(20, '\n');
+  lines.insert(5, "nvidia-smi");
+  lines.insert(3, "pip install flash-attn");
+  CHECK(notebook_to_python(k_notebook, "a.ipynb").source.shell_lines == lines);
+}
+
+TEST_CASE("discover::neutralize_databricks_magics comments out a Databricks .py notebook's IPython lines",
+          "[discover]") {
+  std::string text =
+      "# Databricks notebook source\nimport os\n\n# COMMAND ----------\n\n!pip install -r requirements.txt\n"
+      "!deepspeed train.py \\\n    --deepspeed {cfg}\nprint(os.getcwd())\n";
+  std::string shell;
+  tr2audit::discover::neutralize_databricks_magics(text, shell);
+  CHECK(text ==
+        "# Databricks notebook source\nimport os\n\n# COMMAND ----------\n\n# !pip install -r requirements.txt\n"
+        "# !deepspeed train.py \\\n    pass  # --deepspeed {cfg}\nprint(os.getcwd())\n");
+  CHECK(shell == "\n\n\n\n\npip install -r requirements.txt\ndeepspeed train.py \\\n    --deepspeed {cfg}\n\n");
+  // Any other Python file is left as it is.
+  std::string plain = "x = 1\n!not_python\n";
+  std::string none;
+  tr2audit::discover::neutralize_databricks_magics(plain, none);
+  CHECK(plain == "x = 1\n!not_python\n");
+  CHECK(none.empty());
+}

@@ -231,3 +231,21 @@ TEST_CASE("rules::weigh_extension_builds_by_use: a nested kernel build weighs as
   CHECK(findings[2].severity == Severity::blocker);
   CHECK(findings[3].severity == Severity::low);  // uses are untouched
 }
+
+TEST_CASE("rules::weigh_config_settings_by_reference: a config file nothing names is low", "[rules]") {
+  const RuleSet set = rules_of({{"cuda-library/deepspeed-zero-config.yaml",
+                                 "id: cuda-library.deepspeed-zero-config\nseverity: medium\nweighed_by_use: true\n" +
+                                     k_head + "match:\n  setting: [zero_optimization.stage]\n  value: [\"*\"]\n"}});
+  std::vector<Finding> findings{
+      finding("cuda-library.deepspeed-zero-config", "playground/zero2.json", 3, Severity::medium, "zero_optimization.stage"),
+      finding("cuda-library.deepspeed-zero-config", "configs/ds_z3.json", 11, Severity::medium, "zero_optimization.stage"),
+      finding("cuda-library.deepspeed-zero-config", "old/z1.json", 2, Severity::medium, "zero_optimization.stage"),
+  };
+  // A launch flag names the first, a recipe key the second; `my_z1.json` is another file than `z1.json`.
+  const std::vector<std::string> named{"./playground/zero2.json", "ds_z3.json", "configs/my_z1.json"};
+  weigh_config_settings_by_reference(findings, set, named);
+  CHECK(findings[0].severity == Severity::medium);
+  CHECK(findings[1].severity == Severity::medium);
+  CHECK(findings[2].severity == Severity::low);
+  CHECK(findings[2].message.find("names `z1.json`") != std::string::npos);
+}

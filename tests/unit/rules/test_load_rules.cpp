@@ -284,7 +284,7 @@ TEST_CASE("rules::load_rule_text checks op conditions and severity_by_region", "
 
 TEST_CASE("rules::load_rule_text keeps weighed_by_use, library and extension_modules to their subjects", "[rules]") {
   CHECK(only_message(problems_of(k_valid_head + "weighed_by_use: true\nmatch:\n  call: [a.b]\n")) ==
-        "'weighed_by_use' applies to `dependency` and `import` rules only");
+        "'weighed_by_use' applies to `dependency`, `import` and `setting` rules only");
   CHECK(only_message(problems_of(k_valid_head + "library: [flash-attn]\nmatch:\n  dependency: [flash-attn]\n")) ==
         "'library' names the packages a code finding uses: not for `dependency` rules");
   CHECK(only_message(problems_of(k_valid_head + "extension_modules: true\nmatch:\n  call: [rotary_emb.apply]\n")) ==
