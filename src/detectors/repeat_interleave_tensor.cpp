@@ -42,8 +42,17 @@ class RepeatInterleaveTensor final : public Detector {
         text.find("count") != std::string_view::npos || text.find("len") != std::string_view::npos ||
         text.find("sizes") != std::string_view::npos || text.find("repeats") != std::string_view::npos ||
         text.find("num_tokens") != std::string_view::npos;
-    const bool computed = (kind == k.call || kind == k.subscript) && text.find("shape") == std::string_view::npos &&
-                          text.find("size(") == std::string_view::npos && text.find("int(") != 0;
+    // `block_size[0]`: an entry of a size setting (a singular `*_size` name, an integer index) is a Python int.
+    bool size_entry = false;
+    if (kind == k.subscript) {
+      const std::string_view base = scope.text(ts_node_child_by_field_id(repeats, k.f_value));
+      const TSNode at = ts_node_child_by_field_id(repeats, k.f_subscript);
+      const std::string_view last = base.substr(base.rfind('.') == std::string_view::npos ? 0 : base.rfind('.') + 1);
+      size_entry = ts_node_symbol(at) == k.integer && (last == "size" || (last.size() > 5 && last.substr(last.size() - 5) == "_size"));
+    }
+    const bool computed = (kind == k.call || kind == k.subscript) && !size_entry &&
+                          text.find("shape") == std::string_view::npos && text.find("size(") == std::string_view::npos &&
+                          text.find("int(") != 0;
     const bool static_repeats = !(computed || ((kind == k.identifier || kind == k.attribute) && names_counts));
     if (static_repeats) return;
     scope.emit("repeat-interleave-tensor", node, "repeats = " + std::string(text.substr(0, 80)));

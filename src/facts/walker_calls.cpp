@@ -549,6 +549,11 @@ void Walker::on_string(TSNode node) {
   const std::optional<std::string> device =
       value ? (is_device_string(*value) ? value : std::nullopt) : indexed_device_fstring(node);
   if (!device) return;
+  // `getattr(torch, "cuda", None)`, `hasattr(torch, "cuda")`: an attribute's name, not a device.
+  if (m_src.is(parent, m_k.argument_list) && ts_node_eq(ts_node_named_child(parent, 1), node)) {
+    const std::string_view fn = m_src.node_text(ts_node_child_by_field_id(ancestor(up + 1), m_k.f_function));
+    if (fn == "getattr" || fn == "hasattr" || fn == "setattr" || fn == "delattr") return;
+  }
   DeviceLiteralFact fact;
   fact.value = m_src.str(*device);
   if (m_src.is(parent, m_k.keyword_argument)) {

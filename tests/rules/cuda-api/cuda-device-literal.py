@@ -58,3 +58,12 @@ def setup_ddp(local_rank, backend_name):
     # ok: cuda-api.cuda-device-literal
     tag = f"cuda:{local_rank}-{backend_name}"
     return device, target, name, tag
+
+
+def out_of_memory_types():
+    # An attribute looked up by name on torch puts nothing on a device.
+    # ok: cuda-api.cuda-device-literal
+    cuda_oom = getattr(getattr(torch, "cuda", None), "OutOfMemoryError", None)
+    # ok: cuda-api.cuda-device-literal
+    has_cuda = hasattr(torch, "cuda")
+    return cuda_oom, has_cuda

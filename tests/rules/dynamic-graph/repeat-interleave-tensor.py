@@ -34,3 +34,19 @@ class ExpertMLP(nn.Module):
         # expect: dynamic-graph.repeat-interleave-tensor
         exact = weights.repeat_interleave(counts.long(), dim=0)
         return padded, exact
+
+
+
+class BlockScaledLinear(nn.Module):
+    def __init__(self, weight, weight_scale, block_size=(128, 128)):
+        super().__init__()
+        self.weight, self.weight_scale, self.block_size = weight, weight_scale, list(block_size)
+
+    def forward(self, x, counts):
+        # An entry of a size setting (block_size = [128, 128]) is a Python int: a static shape.
+        # ok: dynamic-graph.repeat-interleave-tensor
+        rows = self.weight_scale.repeat_interleave(self.block_size[0], 0)
+        # Per-row counts read from a tensor still size the output by the data.
+        # expect: dynamic-graph.repeat-interleave-tensor
+        ragged = x.repeat_interleave(counts[0], 0)
+        return x @ (self.weight * rows).t(), ragged
