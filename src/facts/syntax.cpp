@@ -128,6 +128,13 @@ Argument SourceView::leaf_literal(TSNode node) const {
     }
   } else if (kind == m_kinds.integer) {
     arg.kind = LiteralKind::integer;
+  } else if (kind == m_kinds.unary_operator && ts_node_named_child_count(node) == 1 &&
+             node_text(ts_node_child(node, 0)) == "-" &&
+             (ts_node_symbol(ts_node_named_child(node, 0)) == m_kinds.integer ||
+              ts_node_symbol(ts_node_named_child(node, 0)) == m_kinds.float_)) {
+    // `default=-1`: a negative number is a literal too.
+    arg.kind = ts_node_symbol(ts_node_named_child(node, 0)) == m_kinds.integer ? LiteralKind::integer
+                                                                               : LiteralKind::floating;
   } else if (kind == m_kinds.float_) {
     arg.kind = LiteralKind::floating;
   } else if (kind == m_kinds.true_ || kind == m_kinds.false_) {

@@ -25,13 +25,15 @@ bool is_falsy(const facts::Argument& value) {
 }
 
 std::optional<long long> integer_of(std::string_view text) {
+  const bool negative = !text.empty() && text.front() == '-';
+  if (negative) text.remove_prefix(1);
   if (text.empty() || text.size() > 18) return std::nullopt;
   long long out = 0;
   for (char c : text) {
     if (c < '0' || c > '9') return std::nullopt;
     out = out * 10 + (c - '0');
   }
-  return out;
+  return negative ? -out : out;
 }
 
 namespace {

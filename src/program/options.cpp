@@ -28,6 +28,7 @@ class BranchGuards {
   void run() {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
     m_passed.emplace(m_impl);
+    index_derived();  // read by the workers below
     m_impl.branch_guards.resize(m_impl.files.size());
     m_impl.branch_option.resize(m_impl.files.size());
     // A file's branches are judged from repo-wide tables filled above, and write only that file's
@@ -407,8 +408,9 @@ class BranchGuards {
   }
 
   // The option that leaves a branch on `term` off by default, described for the finding, or nothing.
+  // (`depth`: how many derived switches the term came through, see derived_switch.)
   std::optional<std::string> opt_in_option(std::size_t f, const facts::BranchInfo& branch,
-                                           const facts::ConditionTerm& term, std::int32_t function) {
+                                           const facts::ConditionTerm& term, std::int32_t function, int depth = 0) {
     const auto& file = m_impl.files[f];
     const std::string name = last_segment(term.name);
     // `weight.__class__.__name__ == "Params4bit"`: likewise, asked by the class a quantization library builds.
@@ -442,7 +444,7 @@ class BranchGuards {
         if (set_on_by_a_config(keyed)) return std::nullopt;
       }
       copied.name = FactString(element ? *element : *read);
-      auto described = opt_in_option(f, branch, copied, function);
+      auto described = opt_in_option(f, branch, copied, function, depth);
       if (described && element && starts_with(*described, *element))
         described = *read + described->substr(element->size());
       return described;
@@ -450,7 +452,7 @@ class BranchGuards {
     // `self.use_flash_attention = self.attention_type == "flash"` then `if self.use_flash_attention:`.
     if (!scoped) {
       if (const auto compared = attribute_comparison(file, function, term)) {
-        if (compared->name != term.name) return opt_in_option(f, branch, *compared, function);
+        if (compared->name != term.name) return opt_in_option(f, branch, *compared, function, depth);
       }
     }
     // `if not use_cache:`: a decoding switch that training turns off by hand is no option.
@@ -481,6 +483,10 @@ class BranchGuards {
     if (prefix_test)
       receiver_term = facts::ConditionTerm{FactString(term.name.substr(0, term.name.rfind('.'))), {}, false};
     const bool receiver_is_bare = receiver_term.name.find('.') == std::string::npos;
+    // `args.distributed = args.world_size > 1 or args.multiprocessing_distributed` before `if args.distributed:`.
+    if (dotted && term.equals.empty() && !term.greater && !term.member && !term.negated) {
+      if (auto derived = derived_switch(f, branch, term, function, depth)) return derived;
+    }
     const bool off =
         constant_false ||
         // (`args.critic.model_name_or_path`, computed after parsing, is no option whatever default the same-named
@@ -498,6 +504,59 @@ class BranchGuards {
         !term.greater && term.negated == (term.equals == "None") && (term.equals.empty() || term.equals == "None");
     if (presence && filled_by_most_configs(name)) return std::nullopt;
     return describe_term(prefix_test ? receiver_term : term);
+  }
+
+  void index_derived() {
+    for (const auto& file : m_impl.files) {
+      for (const auto& assign : file.assigns) {
+        const std::string_view text = assign.value.value;
+        if (assign.value.kind != facts::LiteralKind::other || assign.value.conditional ||
+            std::string_view(assign.target_text).find('.') == std::string_view::npos ||
+            (text.find(" or ") == std::string_view::npos && text.find(" and ") == std::string_view::npos))
+          continue;
+        m_derived[assign.target_text.str()].push_back(&assign);
+      }
+    }
+  }
+
+  // A switch the repo computes once from other options (`args.distributed = args.world_size > 1 or
+  // args.multiprocessing_distributed`, the pytorch/examples idiom): off by default when every part of the `or`
+  // is (or, for an `and`, one part is), each judged like a branch's term; described as the assignment.
+  std::optional<std::string> derived_switch(std::size_t f, const facts::BranchInfo& branch,
+                                            const facts::ConditionTerm& term, std::int32_t function, int depth) {
+    const auto it = m_derived.find(term.name.str());
+    if (it == m_derived.end() || it->second.size() != 1) return std::nullopt;
+    // A part may be derived in turn (`args.a = args.b or x`, `args.b = args.a and y`): a few levels, no cycle.
+    if (depth >= 4) return std::nullopt;
+    const std::string_view text = it->second.front()->value.value;
+    if (text.find_first_of("()[]") != std::string_view::npos) return std::nullopt;
+    const bool any = text.find(" or ") != std::string_view::npos;
+    if (any && text.find(" and ") != std::string_view::npos) return std::nullopt;
+    const std::string_view sep = any ? " or " : " and ";
+    std::size_t off_parts = 0, parts = 0;
+    for (std::string_view rest = text; !rest.empty();) {
+      const auto cut = rest.find(sep);
+      std::string_view part = trim(rest.substr(0, cut));
+      rest = cut == std::string_view::npos ? std::string_view() : rest.substr(cut + sep.size());
+      facts::ConditionTerm t;
+      if (starts_with(part, "not ")) {
+        t.negated = true;
+        part = trim(part.substr(4));
+      }
+      if (const auto gt = part.find(" > "); gt != std::string_view::npos && !t.negated) {
+        t.greater = true;
+        t.equals = FactString(std::string(trim(part.substr(gt + 3))));
+        part = trim(part.substr(0, gt));
+      }
+      if (part.empty() || part.find(' ') != std::string_view::npos || part.find('.') == std::string_view::npos)
+        return std::nullopt;
+      t.name = FactString(std::string(part));
+      ++parts;
+      if (opt_in_option(f, branch, t, function, depth + 1)) ++off_parts;
+    }
+    const bool off = any ? off_parts == parts : off_parts > 0;
+    if (!off || parts < 2) return std::nullopt;
+    return term.name.str() + " = " + std::string(text);
   }
 
   // The default of `self.attr` in a method of class K when K's methods bind it from a parameter typed
@@ -609,6 +668,8 @@ class BranchGuards {
   /// last callee segment -> (file, branch) of each call; see index_calls_by_name
   std::unordered_map<std::string, std::vector<std::pair<std::size_t, std::int32_t>>> m_calls_by_name;
   bool m_calls_indexed = false;
+  /// Dotted targets bound to an `or`/`and` of other values (derived_switch), built on first use.
+  std::unordered_map<std::string, std::vector<const facts::AssignFact*>> m_derived;
 };
 
 }  // namespace

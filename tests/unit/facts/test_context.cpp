@@ -268,6 +268,19 @@ TEST_CASE("facts::Walker records membership tests, torch constants, keyed reads 
   CHECK(verbose->value.value.view().find("environ.get") != std::string_view::npos);
 }
 
+TEST_CASE("facts::Walker reads a negative number as a literal", "[facts]") {
+  const auto f = facts_of("parser.add_argument('--world-size', default=-1, type=int)\nscale = f(-0.5, -x)\n");
+  REQUIRE(f.calls.size() >= 2);
+  const auto& world = f.calls[0].args[1];
+  CHECK(world.keyword == "default");
+  CHECK(world.kind == facts::LiteralKind::integer);
+  CHECK(world.value == "-1");
+  const auto& scale = f.calls[1].args;
+  REQUIRE(scale.size() == 2);
+  CHECK(scale[0].kind == facts::LiteralKind::floating);
+  CHECK(scale[1].kind == facts::LiteralKind::other);  // `-x` is no literal
+}
+
 TEST_CASE("facts::Walker reads a membership test on a name bound to a literal collection", "[facts]") {
   const auto f = facts_of(
       "KINDS = ['fused', 'fused_adam']\n"
