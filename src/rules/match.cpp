@@ -63,18 +63,30 @@ class Matcher {
 
  private:
   /// A launch script or config under an evaluation folder (`scripts/eval/mmlu.sh`, `configs/evaluation/`) or
-  /// named for one (`eval_gsm8k.yaml`) runs a benchmark of a trained model, not a training run.
+  /// named for one (`eval_gsm8k.yaml`, `mcli-1b-eval.yaml`) runs a benchmark of a trained model, not a training
+  /// run; so does one under an `inference` folder (`scripts/inference/benchmarking/yamls/7b.yaml`).
   void mark_evaluation_config() {
     if (m_file.kind != discover::FileKind::config) return;
     const std::string path = to_lower(m_file.path.view());
+    const auto names_evaluation = [](std::string_view word) {
+      return word == "eval" || word == "evals" || word == "evaluation" || word == "evaluations";
+    };
     bool evaluation = false;
     for (std::size_t from = 0; from < path.size();) {
       const auto slash = path.find('/', from);
       const std::string_view part =
           std::string_view(path).substr(from, slash == std::string::npos ? slash : slash - from);
-      evaluation |= slash == std::string::npos
-                        ? starts_with(part, "eval")
-                        : part == "eval" || part == "evals" || part == "evaluation" || part == "evaluations";
+      if (slash == std::string::npos) {
+        evaluation |= starts_with(part, "eval");
+        // A word of the file's name: `mcli-1b-eval.yaml`, `llama_eval.sh` (not `retrieval.yaml`).
+        for (std::size_t w = 0; w < part.size();) {
+          const auto end = part.find_first_of("-_.", w);
+          evaluation |= names_evaluation(part.substr(w, end == std::string_view::npos ? end : end - w));
+          w = end == std::string_view::npos ? part.size() : end + 1;
+        }
+      } else {
+        evaluation |= names_evaluation(part) || part == "inference";
+      }
       from = slash == std::string::npos ? path.size() : slash + 1;
     }
     if (!evaluation) return;
