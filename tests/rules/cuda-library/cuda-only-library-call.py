@@ -63,3 +63,17 @@ def profile_step():
 
     # ok: cuda-library.cuda-only-library-call
     xformers.profiler.step()
+
+
+def train_on_apple_silicon(model_name):
+    from unsloth_zoo.log import logger
+    from unsloth_zoo.mlx.loader import FastMLXModel
+    from unsloth_zoo.utils import Version
+
+    # ok: cuda-library.cuda-only-library-call
+    model, tokenizer = FastMLXModel.from_pretrained(model_name, load_in_4bit=True)
+    # ok: cuda-library.cuda-only-library-call
+    logger.info("loaded")
+    # ok: cuda-library.cuda-only-library-call
+    newer = Version("2025.1") > Version("2024.12")
+    return model, tokenizer, newer
