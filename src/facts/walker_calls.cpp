@@ -291,9 +291,15 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
     // `layer_type = self.neox_args.attention_config[i]`: an element of a configured list, compared with a
     // literal right after (program/option_values' local copies read it as that option).
     // (Indexed by a name: `x.shape[1]` and `out[0]` take a part of a value, not a layer's entry.)
-    const bool element_read = m_ctx.function >= 0 && m_src.is(right, m_k.subscript) &&
-                              m_src.is(ts_node_child_by_field_id(right, m_k.f_value), m_k.attribute) &&
-                              m_src.is(ts_node_child_by_field_id(right, m_k.f_subscript), m_k.identifier);
+    // (Of a configuration object only, `args`, `config`, `cfg`...: `block = self.blocks[i]` is a module.)
+    bool element_read = false;
+    if (m_ctx.function >= 0 && m_src.is(right, m_k.subscript) &&
+        m_src.is(ts_node_child_by_field_id(right, m_k.f_value), m_k.attribute) &&
+        m_src.is(ts_node_child_by_field_id(right, m_k.f_subscript), m_k.identifier)) {
+      const std::string base = to_lower(m_src.node_text(ts_node_child_by_field_id(right, m_k.f_value)));
+      for (std::string_view word : {"args", "config", "cfg", "conf", "opt", "hparams", "params", "settings", "flags"})
+        element_read |= base.find(word) != std::string::npos;
+    }
     if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag && !rebinds_parameter && !conditional_literal &&
         !element_read)
       return;
