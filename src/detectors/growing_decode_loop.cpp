@@ -16,10 +16,10 @@ namespace {
 /// Calls that take a tensor without running a model on it: builtins, containers, tokenizers, logging.
 bool not_a_model_call(std::string_view last) {
   static constexpr std::array<std::string_view, 40> kNames = {
-      "len",    "print",   "range",    "min",      "max",    "int",        "float",   "bool",   "list",   "tuple",
-      "str",    "repr",    "sorted",   "reversed", "zip",    "enumerate",  "any",     "all",    "sum",    "abs",
-      "round",  "isinstance", "append", "extend",  "insert", "put",        "write",   "log",    "info",   "debug",
-      "decode", "encode",  "batch_decode", "tolist", "item", "numpy",      "size",    "dim",    "update", "format"};
+      "len",    "print",      "range",        "min",      "max",    "int",       "float", "bool", "list",   "tuple",
+      "str",    "repr",       "sorted",       "reversed", "zip",    "enumerate", "any",   "all",  "sum",    "abs",
+      "round",  "isinstance", "append",       "extend",   "insert", "put",       "write", "log",  "info",   "debug",
+      "decode", "encode",     "batch_decode", "tolist",   "item",   "numpy",     "size",  "dim",  "update", "format"};
   for (std::string_view name : kNames) {
     if (last == name) return true;
   }
@@ -101,10 +101,10 @@ class GrowingDecodeLoop final : public Detector {
       } else if (kind == k.call && !ts_node_eq(n, right)) {
         const TSNode fn = ts_node_child_by_field_id(n, k.f_function);
         const std::string_view fn_text = scope.text(fn);
-        const bool on_grown = ts_node_symbol(fn) == k.attribute &&
-                              std::any_of(names.begin(), names.end(), [&](const std::string& name) {
-                                return mentions(scope.text(ts_node_child_by_field_id(fn, k.f_object)), name);
-                              });
+        const bool on_grown =
+            ts_node_symbol(fn) == k.attribute && std::any_of(names.begin(), names.end(), [&](const std::string& name) {
+              return mentions(scope.text(ts_node_child_by_field_id(fn, k.f_object)), name);
+            });
         if ((ts_node_symbol(fn) == k.identifier || ts_node_symbol(fn) == k.attribute) && !on_grown &&
             scope.resolve(fn).empty() && !not_a_model_call(last_segment(fn_text)) && passes_any(n, names, scope)) {
           sink = n;

@@ -48,11 +48,12 @@ class RepeatInterleaveTensor final : public Detector {
       const std::string_view base = scope.text(ts_node_child_by_field_id(repeats, k.f_value));
       const TSNode at = ts_node_child_by_field_id(repeats, k.f_subscript);
       const std::string_view last = base.substr(base.rfind('.') == std::string_view::npos ? 0 : base.rfind('.') + 1);
-      size_entry = ts_node_symbol(at) == k.integer && (last == "size" || (last.size() > 5 && last.substr(last.size() - 5) == "_size"));
+      size_entry = ts_node_symbol(at) == k.integer &&
+                   (last == "size" || (last.size() > 5 && last.substr(last.size() - 5) == "_size"));
     }
     const bool computed = (kind == k.call || kind == k.subscript) && !size_entry &&
-                          text.find("shape") == std::string_view::npos && text.find("size(") == std::string_view::npos &&
-                          text.find("int(") != 0;
+                          text.find("shape") == std::string_view::npos &&
+                          text.find("size(") == std::string_view::npos && text.find("int(") != 0;
     const bool static_repeats = !(computed || ((kind == k.identifier || kind == k.attribute) && names_counts));
     if (static_repeats) return;
     scope.emit("repeat-interleave-tensor", node, "repeats = " + std::string(text.substr(0, 80)));

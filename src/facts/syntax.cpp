@@ -133,8 +133,8 @@ Argument SourceView::leaf_literal(TSNode node) const {
              (ts_node_symbol(ts_node_named_child(node, 0)) == m_kinds.integer ||
               ts_node_symbol(ts_node_named_child(node, 0)) == m_kinds.float_)) {
     // `default=-1`: a negative number is a literal too.
-    arg.kind = ts_node_symbol(ts_node_named_child(node, 0)) == m_kinds.integer ? LiteralKind::integer
-                                                                               : LiteralKind::floating;
+    arg.kind =
+        ts_node_symbol(ts_node_named_child(node, 0)) == m_kinds.integer ? LiteralKind::integer : LiteralKind::floating;
   } else if (kind == m_kinds.float_) {
     arg.kind = LiteralKind::floating;
   } else if (kind == m_kinds.true_ || kind == m_kinds.false_) {

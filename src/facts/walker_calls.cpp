@@ -228,9 +228,10 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
     if (m_ctx.function < 0 && m_ctx.klass < 0 && !ts_node_is_null(right) && m_src.is(right, m_k.list))
       m_module_lists.emplace_back(m_src.node_text(left), right);
     if (m_ctx.function >= 0) {
-      const bool collection = !ts_node_is_null(right) && (m_src.is(right, m_k.list) || m_src.is(right, m_k.tuple) ||
-                                                          m_src.is(right, m_k.set));
-      m_local_collections.push_back(LocalCollection{m_ctx.function, m_src.node_text(left), collection ? right : TSNode{}});
+      const bool collection = !ts_node_is_null(right) &&
+                              (m_src.is(right, m_k.list) || m_src.is(right, m_k.tuple) || m_src.is(right, m_k.set));
+      m_local_collections.push_back(
+          LocalCollection{m_ctx.function, m_src.node_text(left), collection ? right : TSNode{}});
     }
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
     if (!alias.empty())
@@ -300,8 +301,8 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
       for (std::string_view word : {"args", "config", "cfg", "conf", "opt", "hparams", "params", "settings", "flags"})
         element_read |= base.find(word) != std::string::npos;
     }
-    if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag && !rebinds_parameter && !conditional_literal &&
-        !element_read)
+    if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag && !rebinds_parameter &&
+        !conditional_literal && !element_read)
       return;
     fact.target = m_src.name(QualifiedName::from_dotted(fact.target_text));
   }

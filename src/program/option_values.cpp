@@ -542,7 +542,8 @@ std::optional<facts::ConditionTerm> attribute_comparison(const facts::FileFacts&
       !is_identifier(left.substr(left.rfind('.') + 1)))
     return std::nullopt;
   if (out.member) {
-    if (right.size() < 2 || !((right.front() == '(' && right.back() == ')') || (right.front() == '[' && right.back() == ']')))
+    if (right.size() < 2 ||
+        !((right.front() == '(' && right.back() == ')') || (right.front() == '[' && right.back() == ']')))
       return std::nullopt;
     right = right.substr(1, right.size() - 2);
     std::string values;
@@ -589,9 +590,8 @@ std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, 
     const auto& arms = assign.value.conditional;
     const auto otherwise = arms ? literal_of(arms->else_value.view()) : std::nullopt;
     // `self.attention_type = neox_args.attention_config[layer_number]`: an element of the read, as written.
-    const auto element = assign.value.kind == facts::LiteralKind::other && !arms
-                             ? element_read_base(assign.value.value)
-                             : std::nullopt;
+    const auto element =
+        assign.value.kind == facts::LiteralKind::other && !arms ? element_read_base(assign.value.value) : std::nullopt;
     const std::string value = assign.value.kind == facts::LiteralKind::name ? assign.value.value.str()
                               : element                                     ? assign.value.value.str()
                               : otherwise && leaves_off(*otherwise, term)   ? arms->then_value.str()

@@ -243,10 +243,11 @@ void weigh_extension_builds_by_use(std::vector<Finding>& findings, const RuleSet
                                    const std::vector<ExtensionBuild>& builds) {
   if (builds.empty()) return;
   const auto uses_module = [](std::string_view subject, std::string_view module) {
-    if (subject == module || (starts_with(subject, module) && subject.size() > module.size() &&
-                              subject[module.size()] == '.'))
+    if (subject == module ||
+        (starts_with(subject, module) && subject.size() > module.size() && subject[module.size()] == '.'))
       return true;
-    // `scaled_masked_softmax_cuda` built bare is imported bare; `pkg._C` is imported as `pkg._C` or `from pkg import _C`.
+    // `scaled_masked_softmax_cuda` built bare is imported bare; `pkg._C` is imported as `pkg._C` or `from pkg import
+    // _C`.
     return module.find('.') == std::string_view::npos && subject.substr(0, subject.find('.')) == module;
   };
   for (Finding& build : findings) {

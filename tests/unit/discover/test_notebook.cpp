@@ -184,7 +184,8 @@ TEST_CASE("discover::notebook_to_python places nbformat 3 worksheet cells", "[di
   CHECK(result.source.notebook_places == std::vector<FilePlace>{{2, 36}, {3, 37}});
 }
 
-TEST_CASE("discover::notebook_to_python keeps shell escapes and their continuation lines as shell lines", "[discover]") {
+TEST_CASE("discover::notebook_to_python keeps shell escapes and their continuation lines as shell lines",
+          "[discover]") {
   constexpr std::string_view notebook = R"json({
  "cells": [
   {"cell_type": "code", "metadata": {}, "outputs": [], "source": "import torch\nx = 1"},

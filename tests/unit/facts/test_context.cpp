@@ -306,8 +306,9 @@ TEST_CASE("facts::Walker reads a membership test on a name bound to a literal co
   CHECK(module[0].negated);
   CHECK(module[0].equals == std::string("fused") + facts::k_member_separator + "fused_adam");
   // Rebound to a call's result: nothing is known; another function's local is not this one's.
-  for (std::size_t i = 2; i < f.branches.size(); ++i) CHECK_FALSE(std::any_of(
-      f.branches[i].terms.begin(), f.branches[i].terms.end(), [](const facts::ConditionTerm& t) { return t.member; }));
+  for (std::size_t i = 2; i < f.branches.size(); ++i)
+    CHECK_FALSE(std::any_of(f.branches[i].terms.begin(), f.branches[i].terms.end(),
+                            [](const facts::ConditionTerm& t) { return t.member; }));
 }
 
 TEST_CASE("facts::Walker records what holds after an early return of an and-condition and local env switches",

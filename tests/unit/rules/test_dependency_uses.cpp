@@ -191,13 +191,12 @@ TEST_CASE("rules::weigh_extension_builds_by_use: a nested kernel build weighs as
           "[rules]") {
   std::string extension_head = k_head;
   extension_head.replace(extension_head.find("cuda-library"), 12, "cuda-extension");
-  const RuleSet set =
-      rules_of({{"cuda-extension/cuda-extension-setup.yaml",
-                 "id: cuda-extension.cuda-extension-setup\nseverity: blocker\n" + extension_head +
-                     "match:\n  call: [torch.utils.cpp_extension.CUDAExtension]\n"},
-                {"cuda-extension/cuda-extension-module-import.yaml",
-                 "id: cuda-extension.cuda-extension-module-import\nseverity: high\n" + extension_head +
-                     "match:\n  import: [\"*_cuda\", \"*._C\"]\n"}});
+  const RuleSet set = rules_of({{"cuda-extension/cuda-extension-setup.yaml",
+                                 "id: cuda-extension.cuda-extension-setup\nseverity: blocker\n" + extension_head +
+                                     "match:\n  call: [torch.utils.cpp_extension.CUDAExtension]\n"},
+                                {"cuda-extension/cuda-extension-module-import.yaml",
+                                 "id: cuda-extension.cuda-extension-module-import\nseverity: high\n" + extension_head +
+                                     "match:\n  import: [\"*_cuda\", \"*._C\"]\n"}});
   const auto extension = [](std::string rule, std::string path, std::uint32_t line, Severity severity,
                             std::string subject) {
     Finding f = finding(std::move(rule), std::move(path), line, severity, std::move(subject));
@@ -237,8 +236,10 @@ TEST_CASE("rules::weigh_config_settings_by_reference: a config file nothing name
                                  "id: cuda-library.deepspeed-zero-config\nseverity: medium\nweighed_by_use: true\n" +
                                      k_head + "match:\n  setting: [zero_optimization.stage]\n  value: [\"*\"]\n"}});
   std::vector<Finding> findings{
-      finding("cuda-library.deepspeed-zero-config", "playground/zero2.json", 3, Severity::medium, "zero_optimization.stage"),
-      finding("cuda-library.deepspeed-zero-config", "configs/ds_z3.json", 11, Severity::medium, "zero_optimization.stage"),
+      finding("cuda-library.deepspeed-zero-config", "playground/zero2.json", 3, Severity::medium,
+              "zero_optimization.stage"),
+      finding("cuda-library.deepspeed-zero-config", "configs/ds_z3.json", 11, Severity::medium,
+              "zero_optimization.stage"),
       finding("cuda-library.deepspeed-zero-config", "old/z1.json", 2, Severity::medium, "zero_optimization.stage"),
   };
   // A launch flag names the first, a recipe key the second; `my_z1.json` is another file than `z1.json`.
