@@ -124,6 +124,8 @@ std::optional<std::string> element_read_base(std::string_view text);
 /// `not self.use_flash_attention`); else nothing.
 std::optional<facts::ConditionTerm> attribute_comparison(const facts::FileFacts& file, std::int32_t function,
                                                          const facts::ConditionTerm& term);
+/// The one assign the facts hold of `name` in `function`, or nothing (none, or more than one).
+const facts::AssignFact* sole_binding(const facts::FileFacts& file, std::int32_t function, std::string_view name);
 /// `_C.MODEL.ROI_HEADS.NAME`: every key after the root is upper case (a yacs config node's keys).
 bool yacs_key(std::string_view dotted);
 /// The dotted read (`cfg.MODEL.ROI_BOX_HEAD.POOLER_TYPE`) a bare local of `function` holds at `before` (a byte

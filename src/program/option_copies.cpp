@@ -1,0 +1,174 @@
+// Option copies for program/options: a local or an attribute that holds an option's read (`ao =
+// self.cfg.activation_offloading`, `self.rope_fusion = neox_args.rope_fusion`), an element of a configured
+// list (`neox_args.attention_config[i]`), or an attribute bound to a comparison of one. Pure functions over
+// one file's facts.
+#include <algorithm>
+
+#include "program/option_values.hpp"
+#include "tr2audit/core/text.hpp"
+
+namespace tr2audit::program::option_values {
+
+std::optional<std::string> sole_dotted_read(const facts::FileFacts& file, std::int32_t function, std::string_view name,
+                                            std::uint32_t before) {
+  if (function < 0 || !is_identifier(name)) return std::nullopt;
+  const auto& fn = file.functions[static_cast<std::size_t>(function)];
+  for (const FactString& param : fn.params) {
+    if (std::string_view(param).substr(0, param.find_first_of(":= ")) == name) return std::nullopt;
+  }
+  const facts::AssignFact* bound = sole_binding(file, function, name);
+  if (!bound || bound->at.start_byte >= before || bound->value.kind != facts::LiteralKind::name) return std::nullopt;
+  for (const auto& call : file.bound_calls) {
+    if (call.ctx.function == function && call.target_text == name) return std::nullopt;
+  }
+  const std::string_view value = bound->value.value;
+  if (value.find('.') == std::string_view::npos || value.find_first_of("()[] ") != std::string_view::npos)
+    return std::nullopt;
+  return std::string(value);
+}
+
+std::optional<std::string> element_read_base(std::string_view text) {
+  const auto open = text.find('[');
+  if (open == std::string_view::npos || open == 0 || !ends_with(text, "]") ||
+      text.find('[', open + 1) != std::string_view::npos || text.find(']') + 1 != text.size())
+    return std::nullopt;
+  const std::string_view base = text.substr(0, open);
+  const std::string_view index = text.substr(open + 1, text.size() - open - 2);
+  if (base.find('.') == std::string_view::npos || !is_identifier(base.substr(base.rfind('.') + 1)) ||
+      base.find_first_of(" ()'\"") != std::string_view::npos || index.empty() ||
+      index.find_first_of("'\":") != std::string_view::npos)
+    return std::nullopt;
+  return std::string(base);
+}
+
+// The dotted read a bare local copies (`ao = self.cfg.activation_offloading` before `if ao == ...:`), or the
+// element of one it holds (`layer_type = self.neox_args.attention_config[i]` before `if layer_type == ...:`,
+// and the `elif`s of that if), as written.
+std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
+                                              const facts::BranchInfo& branch, const facts::ConditionTerm& term) {
+  // The binding must be the statement right before the if: the facts keep no plain local bound to a
+  // computed value, so a rebinding between the two could not be seen. An elif's own condition sits under
+  // the else sides of the ones before it; the chain starts at the first.
+  const facts::AssignFact* bound = function < 0 ? nullptr : sole_binding(file, function, term.name);
+  if (!bound) return std::nullopt;
+  std::uint32_t if_line = branch.at.line;
+  for (std::int32_t up = branch.parent; up >= 0 && static_cast<std::size_t>(up) < file.branches.size();) {
+    const facts::BranchInfo& parent = file.branches[static_cast<std::size_t>(up)];
+    if (!parent.else_side || parent.at.line > if_line) break;
+    if_line = parent.at.line;
+    up = parent.parent;
+  }
+  if (bound->at.end_line + 1 != if_line) return std::nullopt;
+  if (bound->value.kind == facts::LiteralKind::other && !bound->value.conditional &&
+      element_read_base(bound->value.value)) {
+    for (const auto& param : file.functions[static_cast<std::size_t>(function)].params) {
+      if (std::string_view(param).substr(0, param.find_first_of(":= ")) == term.name) return std::nullopt;
+    }
+    return bound->value.value.str();
+  }
+  if (bound->at.end_line + 1 != branch.at.line) return std::nullopt;
+  return sole_dotted_read(file, function, term.name, branch.at.start_byte);
+}
+
+std::optional<facts::ConditionTerm> attribute_comparison(const facts::FileFacts& file, std::int32_t function,
+                                                         const facts::ConditionTerm& term) {
+  const std::string& name = term.name;
+  if (!term.equals.empty() || term.greater || term.member || function < 0 || !starts_with(name, "self.") ||
+      name.find('.', 5) != std::string::npos)
+    return std::nullopt;
+  std::int32_t klass = -1;
+  for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
+    klass = file.functions[static_cast<std::size_t>(fn)].klass;
+  if (klass < 0) return std::nullopt;
+  const facts::AssignFact* bound = nullptr;
+  for (const auto& assign : file.assigns) {
+    if (assign.target_text != name) continue;
+    if (bound || assign.ctx.klass != klass || assign.ctx.function < 0) return std::nullopt;
+    bound = &assign;
+  }
+  if (!bound || bound->value.kind != facts::LiteralKind::other || bound->value.conditional) return std::nullopt;
+  // `A == "lit"`, `A != "lit"`, `A in ("a", "b")`, `A not in [...]`: A a name or a dotted read.
+  const std::string_view text = bound->value.value;
+  facts::ConditionTerm out;
+  std::size_t op = std::string_view::npos, width = 0;
+  for (const std::string_view candidate : {" not in ", " in ", " == ", " != "}) {
+    op = text.find(candidate);
+    if (op != std::string_view::npos) {
+      width = candidate.size();
+      out.member = candidate == " not in " || candidate == " in ";
+      out.negated = candidate == " not in " || candidate == " != ";
+      break;
+    }
+  }
+  if (op == std::string_view::npos) return std::nullopt;
+  const std::string_view left = trim(text.substr(0, op));
+  std::string_view right = trim(text.substr(op + width));
+  if (left.empty() || left.find_first_of(" ()[]'\"") != std::string_view::npos ||
+      !is_identifier(left.substr(left.rfind('.') + 1)))
+    return std::nullopt;
+  if (out.member) {
+    if (right.size() < 2 ||
+        !((right.front() == '(' && right.back() == ')') || (right.front() == '[' && right.back() == ']')))
+      return std::nullopt;
+    right = right.substr(1, right.size() - 2);
+    std::string values;
+    while (!right.empty()) {
+      const auto comma = right.find(',');
+      const std::string_view item = trim(right.substr(0, comma));
+      if (!item.empty()) {
+        const auto literal = literal_of(item, true);
+        if (!literal) return std::nullopt;
+        if (!values.empty()) values += facts::k_member_separator;
+        values += literal->value.str();
+      }
+      if (comma == std::string_view::npos) break;
+      right.remove_prefix(comma + 1);
+    }
+    if (values.empty()) return std::nullopt;
+    out.equals = FactString(values);
+  } else {
+    const auto literal = literal_of(right, true);
+    if (!literal) return std::nullopt;
+    out.equals = literal->value;
+  }
+  out.name = FactString(std::string(left));
+  if (term.negated) out.negated = !out.negated;  // `if not self.use_flash:`: the comparison's opposite
+  return out;
+}
+
+// `self.rope_fusion = neox_args.rope_fusion` in the class's methods, and nothing else bound to
+// `self.rope_fusion` in the file: the attribute is a copy of that configuration read.
+std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, std::int32_t function,
+                                                  const facts::ConditionTerm& term) {
+  const std::string& name = term.name;
+  if (function < 0 || !starts_with(name, "self.") || name.find('.', 5) != std::string::npos) return std::nullopt;
+  std::int32_t klass = -1;
+  for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
+    klass = file.functions[static_cast<std::size_t>(fn)].klass;
+  if (klass < 0) return std::nullopt;
+  std::optional<std::string> read;
+  for (const auto& assign : file.assigns) {
+    if (assign.target_text != name) continue;
+    // `self.num_experts = (neox_args.moe_num_experts if layer_number % k == 0 else 1)`: the read, or a
+    // literal that leaves the branch off, so the attribute is on only where the read is (the facts keep
+    // the arms whole where the value's text may be cut).
+    const auto& arms = assign.value.conditional;
+    const auto otherwise = arms ? literal_of(arms->else_value.view()) : std::nullopt;
+    // `self.attention_type = neox_args.attention_config[layer_number]`: an element of the read, as written.
+    const auto element =
+        assign.value.kind == facts::LiteralKind::other && !arms ? element_read_base(assign.value.value) : std::nullopt;
+    const std::string value = assign.value.kind == facts::LiteralKind::name ? assign.value.value.str()
+                              : element                                     ? assign.value.value.str()
+                              : otherwise && leaves_off(*otherwise, term)   ? arms->then_value.str()
+                                                                            : std::string();
+    const std::string& base = element ? *element : value;
+    const bool copy = assign.ctx.function >= 0 && assign.ctx.klass == klass && !starts_with(value, "self.") &&
+                      base.find_first_of(" ()[]") == std::string::npos &&
+                      std::count(base.begin(), base.end(), '.') == 1 && config_receiver(base);
+    if (!copy || (read && *read != value)) return std::nullopt;
+    read = value;
+  }
+  return read;
+}
+
+}  // namespace tr2audit::program::option_values
