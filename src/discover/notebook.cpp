@@ -414,9 +414,9 @@ void neutralize_databricks_magics(std::string& text, std::string& shell_lines) {
   if (!starts_with(text, "# Databricks notebook source")) return;
   std::string shell;
   std::string out = neutralize_magics(text, &shell);
-  if (shell.find_first_not_of('\n') == std::string::npos) return;  // no shell escape: the text is unchanged
-  shell_lines = lines_aligned(shell, static_cast<std::size_t>(std::count(out.begin(), out.end(), '\n')) +
-                                         (out.empty() || out.back() == '\n' ? 0 : 1));
+  if (shell.find_first_not_of('\n') != std::string::npos)  // only when there is a shell escape
+    shell_lines = lines_aligned(shell, static_cast<std::size_t>(std::count(out.begin(), out.end(), '\n')) +
+                                           (out.empty() || out.back() == '\n' ? 0 : 1));
   text = std::move(out);
 }
 

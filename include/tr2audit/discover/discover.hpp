@@ -47,8 +47,8 @@ LoadResult load_source(const SourceFile& file, std::uint64_t max_file_size);
 LoadResult notebook_to_python(std::string_view json_text, const std::string& rel_path);
 
 /// A Databricks notebook exported as `.py` (first line `# Databricks notebook source`): its IPython lines
-/// (`!pip install ...`, `!deepspeed ... \` with its continuation lines, `%sh`) commented out in place, as in a
-/// Jupyter notebook's cells; the shell escapes go to `shell_lines`. Any other text is left as it is.
+/// (`!pip install ...`, `!deepspeed ... \` with its continuation lines, `%pip`) commented out in place, as in a
+/// Jupyter notebook's cells; the shell escapes go to `shell_lines`. Any other file is left as it is.
 void neutralize_databricks_magics(std::string& text, std::string& shell_lines);
 
 /// True when a path (relative, '/' separated) matches a gitignore-style glob: '*' within a segment,

@@ -221,6 +221,12 @@ TEST_CASE("discover::neutralize_databricks_magics comments out a Databricks .py 
         "# Databricks notebook source\nimport os\n\n# COMMAND ----------\n\n# !pip install -r requirements.txt\n"
         "# !deepspeed train.py \\\n    pass  # --deepspeed {cfg}\nprint(os.getcwd())\n");
   CHECK(shell == "\n\n\n\n\npip install -r requirements.txt\ndeepspeed train.py \\\n    --deepspeed {cfg}\n\n");
+  // A `%` line magic is commented out too; with no shell escape there are no shell lines.
+  std::string magic_only = "# Databricks notebook source\n%pip install peft\nimport peft\n";
+  std::string no_shell;
+  tr2audit::discover::neutralize_databricks_magics(magic_only, no_shell);
+  CHECK(magic_only == "# Databricks notebook source\n# %pip install peft\nimport peft\n");
+  CHECK(no_shell.empty());
   // Any other Python file is left as it is.
   std::string plain = "x = 1\n!not_python\n";
   std::string none;
