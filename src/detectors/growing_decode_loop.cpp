@@ -42,13 +42,12 @@ TSNode enclosing_loop(TSNode node, const NodeScope& scope) {
   return TSNode{};
 }
 
-/// The name of the innermost function around node, or "".
-std::string_view function_name(TSNode node, const NodeScope& scope) {
-  const auto& k = scope.kinds();
-  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
-    if (ts_node_symbol(n) == k.function_definition) return scope.text(ts_node_child_by_field_id(n, k.f_name));
-  }
-  return {};
+/// True inside a function named `generate` (the walker's context knows the innermost function).
+bool in_generate(const NodeScope& scope) {
+  const std::int32_t fn = scope.context().function;
+  const auto& functions = scope.facts_so_far().functions;
+  return fn >= 0 && static_cast<std::size_t>(fn) < functions.size() &&
+         functions[static_cast<std::size_t>(fn)].name == "generate";
 }
 
 /// True when the call's arguments mention one of names (a name itself, a slice of it, an expression).
@@ -81,7 +80,7 @@ class GrowingDecodeLoop final : public Detector {
     const TSNode first = ts_node_named_child(seq, 0);
     if (ts_node_symbol(first) != k.identifier || scope.text(first) != grown) return;
     const TSNode loop = enclosing_loop(node, scope);
-    if (ts_node_is_null(loop) || function_name(node, scope) == "generate") return;
+    if (ts_node_is_null(loop) || in_generate(scope)) return;
     const TSNode body = ts_node_child_by_field_id(loop, k.f_body);
     if (ts_node_is_null(body)) return;
     // Names derived from the grown tensor in the loop (document order), then the first model call fed one.
