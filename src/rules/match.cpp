@@ -177,10 +177,12 @@ class Matcher {
         [&](std::string_view value_name) { return m_view.program.choices_of(m_view.id, call.ctx, value_name); },
         {}};
     const auto& fixed_buffer = m_rules.rules()[i].conditions.fixed_buffer_decode;
+    const auto& returned = m_rules.rules()[i].conditions.returned;
     const bool holds =
         detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults) &&
         (!fixed_buffer || *fixed_buffer == m_view.program.fixed_buffer_decode(
-                                               m_view.id, static_cast<std::uint32_t>(&call - m_file.calls.data())));
+                                               m_view.id, static_cast<std::uint32_t>(&call - m_file.calls.data()))) &&
+        (!returned || *returned == is_returned(call));
     if (holds && defaults.opt_in.empty()) defaults.opt_in = detail::switched_off(m_view.program, m_view.id, call);
     // A positive signal needs the value itself, not a setting that could be changed to it.
     const Category category = m_rules.rules()[i].category;
@@ -189,6 +191,15 @@ class Matcher {
       const Span& at = defaults.keyword_at.line != 0 ? defaults.keyword_at : call.at;
       emit(i, call.ctx, at, std::move(fields), true, defaults.opt_in, nullptr, defaults.guards);
     }
+  }
+
+  // The call is the whole value of a `return` of its function (`return out.cpu()`): nothing after it runs in
+  // that function, whatever it hands back.
+  bool is_returned(const facts::CallFact& call) const {
+    return std::any_of(m_file.values.begin(), m_file.values.end(), [&](const facts::ValueFact& value) {
+      return value.sink == facts::ValueSink::returned && value.ctx.function == call.ctx.function &&
+             value.value.start_byte == call.at.start_byte && value.value.end_byte == call.at.end_byte;
+    });
   }
 
   // `origin` on a call rule: whether the resolved callee is the repo's own code or a package's.
@@ -366,6 +377,9 @@ class Matcher {
                         m_file.kind == discover::FileKind::notebook;
     for (const auto* list : {&m_file.patterns, &m_view.program.patterns(m_view.id)}) {
       for (const facts::PatternFact& pattern : *list) {
+        if (list == &m_file.patterns &&
+            m_view.program.pattern_refuted(m_view.id, static_cast<std::uint32_t>(&pattern - m_file.patterns.data())))
+          continue;
         for (std::uint32_t i : candidates(SubjectKind::pattern, {pattern.kind})) {
           emit(i, pattern.ctx, pattern.at,
                MessageFields{pattern.kind, {}, {}, {}, {}, {}, pattern.detail, pattern.detail}, python);

@@ -73,6 +73,7 @@ struct MatchSpec {
   std::optional<Flag> outside_package;
   std::optional<Flag> item_argument;
   std::optional<Flag> fixed_buffer_decode;
+  std::optional<Flag> returned;
   std::optional<TextList> status;   ///< op subject: the row's status under the target profile
   std::optional<TextList> effect;   ///< op subject: the status's effect
   std::optional<TextList> op_kind;  ///< op subject: the row's kind

@@ -16,7 +16,10 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SAME_RULE = {"cuda-library.lock-in-library-call": "cuda-extension.lock-in-call"}
+SAME_RULE = {
+    "cuda-library.lock-in-library-call": "cuda-extension.lock-in-call",
+    "dynamic-graph.host-transfer-at-forward-return": "dynamic-graph.host-transfer-in-forward",
+}
 
 
 def main():

@@ -106,6 +106,8 @@ struct Conditions {
   std::optional<bool> item_argument;    ///< call: its first argument is one item of a comprehension (CallFact)
   /// call: it runs only repo functions that decode into a fixed buffer (program::Program::fixed_buffer_decode)
   std::optional<bool> fixed_buffer_decode;
+  /// call: the call is the whole value of its function's `return` statement (`return out.cpu()`)
+  std::optional<bool> returned;
   std::uint8_t op_statuses = 0;  ///< op subject: bit (1 << OpStatus) under the target profile; 0 = any
   std::uint8_t op_effects = 0;   ///< op subject: bit (1 << OpEffect); 0 = any (with or without an effect)
   std::uint8_t op_kinds = 0;     ///< op subject: bit (1 << OpKind); 0 = any
