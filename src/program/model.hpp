@@ -95,6 +95,8 @@ struct Program::Impl {
   unsigned jobs = 1;  ///< worker threads for the per-file passes (the model never depends on it)
   std::unique_ptr<Symbols> symbols;
   std::vector<RayActor> ray_actors;  ///< sorted by class
+  /// Per file, sorted: indices into FileFacts::patterns that the repository refutes (find_index_parameters).
+  std::vector<std::vector<std::uint32_t>> refuted_patterns;
   /// Per file, per slot: code that runs only inside Ray actors that ask for no GPU (find_cpu_actor_code).
   std::vector<std::vector<char>> cpu_actor_code;
   Types types;
@@ -255,6 +257,9 @@ bool is_test_helper(const facts::FileFacts& file, std::int32_t function);
 void find_scripts_without_training(Program::Impl& impl);
 /// Fills Impl::generation_inputs (generation_inputs.cpp).
 void find_generation_inputs(Program::Impl& impl);
+/// Fills Impl::refuted_patterns (index_parameters.cpp): a `boolean-mask-index` read through a parameter
+/// named like a mask (`output[mask_train]`) to which every call site passes an index tensor (`idx_train`).
+void find_index_parameters(Program::Impl& impl);
 /// Fills Impl::vendored: files under a folder with its own setup.py/pyproject.toml/setup.cfg/requirements inside a
 /// `third_party/`, `dependencies/`, `vendor/`, ... folder (vendored.cpp). Runs before the entry points.
 void find_vendored_projects(Program::Impl& impl);

@@ -116,6 +116,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   collect_option_defaults(*impl);
   find_scripts_without_training(*impl);
   find_generation_inputs(*impl);
+  find_index_parameters(*impl);
   for (const auto& file : impl->files) {
     if (file.is_test) continue;
     for (const auto& name : file.used_names) impl->named_as_value.emplace(name.view());
@@ -124,6 +125,12 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
     }
   }
   return Program(std::move(impl));
+}
+
+bool Program::pattern_refuted(FileId file, std::uint32_t pattern) const {
+  if (file.value >= m_impl->refuted_patterns.size()) return false;
+  const auto& refuted = m_impl->refuted_patterns[file.value];
+  return std::binary_search(refuted.begin(), refuted.end(), pattern);
 }
 
 bool Program::loads_compiled_code() const {

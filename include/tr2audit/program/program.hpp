@@ -158,6 +158,9 @@ class Program {
   /// index (`index_copy`), concatenating nothing, so the decode step keeps one shape (a `generate` written
   /// for compiled graphs). False when the call reaches no repo function.
   bool fixed_buffer_decode(FileId file, std::uint32_t call) const;
+  /// The repository refutes the file's detector pattern (FileFacts::patterns index): a `boolean-mask-index`
+  /// through a mask-named parameter that every call site passes an index tensor (program/index_parameters).
+  bool pattern_refuted(FileId file, std::uint32_t pattern) const;
   /// The file runs as a program of its own: a notebook, or Python with a `__main__` block or functions a
   /// runner calls (Modal's `@app.function`, `@app.local_entrypoint`).
   bool runs_as_program(FileId file) const;
