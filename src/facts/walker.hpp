@@ -110,6 +110,9 @@ class Walker final : public detectors::NodeScope {
   void on_subscript(TSNode node);
   /// `TABLE = {"sdpa": sdpa_forward, ...}` at module level: FileFacts::dispatch_entries.
   void on_dispatch_table(TSNode left, TSNode right);
+  /// `attn_config_defaults = {"rope": False, ...}` at module level: one AssignFact per literal entry
+  /// (`attn_config_defaults.rope = False`), which program/options reads as that key's default.
+  void on_defaults_table(TSNode left, TSNode right);
   void on_lazy_import_table(TSNode left, TSNode right);
   /// ".model" / "pkg.mod" / "configuration_llama" against this package: the module's dotted name.
   std::string lazy_module(std::string_view text, bool relative_key, std::uint32_t& level) const;

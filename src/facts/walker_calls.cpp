@@ -224,6 +224,7 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
   if (m_mode == Mode::full) note_host_name(left, right);
   if (m_src.is(left, m_k.identifier)) {
     if (m_mode == Mode::full) on_dispatch_table(left, right);
+    if (m_mode == Mode::full) on_defaults_table(left, right);
     if (m_mode == Mode::full) on_lazy_import_table(left, right);
     if (m_ctx.function < 0 && m_ctx.klass < 0 && !ts_node_is_null(right) && m_src.is(right, m_k.list))
       m_module_lists.emplace_back(m_src.node_text(left), right);
@@ -480,6 +481,31 @@ void Walker::on_dispatch_table(TSNode left, TSNode right) {
   if (entries.size() < 2) return;
   m_out.dispatch_entries.insert(m_out.dispatch_entries.end(), std::make_move_iterator(entries.begin()),
                                 std::make_move_iterator(entries.end()));
+}
+
+void Walker::on_defaults_table(TSNode left, TSNode right) {
+  if (m_ctx.function >= 0 || m_ctx.klass >= 0 || ts_node_is_null(right) || !m_src.is(right, m_k.dictionary)) return;
+  const std::string_view table = m_src.node_text(left);
+  if (to_lower(table).find("default") == std::string::npos) return;
+  const std::uint32_t count = ts_node_named_child_count(right);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode pair = ts_node_named_child(right, i);
+    if (!m_src.is(pair, m_k.pair)) continue;
+    const auto key = m_src.string_literal(ts_node_child_by_field_id(pair, m_k.f_key));
+    if (!key || key->empty() || !std::all_of(key->begin(), key->end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        }))
+      continue;
+    const TSNode value = m_src.unwrap_parens(ts_node_child_by_field_id(pair, m_k.f_value));
+    AssignFact fact;
+    fact.value = value_literal(value);
+    if (!is_constant(fact.value)) continue;
+    fact.target = m_src.name(QualifiedName::from_dotted(std::string(table) + "." + *key));
+    fact.target_text = m_src.str(std::string(table) + "[\"" + *key + "\"]");
+    fact.at = m_src.span(pair);
+    fact.ctx = m_ctx;
+    m_out.assigns.push_back(std::move(fact));
+  }
 }
 
 // The key of a pair in `TABLE = {...}` at module level.

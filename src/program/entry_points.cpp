@@ -373,6 +373,32 @@ bool in_evaluation_place(std::string_view path) {
          starts_with(p.stem(), "eval");
 }
 
+bool evaluation_launch_path(std::string_view path_text) {
+  const std::string path = to_lower(path_text);
+  const auto names_evaluation = [](std::string_view word) {
+    return word == "eval" || word == "evals" || word == "evaluation" || word == "evaluations";
+  };
+  bool evaluation = false;
+  for (std::size_t from = 0; from < path.size();) {
+    const auto slash = path.find('/', from);
+    const std::string_view part =
+        std::string_view(path).substr(from, slash == std::string::npos ? slash : slash - from);
+    if (slash == std::string::npos) {
+      evaluation |= starts_with(part, "eval");
+      // A word of the file's name: `mcli-1b-eval.yaml`, `llama_eval.sh` (not `retrieval.yaml`).
+      for (std::size_t w = 0; w < part.size();) {
+        const auto end = part.find_first_of("-_.", w);
+        evaluation |= names_evaluation(part.substr(w, end == std::string_view::npos ? end : end - w));
+        w = end == std::string_view::npos ? part.size() : end + 1;
+      }
+    } else {
+      evaluation |= names_evaluation(part) || part == "inference";
+    }
+    from = slash == std::string::npos ? path.size() : slash + 1;
+  }
+  return evaluation;
+}
+
 std::optional<Role> role_by_path(std::string_view path) {
   const LowerPath p(path);
   const auto in = [&](std::string_view folder) { return p.in(folder); };

@@ -3,6 +3,7 @@
 // list (`neox_args.attention_config[i]`), or an attribute bound to a comparison of one. Pure functions over
 // one file's facts.
 #include <algorithm>
+#include <cctype>
 
 #include "program/option_values.hpp"
 #include "tr2audit/core/text.hpp"
@@ -138,6 +139,40 @@ std::optional<facts::ConditionTerm> attribute_comparison(const facts::FileFacts&
 
 // `self.rope_fusion = neox_args.rope_fusion` in the class's methods, and nothing else bound to
 // `self.rope_fusion` in the file: the attribute is a copy of that configuration read.
+namespace {
+
+// `config.attn_config["rope"]` as the dotted option `config.attn_config.rope`: a chain of names and string
+// keys, with no call, index or operator in it.
+std::optional<std::string> keyed_read(std::string_view text) {
+  if (!ends_with(text, "\"]") && !ends_with(text, "']")) return std::nullopt;
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') {
+      out += c;
+      ++i;
+    } else if (c == '[' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\'')) {
+      const char quote = text[i + 1];
+      const auto close = text.find(quote, i + 2);
+      if (close == std::string_view::npos || close + 1 >= text.size() || text[close + 1] != ']' || close == i + 2)
+        return std::nullopt;
+      const std::string_view key = text.substr(i + 2, close - i - 2);
+      if (!std::all_of(key.begin(), key.end(),
+                       [](char k) { return std::isalnum(static_cast<unsigned char>(k)) || k == '_'; }))
+        return std::nullopt;
+      out += '.';
+      out += key;
+      i = close + 2;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (out.empty() || out.front() == '.' || out.find("..") != std::string::npos) return std::nullopt;
+  return out;
+}
+
+}  // namespace
+
 std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, std::int32_t function,
                                                   const facts::ConditionTerm& term) {
   const std::string& name = term.name;
@@ -157,14 +192,21 @@ std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, 
     // `self.attention_type = neox_args.attention_config[layer_number]`: an element of the read, as written.
     const auto element =
         assign.value.kind == facts::LiteralKind::other && !arms ? element_read_base(assign.value.value) : std::nullopt;
+    // `self.rope = config.attn_config["rope"]`: a key of a config's dict, read as the dotted option.
+    const auto keyed = assign.value.kind == facts::LiteralKind::other && !arms && !element
+                           ? keyed_read(assign.value.value.view())
+                           : std::nullopt;
     const std::string value = assign.value.kind == facts::LiteralKind::name ? assign.value.value.str()
                               : element                                     ? assign.value.value.str()
+                              : keyed                                       ? *keyed
                               : otherwise && leaves_off(*otherwise, term)   ? arms->then_value.str()
                                                                             : std::string();
     const std::string& base = element ? *element : value;
-    const bool copy = assign.ctx.function >= 0 && assign.ctx.klass == klass && !starts_with(value, "self.") &&
-                      base.find_first_of(" ()[]") == std::string::npos &&
-                      std::count(base.begin(), base.end(), '.') == 1 && config_receiver(base);
+    const bool copy =
+        assign.ctx.function >= 0 && assign.ctx.klass == klass && !starts_with(value, "self.") &&
+        base.find_first_of(" ()[]") == std::string::npos &&
+        (keyed ? std::count(base.begin(), base.end(), '.') >= 1 : std::count(base.begin(), base.end(), '.') == 1) &&
+        config_receiver(base);
     if (!copy || (read && *read != value)) return std::nullopt;
     read = value;
   }

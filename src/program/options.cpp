@@ -46,6 +46,11 @@ class BranchGuards {
           (assign.ctx.has(facts::Guard::import_error_fallback) || assign.ctx.has(facts::Guard::except_handler)))
         m_flags.insert(name);
       if (assign.ctx.function < 0 && assign.ctx.klass >= 0) m_options.add(name, assign.value);  // config fields
+      // `attn_config_defaults = {"rope": False, ...}`: a module-level table of defaults gives each key's default
+      // (Walker::on_defaults_table), read where a config dict it fills is (`config.attn_config["rope"]`).
+      if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.target.segments().size() == 2 &&
+          to_lower(assign.target.segments()[0]).find("default") != std::string::npos)
+        m_options.add(name, assign.value);
       // `_SUPPORTS_FLEX_ATTENTION = torch.cuda.is_available() and ...`: a flag that says CUDA is there.
       const FactString& value_text = assign.value.value;
       if (assign.ctx.function < 0 && (value_text.find("cuda.is_available") != std::string::npos ||
@@ -82,8 +87,10 @@ class BranchGuards {
       if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) m_env_set.insert(call.args[0].value);
     }
     std::unordered_set<std::string_view> sections;
+    // An evaluation job's config (`scripts/eval/yamls/dbrx-9b.yaml`) says nothing of what a training run gets.
+    const bool evaluation_config = file.kind == discover::FileKind::config && evaluation_launch_path(file.path.view());
     for (const auto& setting : file.settings) {  // `enable_activation_offloading: True` in a shipped recipe
-      if (auto value = literal_of(setting.value)) {
+      if (auto value = literal_of(setting.value); value && !evaluation_config) {
         m_settings[last_segment(setting.key)].push_back(*value);
       }
       // `eval: {harness: ...}`: the sections a shipped config fills (`eval.harness.tasks` gives `eval`).

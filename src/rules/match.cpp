@@ -67,29 +67,7 @@ class Matcher {
   /// run; so does one under an `inference` folder (`scripts/inference/benchmarking/yamls/7b.yaml`).
   void mark_evaluation_config() {
     if (m_file.kind != discover::FileKind::config) return;
-    const std::string path = to_lower(m_file.path.view());
-    const auto names_evaluation = [](std::string_view word) {
-      return word == "eval" || word == "evals" || word == "evaluation" || word == "evaluations";
-    };
-    bool evaluation = false;
-    for (std::size_t from = 0; from < path.size();) {
-      const auto slash = path.find('/', from);
-      const std::string_view part =
-          std::string_view(path).substr(from, slash == std::string::npos ? slash : slash - from);
-      if (slash == std::string::npos) {
-        evaluation |= starts_with(part, "eval");
-        // A word of the file's name: `mcli-1b-eval.yaml`, `llama_eval.sh` (not `retrieval.yaml`).
-        for (std::size_t w = 0; w < part.size();) {
-          const auto end = part.find_first_of("-_.", w);
-          evaluation |= names_evaluation(part.substr(w, end == std::string_view::npos ? end : end - w));
-          w = end == std::string_view::npos ? part.size() : end + 1;
-        }
-      } else {
-        evaluation |= names_evaluation(part) || part == "inference";
-      }
-      from = slash == std::string::npos ? path.size() : slash + 1;
-    }
-    if (!evaluation) return;
+    if (!program::evaluation_launch_path(m_file.path.view())) return;
     for (Finding& finding : m_findings) {
       finding.off_training_path = true;
       finding.in_script_without_training = true;

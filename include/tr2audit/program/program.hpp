@@ -68,6 +68,11 @@ const std::vector<std::string_view>& role_names();
 RoleSet training_roles();
 /// The names of the roles in a set, in Role order.
 std::vector<std::string> role_names(RoleSet roles);
+/// A launch script or config under an evaluation folder (`scripts/eval/mmlu.sh`, `configs/evaluation/`) or
+/// named for one (`eval_gsm8k.yaml`, `mcli-1b-eval.yaml`, not `retrieval.yaml`), or under an `inference`
+/// folder (`scripts/inference/benchmarking/yamls/7b.yaml`): it runs a benchmark of a trained model, not a
+/// training run (program/entry_points).
+bool evaluation_launch_path(std::string_view path);
 
 /// Why a function starts a run of some role.
 struct EntryPoint {

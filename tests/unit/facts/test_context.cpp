@@ -401,3 +401,26 @@ TEST_CASE("facts::Walker reads a case-folded comparison as a test of the name it
   // A folded name compared with anything but a string gives no term.
   CHECK(f.branches[4].terms.empty());
 }
+
+TEST_CASE("facts::Walker reads a module-level table of defaults as one assignment per literal key", "[facts]") {
+  const auto f = facts_of(
+      "attn_config_defaults: dict = {\n"
+      "    'attn_impl': 'flash',\n"
+      "    'rope': False,\n"
+      "    'rope_theta': 10000,\n"
+      "    'rope_dail_config': {'type': 'original'},\n"
+      "    'not a name': True,\n"
+      "}\n"
+      "ATTENTION_CLASSES = {'rope': False}\n"
+      "def f():\n"
+      "    local_defaults = {'rope': True}\n");
+  std::vector<std::pair<std::string, std::string>> seen;
+  for (const auto& assign : f.assigns) seen.emplace_back(assign.target.dotted().str(), assign.value.value.str());
+  // Nested dicts and keys that are no names are left out; so are tables not named for defaults and
+  // tables inside functions.
+  CHECK(seen == std::vector<std::pair<std::string, std::string>>{{"attn_config_defaults.attn_impl", "flash"},
+                                                                 {"attn_config_defaults.rope", "False"},
+                                                                 {"attn_config_defaults.rope_theta", "10000"}});
+  REQUIRE(!f.assigns.empty());
+  CHECK(f.assigns[1].at.line == 3);
+}
