@@ -60,6 +60,18 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
         }
         continue;
       }
+      // ... or on an imported name that holds no literals here (`in ffns_with_megablocks`, a registry the
+      // repo fills with `.register("mb_moe", ...)` elsewhere): the program reads its members.
+      if (name && (op == "in" || op == "not in" || not_in) &&
+          (m_src.is(right, m_k.identifier) || m_src.is(right, m_k.attribute))) {
+        const QualifiedName collection_name = resolve(right);
+        if (!collection_name.empty()) {
+          ConditionTerm term{m_src.str(*name), collection_name.dotted(), negated != (op != "in"), false, true, folded};
+          term.registry = true;
+          terms.push_back(std::move(term));
+        }
+        continue;
+      }
       const Argument value = m_src.literal(right);
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
                            value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;

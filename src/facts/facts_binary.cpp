@@ -269,7 +269,7 @@ void fields(IO& io, LoopInfo& l) {
 }
 template <class IO>
 void fields(IO& io, ConditionTerm& t) {
-  io(t.name), io(t.equals), io(t.negated), io(t.greater), io(t.member), io(t.folded);
+  io(t.name), io(t.equals), io(t.negated), io(t.greater), io(t.member), io(t.folded), io(t.registry);
 }
 template <class IO>
 void fields(IO& io, BranchInfo& b) {

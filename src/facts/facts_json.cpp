@@ -209,7 +209,9 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     Json terms = Json::array();
     for (const auto& t : b.terms) {
       Json term{{"name", t.name}};
-      if (t.member) {
+      if (t.registry) {
+        term["in_registry"] = t.equals;
+      } else if (t.member) {
         Json values = Json::array();
         for (std::size_t from = 0; from <= t.equals.size();) {
           const auto at = t.equals.find(k_member_separator, from);

@@ -137,6 +137,7 @@ class BranchGuards {
       for (const auto& param : fn.param_defaults) m_options.add(param.keyword, param);  // constructor/config args
     }
     add_filled_fields(file, m_options);
+    if (!file.is_test) collect_registrations(file);
   }
 
   // A bare name tested in a function: that function's (or an enclosing one's) parameter default,
@@ -416,8 +417,47 @@ class BranchGuards {
 
   // The option that leaves a branch on `term` off by default, described for the finding, or nothing.
   // (`depth`: how many derived switches the term came through, see derived_switch.)
+  // `ffns_with_megablocks.register("mb_moe", func=build_mb_moe)` and `@ffns.register("mb_dmoe")`: a name a
+  // registry holds (the first positional string, or `name=`).
+  void collect_registrations(const facts::FileFacts& file) {
+    const auto note = [&](const QualifiedName& callee, const CompactArray<facts::Argument>& args) {
+      if (callee.empty() || callee.last_segment() != "register") return;
+      const std::string_view dotted = callee.dotted();
+      const std::string registry(dotted.substr(0, dotted.size() - std::string_view(".register").size()));
+      for (const auto& arg : args) {
+        if (arg.kind != facts::LiteralKind::string || arg.value.empty() ||
+            (!arg.keyword.empty() && arg.keyword != "name"))
+          continue;
+        std::string& members = m_registries[registry];
+        const std::string_view value = arg.value;
+        bool known = false;
+        for (std::size_t from = 0; from < members.size() && !known;) {
+          const auto at = members.find(facts::k_member_separator, from);
+          known = std::string_view(members).substr(from, at == std::string::npos ? at : at - from) == value;
+          from = at == std::string::npos ? members.size() : at + 1;
+        }
+        if (!known) (members.empty() ? members : members += facts::k_member_separator) += value;
+        return;
+      }
+    };
+    for (const auto& call : file.calls) {
+      if (call.method == "register") note(call.callee, call.args);
+    }
+    for (const auto& deco : file.decorators) note(deco.decorator, deco.args);
+  }
+
   std::optional<std::string> opt_in_option(std::size_t f, const facts::BranchInfo& branch,
                                            const facts::ConditionTerm& term, std::int32_t function, int depth = 0) {
+    // `cfg["ffn_type"] in ffns_with_megablocks`: judged as a membership test on the names the repo registers
+    // into it; one it registers nothing into (an imported constant, a library's registry) decides nothing.
+    if (term.registry) {
+      const auto members = m_registries.find(term.equals.str());
+      if (members == m_registries.end() || members->second.empty()) return std::nullopt;
+      facts::ConditionTerm literal = term;
+      literal.registry = false;
+      literal.equals = FactString(members->second);
+      return opt_in_option(f, branch, literal, function, depth);
+    }
     const auto& file = m_impl.files[f];
     const std::string name = last_segment(term.name);
     // `weight.__class__.__name__ == "Params4bit"`: likewise, asked by the class a quantization library builds.
@@ -668,6 +708,9 @@ class BranchGuards {
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
   std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
+  /// The names registered into a registry, by its resolved dotted name (`llmfoundry.layers_registry.
+  /// ffns_with_megablocks` → "mb_moe", "mb_dmoe"), joined by k_member_separator.
+  std::unordered_map<std::string, std::string> m_registries;
   /// Per section name, how many config files fill it (`eval` of `eval.tasks`), and how many files hold settings.
   std::unordered_map<std::string, std::size_t> m_section_files;
   std::size_t m_config_files = 0;

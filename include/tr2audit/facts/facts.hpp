@@ -288,6 +288,12 @@ struct ConditionTerm {
   /// `args.optimizer.lower() == "adam8bit"`: the tested name is case-folded (`.lower()`, `.upper()`,
   /// `.casefold()`) before the comparison, so a value matches `equals` without regard to case.
   bool folded = false;
+  /// `cfg["ffn_type"] in ffns_with_megablocks`: a membership test on an imported name that is no literal
+  /// collection (a registry filled by `ffns_with_megablocks.register("mb_moe", ...)` calls elsewhere).
+  /// `member` is set too, and `equals` holds the name's resolved dotted form, not literals; the program
+  /// turns the term into a literal one from the registrations it finds (program/options), or judges
+  /// nothing by it.
+  bool registry = false;
 
   bool operator==(const ConditionTerm&) const = default;
 };

@@ -424,3 +424,28 @@ TEST_CASE("facts::Walker reads a module-level table of defaults as one assignmen
   REQUIRE(!f.assigns.empty());
   CHECK(f.assigns[1].at.line == 3);
 }
+
+TEST_CASE("facts::Walker keeps a membership test on an imported name as a registry term", "[facts]") {
+  const auto f = facts_of(
+      "from llmfoundry.layers_registry import ffns_with_megablocks\n"
+      "import registries\n"
+      "def build(cfg, p, local_names):\n"
+      "    if cfg['ffn_type'] in ffns_with_megablocks:\n"
+      "        p.add_(1)\n"
+      "    if cfg.norm not in registries.norms:\n"
+      "        p.add_(2)\n"
+      "    if cfg.norm in local_names:\n"
+      "        p.add_(3)\n");
+  REQUIRE(f.branches.size() == 3);
+  REQUIRE(f.branches[0].terms.size() == 1);
+  CHECK(f.branches[0].terms[0].name == "cfg.ffn_type");
+  CHECK(f.branches[0].terms[0].equals == "llmfoundry.layers_registry.ffns_with_megablocks");
+  CHECK(f.branches[0].terms[0].registry);
+  CHECK(f.branches[0].terms[0].member);
+  CHECK_FALSE(f.branches[0].terms[0].negated);
+  REQUIRE(f.branches[1].terms.size() == 1);
+  CHECK(f.branches[1].terms[0].equals == "registries.norms");
+  CHECK(f.branches[1].terms[0].negated);
+  // A parameter is no registry: nothing says what it holds.
+  CHECK(f.branches[2].terms.empty());
+}
