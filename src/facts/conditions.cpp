@@ -255,6 +255,27 @@ bool Walker::binds_name_needed_later(TSNode if_statement) const {
   for (TSNode prev = ts_node_prev_named_sibling(if_statement); !ts_node_is_null(prev);
        prev = ts_node_prev_named_sibling(prev))
     std::erase(names, assigned_name(prev, m_src, m_k));
+  // ... and so is one set earlier in the function outside any branch this if is not in (`peak_gb = 0.0`
+  // before the training loop, then `if device == "cuda": peak_gb = ...` every N steps). The facts keep
+  // plain locals bound to literals and to calls.
+  const std::uint32_t start = ts_node_start_byte(if_statement);
+  const auto encloses = [&](std::int32_t branch) {
+    for (std::int32_t b = m_ctx.branch; b >= 0; b = m_out.branches[static_cast<std::size_t>(b)].parent) {
+      if (b == branch) return true;
+    }
+    return branch < 0;
+  };
+  std::erase_if(names, [&](std::string_view name) {
+    return std::any_of(m_out.assigns.begin(), m_out.assigns.end(),
+                       [&](const AssignFact& a) {
+                         return a.ctx.function == m_ctx.function && a.at.start_byte < start && a.target_text == name &&
+                                encloses(a.ctx.branch);
+                       }) ||
+           std::any_of(m_out.bound_calls.begin(), m_out.bound_calls.end(), [&](const BoundCall& b) {
+             return b.ctx.function == m_ctx.function && b.call_start_byte < start && b.target_text == name &&
+                    encloses(b.ctx.branch);
+           });
+  });
   if (names.empty()) return false;
   for (TSNode next = ts_node_next_named_sibling(if_statement); !ts_node_is_null(next);
        next = ts_node_next_named_sibling(next)) {
