@@ -248,9 +248,41 @@ class Matcher {
             f.severity = std::min(f.severity, Severity::low);
             f.message += " (this file reads only its version metadata: nothing runs its kernels here)";
           }
+          if (m_findings.size() > before && m_rules.rules()[i].category == Category::cuda_library)
+            weigh_base_class_import(import, m_findings.back());
         }
       }
     }
+  }
+
+  // `class AdamW8bit(Optimizer2State):` is the only use of the import, and every method of every such class
+  // runs only under an opt-in option (the repo builds the class only when `args.optimizer == "..."`): the
+  // package is still imported by every run that imports this file, but none of its code runs by default.
+  void weigh_base_class_import(const facts::ImportFact& import, Finding& finding) {
+    if (finding.severity <= Severity::medium || !finding.opt_in.empty()) return;
+    const std::vector<std::int32_t> classes = detail::base_class_only(m_file, import);
+    if (classes.empty()) return;
+    std::string option;
+    std::string names;
+    for (const std::int32_t c : classes) {
+      bool any_method = false;
+      for (std::size_t fn = 0; fn < m_file.functions.size(); ++fn) {
+        const auto& info = m_file.functions[fn];
+        if (info.klass != c || info.parent >= 0) continue;
+        facts::Context ctx;
+        ctx.function = static_cast<std::int32_t>(fn);
+        ctx.klass = c;
+        if ((m_view.program.guards_at(m_view.id, ctx) & facts::guard_bit(facts::Guard::opt_in)) == 0) return;
+        if (option.empty()) option = m_view.program.opt_in_option(m_view.id, ctx);
+        any_method = true;
+      }
+      if (!any_method) return;
+      names += (names.empty() ? "`" : ", `") + m_file.classes[static_cast<std::size_t>(c)].name.str() + "`";
+    }
+    if (option.empty()) return;
+    finding.severity = Severity::medium;
+    finding.message += " (used here only as the base of " + names + ", whose code runs only when `" + option +
+                       "` holds; the import still runs wherever this module is imported)";
   }
 
   void assigns() {

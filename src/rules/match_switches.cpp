@@ -48,6 +48,41 @@ bool metadata_only(const facts::FileFacts& file, const facts::ImportFact& import
   return true;
 }
 
+std::vector<std::int32_t> base_class_only(const facts::FileFacts& file, const facts::ImportFact& import) {
+  if (import.star || import.target.empty() || import.target.dotted() == import.module.dotted()) return {};
+  const std::string_view name = import.target.dotted();
+  const auto names = [&](std::string_view used) {
+    return used == name || (used.size() > name.size() && starts_with(used, name) && used[name.size()] == '.');
+  };
+  std::vector<std::int32_t> classes;
+  for (std::size_t c = 0; c < file.classes.size(); ++c) {
+    const auto& bases = file.classes[c].bases;
+    if (std::any_of(bases.begin(), bases.end(), [&](const QualifiedName& b) { return names(b.dotted()); }))
+      classes.push_back(static_cast<std::int32_t>(c));
+  }
+  if (classes.empty()) return {};
+  for (const auto& ref : file.references) {
+    // (The base in the class statement's own header is a reference too.)
+    const bool header = ref.ctx.function < 0 && ref.ctx.klass >= 0 &&
+                        std::find(classes.begin(), classes.end(), ref.ctx.klass) != classes.end() &&
+                        ref.at.line == file.classes[static_cast<std::size_t>(ref.ctx.klass)].at.line;
+    if (names(ref.name.dotted()) && !header) return {};
+  }
+  for (const auto& call : file.calls) {
+    if (names(call.callee.dotted())) return {};
+    for (const auto& arg : call.args) {
+      if (names(arg.resolved.dotted())) return {};
+    }
+  }
+  for (const auto& assign : file.assigns) {
+    if (names(assign.value.resolved.dotted()) || names(assign.target.dotted())) return {};
+  }
+  for (const auto& decorator : file.decorators) {
+    if (names(decorator.decorator.dotted())) return {};
+  }
+  return classes;
+}
+
 /// `GradScaler(enabled=(args.dtype == "float16"))` with `--dtype` defaulting to "bfloat16", `autocast(enabled=
 /// use_amp)` with `use_amp=False`: the object the call builds is a pass-through unless that option changes.
 /// The option's text, or nothing when the call is on by default or its switch is not known.
