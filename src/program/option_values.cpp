@@ -87,7 +87,15 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
     const auto bound = integer_of(term.equals);
     return have && bound && *have <= *bound;
   }
+  // `if self.hostfile is None:` holds for an unset default (argparse's implicit None has no text).
+  if (term.equals == "None") return value.kind != facts::LiteralKind::null;
   return term.equals.empty() ? is_falsy(value) : !same_value(value.value.view(), term.equals.view(), term.folded);
+}
+
+bool names_model_input(std::string_view name) {
+  const std::string lower = to_lower(name);
+  return ends_with(lower, "model_name_or_path") || lower == "model_name" || lower == "model_path" ||
+         lower == "base_model" || lower == "model_id" || lower == "pretrained_model";
 }
 
 bool is_literal(const facts::Argument& value) {

@@ -68,6 +68,9 @@ bool parallel_group(std::string_view name);
 bool parallel_scheme_word(std::string_view first);
 /// use_fp8, enable_x, with_lora, do_eval, x_enabled (and their private forms).
 bool named_like_switch(std::string_view name);
+/// `model_name_or_path`, `base_model`, `model_path`, `pretrained_model_name_or_path`: the model a run loads,
+/// which every real run gives (no switch, whatever its flag's default).
+bool names_model_input(std::string_view name);
 /// config.x, cfg.model.x, args.x, self.hparams.x.
 bool config_receiver(std::string_view dotted);
 /// config_receiver, and through `self` only a config object the instance holds (`self.args.x`,

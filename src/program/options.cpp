@@ -26,6 +26,7 @@ class BranchGuards {
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
 
   void run() {
+    m_file_cli_options.resize(m_impl.files.size());
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
     m_passed.emplace(m_impl);
     index_derived();  // read by the workers below
@@ -129,6 +130,7 @@ class BranchGuards {
       const facts::Argument& kept = m_values.keep(std::move(value));
       m_options.add(option_name_of(flag), kept);
       m_cli_options.add(option_name_of(flag), kept);
+      m_file_cli_options[f].add(option_name_of(flag), kept);
     }
     for (const auto& fn : file.functions) {
       // `def is_prompt_learning(self)`: a property or method of that name computes the value, no field default.
@@ -504,6 +506,9 @@ class BranchGuards {
     }
     // `if not use_cache:`: a decoding switch that training turns off by hand is no option.
     if (term.negated && term.equals.empty() && to_lower(name).find("cache") != std::string::npos) return std::nullopt;
+    // `if args.model_name_or_path:`: the model a run trains is always given, whatever the flag's default.
+    if (term.equals.empty() && !term.greater && term.name.find('.') != std::string::npos && names_model_input(name))
+      return std::nullopt;
     const bool constant_false = term.name == "False" || term.name == "None" || term.name == "0";
     const bool dotted = term.name.find('.') != std::string::npos && !ends_with(term.name, "()");
     // `self.use_vllm` bound from `args.use_vllm` of a repo config class: that class's default decides,
@@ -538,11 +543,15 @@ class BranchGuards {
         constant_false ||
         // (`args.critic.model_name_or_path`, computed after parsing, is no option whatever default the same-named
         // `--actor.model_name_or_path` has.)
-        (dotted ? (config_receiver(term.name) || option_like) && !m_options.computed(last_two(term.name)) &&
-                      (m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term) ||
-                       // (`use_amp: bool` with no default: every shipped config file gives `"use_amp": false`.)
-                       (!m_options.known(name) &&
-                        settings_leave_off(facts::ConditionTerm{FactString(name), {}, term.negated})))
+        (dotted
+             ? (config_receiver(term.name) || option_like) && !m_options.computed(last_two(term.name)) &&
+                   // (`args.world_size` where this file's own parser declares `--world-size`: its default.)
+                   (m_file_cli_options[f].known(name)
+                        ? m_file_cli_options[f].off_by_default(name, term)
+                        : m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term) ||
+                              // (`use_amp: bool` with no default: every shipped config file gives `"use_amp": false`.)
+                              (!m_options.known(name) &&
+                               settings_leave_off(facts::ConditionTerm{FactString(name), {}, term.negated})))
          : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true, branch, f)
                        : bare_off_by_default(file, function, term, option_like, branch, f));
     if (!off) return std::nullopt;
@@ -704,6 +713,9 @@ class BranchGuards {
   ValueStore m_values;  ///< declared before the tables that point into it
   OptionDefaults m_options;
   OptionDefaults m_cli_options;  ///< command-line options only (argparse)
+  /// Command-line options by the file whose parser declares them: in a folder of example scripts, a script's
+  /// `args.world_size` is its own `--world-size` (default -1), not another script's (default 2).
+  std::vector<OptionDefaults> m_file_cli_options;
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
