@@ -1,5 +1,6 @@
 // data-dependent-branch / data-dependent-assert: Python control flow decided by a tensor's value
-// (`if x.max() > t:`, `while out.isnan().any():`, `assert torch.all(p >= 0)`), read in the condition
+// (`if x.max() > t:`, `while out.isnan().any():`, `assert torch.all(p >= 0)`, and as an assert an `if`
+// with no else whose body only raises: `if mask[:, 0].sum() != B: raise ...`), read in the condition
 // itself or through a local name of the same function that holds such a value
 // (`seq_len = torch.max(position_ids) + 1` ... `if seq_len > self.cached:`). Under a compiled graph
 // each is a graph break or a recompile, and on XLA a forced execution.
@@ -38,6 +39,22 @@ bool is_item_call(TSNode expr, const NodeScope& scope) {
   return ts_node_symbol(fn) == k.attribute && scope.text(ts_node_child_by_field_id(fn, k.f_attribute)) == "item";
 }
 
+/// An if with no elif/else whose body only raises.
+bool only_raises(TSNode if_statement, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  if (!ts_node_is_null(ts_node_child_by_field_id(if_statement, k.f_alternative))) return false;
+  const TSNode body = ts_node_child_by_field_id(if_statement, k.f_consequence);
+  if (ts_node_is_null(body)) return false;
+  bool any = false;
+  for (std::uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+    const TSSymbol kind = ts_node_symbol(ts_node_named_child(body, i));
+    if (kind == k.comment) continue;
+    if (kind != k.raise_statement) return false;
+    any = true;
+  }
+  return any;
+}
+
 class DataDependentBranch final : public Detector {
  public:
   std::string_view id() const override { return "data-dependent-branch"; }
@@ -72,14 +89,16 @@ class DataDependentBranch final : public Detector {
     if (ts_node_is_null(condition)) return;
     // `if has_data.item() == 0:` is one cause, the `.item()` read, and the item rules report it there. An
     // assert keeps its own finding: a removable check is what the port changes.
+    // `if mask[:, 0].sum() != B: raise NotImplementedError(...)` is an assert written out: a removable check.
     const bool is_assert = kind == k.assert_statement;
+    const bool raises = kind == k.if_statement && only_raises(node, scope);
     const auto item_call = [&](TSNode call) { return !is_assert && is_item_call(call, scope); };
     std::string read = find_value_read(condition, scope, item_call);
     if (read.empty()) read = local_value_read(condition, scope);
     if (read.empty()) read = buffer_value_read(condition, scope);
     if (read.empty()) return;
-    std::string detail = std::string(is_assert ? "assert " : "branch on ") + read;
-    scope.emit(is_assert ? "data-dependent-assert" : "data-dependent-branch", condition, std::move(detail));
+    std::string detail = std::string(is_assert ? "assert " : raises ? "raises on " : "branch on ") + read;
+    scope.emit(is_assert || raises ? "data-dependent-assert" : "data-dependent-branch", condition, std::move(detail));
   }
 
  private:

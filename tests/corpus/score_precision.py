@@ -16,9 +16,14 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Rules a sampled finding's rule was split into or renamed to: the finding keeps its judgement.
 SAME_RULE = {
-    "cuda-library.lock-in-library-call": "cuda-extension.lock-in-call",
-    "dynamic-graph.host-transfer-at-forward-return": "dynamic-graph.host-transfer-in-forward",
+    "cuda-library.lock-in-library-call": ["cuda-extension.lock-in-call"],
+    "dynamic-graph.host-transfer-at-forward-return": ["dynamic-graph.host-transfer-in-forward"],
+    "dynamic-graph.data-dependent-assert": [
+        "dynamic-graph.data-dependent-branch-in-forward",
+        "dynamic-graph.data-dependent-branch-in-training-step",
+    ],
 }
 
 
@@ -33,8 +38,9 @@ def main():
                 continue
             now = {}
             for f in json.load(open(report))["findings"]:
-                key = (f["location"]["path"], f["location"]["line"], SAME_RULE.get(f["rule_id"], f["rule_id"]))
-                now[key] = (f["severity"], f["context"].get("region"))
+                for rule in [f["rule_id"]] + SAME_RULE.get(f["rule_id"], []):
+                    now.setdefault((f["location"]["path"], f["location"]["line"], rule),
+                                   (f["severity"], f["context"].get("region")))
             for line in open(path):
                 j = json.loads(line)
                 severity, region = now.get((j["path"], j["line"], j["rule_id"]), (None, None))
