@@ -4,6 +4,7 @@
 #include <array>
 
 #include "program/model.hpp"
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/facts/region.hpp"
 
 namespace tr2audit::program {
@@ -315,6 +316,15 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
     // The `__main__` block of a module other modules import checks that module: a self-test.
     if (ctx.function < 0 && ctx.has(facts::Guard::main_block) && !m_impl->imported_by[file.value].empty())
       return facts::Region::test;
+    // A function no entry point reaches that is named for inference (`Qwen3Attention_fast_forward_inference`,
+    // the KV-cache decode path a model's generate runs, `forward_inference`): inference, as a call of it from
+    // training code would be (program/roles).
+    if (syntactic == facts::Region::evaluation) {
+      for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
+        if (to_lower(facts.functions[static_cast<std::size_t>(fn)].name).find("inference") != std::string::npos)
+          return facts::Region::inference;
+      }
+    }
     // Code no entry point reaches, with no role of its own (not a forward, a step or data code), in a file
     // its path files under inference, export or tooling (`prompt_guard/inference.py`): the path breaks the tie.
     if (syntactic == facts::Region::other || syntactic == facts::Region::setup ||
