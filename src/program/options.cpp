@@ -26,7 +26,6 @@ class BranchGuards {
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
 
   void run() {
-    m_file_cli_options.resize(m_impl.files.size());
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
     m_passed.emplace(m_impl);
     index_derived();  // read by the workers below
@@ -130,7 +129,7 @@ class BranchGuards {
       const facts::Argument& kept = m_values.keep(std::move(value));
       m_options.add(option_name_of(flag), kept);
       m_cli_options.add(option_name_of(flag), kept);
-      m_file_cli_options[f].add(option_name_of(flag), kept);
+      m_file_cli_options[f].add(option_name_of(flag), kept);  // (only files with a parser get an entry)
     }
     for (const auto& fn : file.functions) {
       // `def is_prompt_learning(self)`: a property or method of that name computes the value, no field default.
@@ -539,6 +538,8 @@ class BranchGuards {
     if (dotted && term.equals.empty() && !term.greater && !term.member && !term.negated) {
       if (auto derived = derived_switch(f, branch, term, function, depth)) return derived;
     }
+    const auto own = m_file_cli_options.find(static_cast<std::uint32_t>(f));
+    const OptionDefaults* own_cli = own == m_file_cli_options.end() ? nullptr : &own->second;
     const bool off =
         constant_false ||
         // (`args.critic.model_name_or_path`, computed after parsing, is no option whatever default the same-named
@@ -546,8 +547,8 @@ class BranchGuards {
         (dotted
              ? (config_receiver(term.name) || option_like) && !m_options.computed(last_two(term.name)) &&
                    // (`args.world_size` where this file's own parser declares `--world-size`: its default.)
-                   (m_file_cli_options[f].known(name)
-                        ? m_file_cli_options[f].off_by_default(name, term)
+                   (own_cli != nullptr && own_cli->known(name)
+                        ? own_cli->off_by_default(name, term)
                         : m_options.off_by_default(last_two(term.name), term) || m_options.off_by_default(name, term) ||
                               // (`use_amp: bool` with no default: every shipped config file gives `"use_amp": false`.)
                               (!m_options.known(name) &&
@@ -715,7 +716,7 @@ class BranchGuards {
   OptionDefaults m_cli_options;  ///< command-line options only (argparse)
   /// Command-line options by the file whose parser declares them: in a folder of example scripts, a script's
   /// `args.world_size` is its own `--world-size` (default -1), not another script's (default 2).
-  std::vector<OptionDefaults> m_file_cli_options;
+  std::unordered_map<std::uint32_t, OptionDefaults> m_file_cli_options;
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
