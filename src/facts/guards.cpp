@@ -166,21 +166,32 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
 std::uint16_t Walker::try_guards(TSNode try_statement) const {
   bool catches_import_error = false;
   bool catches_broadly = false;
+  bool probe = false;  // a broad except that answers with a literal: `except Exception: return False`
   const std::uint32_t count = ts_node_named_child_count(try_statement);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode clause = ts_node_named_child(try_statement, i);
     if (!m_src.is(clause, m_k.except_clause)) continue;
     const TSNode first = ts_node_named_child(clause, 0);
-    if (ts_node_is_null(first) || m_src.is(first, m_k.block)) {
-      catches_broadly = true;  // bare except:
-      continue;
-    }
-    const std::string_view types = m_src.node_text(first);
+    const bool bare = ts_node_is_null(first) || m_src.is(first, m_k.block);
+    const std::string_view types = bare ? std::string_view{} : m_src.node_text(first);
+    const bool broad = bare || contains(types, "Exception") || contains(types, "BaseException");
     catches_import_error |= contains(types, "ImportError") || contains(types, "ModuleNotFoundError");
-    catches_broadly |= contains(types, "Exception") || contains(types, "BaseException");
+    catches_broadly |= broad;
+    if (broad) {
+      const TSNode body = ts_node_named_child(clause, ts_node_named_child_count(clause) - 1);
+      const TSNode only =
+          m_src.is(body, m_k.block) && ts_node_named_child_count(body) == 1 ? ts_node_named_child(body, 0) : TSNode{};
+      if (!ts_node_is_null(only) && m_src.is(only, m_k.return_statement) && ts_node_named_child_count(only) == 1) {
+        const Argument value = m_src.literal(ts_node_named_child(only, 0));
+        probe |= value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
+      }
+    }
   }
   if (catches_import_error) return guard_bit(Guard::import_error_fallback);
   if (!catches_broadly) return 0;
+  // `try: check_native_kernels(bnb) except Exception: return False`: a capability probe, whose failure
+  // (no CUDA, no kernel) is the answer the caller falls back on.
+  if (probe) return guard_bit(Guard::import_error_fallback);
   // A broad except counts only around imports and extension builds/loads (a failed build falls back).
   bool body_imports = false;
   parse::walk(ts_node_child_by_field_id(try_statement, m_k.f_body), [&](const parse::WalkStep& step) {
