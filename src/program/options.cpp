@@ -85,6 +85,17 @@ class BranchGuards {
     }
     for (const auto& call : file.calls) {  // `os.environ.setdefault("X", "1")`
       if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) m_env_set.insert(call.args[0].value);
+      // `Collator(tokenizer, 512, pad_to_longest=True)`: a constructor switch the repo's own code sets.
+      if (file.is_test) continue;
+      std::size_t position = 0;
+      for (const auto& arg : call.args) {
+        if (arg.is_splat) break;
+        if (arg.kind == facts::LiteralKind::boolean)
+          m_switched_on.insert(
+              last_segment(call.callee.empty() ? call.callee_text.view() : call.callee.dotted().view()) + "." +
+              (arg.keyword.empty() ? "#" + std::to_string(position) : arg.keyword.str()) + "=" + arg.value.str());
+        if (arg.keyword.empty()) ++position;
+      }
     }
     std::unordered_set<std::string_view> sections;
     // An evaluation job's config (`scripts/eval/yamls/dbrx-9b.yaml`) says nothing of what a training run gets.
@@ -644,6 +655,39 @@ class BranchGuards {
         }
         continue;
       }
+      // `self._pad_to_longest = pad_to_longest` with `pad_to_longest: bool = False` in the signature: a boolean
+      // constructor switch, when the class binds the attribute nowhere else.
+      if (method.klass == klass && assign.value.kind == facts::LiteralKind::name &&
+          value.find('.') == std::string::npos) {
+        const auto param = std::find_if(method.param_defaults.begin(), method.param_defaults.end(),
+                                        [&](const facts::Argument& p) { return p.keyword == value; });
+        const bool sole = std::none_of(file.assigns.begin(), file.assigns.end(), [&](const facts::AssignFact& other) {
+          return &other != &assign && other.target_text == name && other.ctx.klass == klass;
+        });
+        if (param == method.param_defaults.end() || param->kind != facts::LiteralKind::boolean || !sole) continue;
+        // ... unless the repo's own code builds the class with the switch on (`Collator(..., pad_to_longest=True)`).
+        const std::string cls = file.classes[static_cast<std::size_t>(klass)].name.str();
+        // (Its position among the arguments a construction passes: the parameters after `self`.)
+        std::optional<std::size_t> position;
+        for (std::size_t i = 0; i < method.params.size(); ++i) {
+          const std::string_view p =
+              std::string_view(method.params[i]).substr(0, method.params[i].find_first_of(":= "));
+          if (starts_with(p, "*")) break;
+          if (p == value && i > 0) position = i - 1;
+        }
+        // ... or the other way round (`Block(..., prenorm=False)`): then both values run somewhere, and the
+        // attribute is no opt-in either way (a value that is no literal says so).
+        const std::string other = param->value == "False" ? "True" : "False";
+        const bool passed_other =
+            m_switched_on.count(cls + "." + std::string(value) + "=" + other) ||
+            (position && m_switched_on.count(cls + ".#" + std::to_string(*position) + "=" + other));
+        if (passed_other) {
+          facts::Argument either = *param;
+          either.kind = facts::LiteralKind::other;
+          return either;
+        }
+        return *param;
+      }
       const auto dot = value.find('.');
       if (method.klass != klass || dot == std::string::npos || value.substr(dot + 1) != attribute) continue;
       const std::string param(value.substr(0, dot));
@@ -717,6 +761,9 @@ class BranchGuards {
   /// Command-line options by the file whose parser declares them: in a folder of example scripts, a script's
   /// `args.world_size` is its own `--world-size` (default -1), not another script's (default 2).
   std::unordered_map<std::uint32_t, OptionDefaults> m_file_cli_options;
+  /// "Collator.pad_to_longest=True", "Collator.#2=False": a boolean literal the repo's non-test code passes to a
+  /// callee of that name, by keyword or by position.
+  std::unordered_set<std::string> m_switched_on;
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
