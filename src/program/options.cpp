@@ -26,7 +26,11 @@ class BranchGuards {
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
 
   void run() {
+    for (const auto& file : m_impl.files) {
+      for (const auto& klass : file.classes) m_class_names.insert(klass.name.view());
+    }
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
+    m_class_names.clear();
     m_passed.emplace(m_impl);
     index_derived();  // read by the workers below
     m_impl.branch_guards.resize(m_impl.files.size());
@@ -86,14 +90,18 @@ class BranchGuards {
     for (const auto& call : file.calls) {  // `os.environ.setdefault("X", "1")`
       if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) m_env_set.insert(call.args[0].value);
       // `Collator(tokenizer, 512, pad_to_longest=True)`: a constructor switch the repo's own code sets.
+      // (Only constructions of the repo's own classes: `nn.Linear(bias=False)` is no switch of the repo's.)
       if (file.is_test) continue;
+      const std::string callee =
+          last_segment(call.callee.empty() ? call.callee_text.view() : call.callee.dotted().view());
+      if (!m_class_names.count(callee)) continue;
       std::size_t position = 0;
       for (const auto& arg : call.args) {
         if (arg.is_splat) break;
         if (arg.kind == facts::LiteralKind::boolean)
-          m_switched_on.insert(
-              last_segment(call.callee.empty() ? call.callee_text.view() : call.callee.dotted().view()) + "." +
-              (arg.keyword.empty() ? "#" + std::to_string(position) : arg.keyword.str()) + "=" + arg.value.str());
+          m_switched_on.insert(callee + "." +
+                               (arg.keyword.empty() ? "#" + std::to_string(position) : arg.keyword.str()) + "=" +
+                               arg.value.str());
         if (arg.keyword.empty()) ++position;
       }
     }
@@ -764,6 +772,7 @@ class BranchGuards {
   /// "Collator.pad_to_longest=True", "Collator.#2=False": a boolean literal the repo's non-test code passes to a
   /// callee of that name, by keyword or by position.
   std::unordered_set<std::string> m_switched_on;
+  std::unordered_set<std::string_view> m_class_names;  ///< the repo's class names, while collecting
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
