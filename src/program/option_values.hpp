@@ -206,4 +206,13 @@ class OptionDefaults {
 /// Fields a config's validators or `__post_init__` fill (program/option_values).
 void add_filled_fields(const facts::FileFacts& file, OptionDefaults& options);
 
+/// The names the repo's non-test code registers into each registry, by the registry's resolved dotted name
+/// (`llmfoundry.layers_registry.ffns_with_megablocks` → "mb_moe", "mb_dmoe", joined by k_member_separator):
+/// `ffns_with_megablocks.register("mb_moe", func=...)`, `@norms.register("rms")`, the first string or `name=`
+/// (program/option_tables).
+std::unordered_map<std::string, std::string> registered_names(const std::vector<facts::FileFacts>& files);
+/// The boolean literals the repo's non-test code passes when it builds one of its own classes, as
+/// "Collator.pad_to_longest=True" (by keyword) or "Collator.#2=False" (by position) (program/option_tables).
+std::unordered_set<std::string> constructor_booleans(const std::vector<facts::FileFacts>& files);
+
 }  // namespace tr2audit::program::option_values

@@ -26,11 +26,9 @@ class BranchGuards {
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
 
   void run() {
-    for (const auto& file : m_impl.files) {
-      for (const auto& klass : file.classes) m_class_names.insert(klass.name.view());
-    }
+    m_registries = registered_names(m_impl.files);
+    m_switched_on = constructor_booleans(m_impl.files);
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
-    m_class_names.clear();
     m_passed.emplace(m_impl);
     index_derived();  // read by the workers below
     m_impl.branch_guards.resize(m_impl.files.size());
@@ -89,21 +87,6 @@ class BranchGuards {
     }
     for (const auto& call : file.calls) {  // `os.environ.setdefault("X", "1")`
       if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) m_env_set.insert(call.args[0].value);
-      // `Collator(tokenizer, 512, pad_to_longest=True)`: a constructor switch the repo's own code sets.
-      // (Only constructions of the repo's own classes: `nn.Linear(bias=False)` is no switch of the repo's.)
-      if (file.is_test) continue;
-      const std::string callee =
-          last_segment(call.callee.empty() ? call.callee_text.view() : call.callee.dotted().view());
-      if (!m_class_names.count(callee)) continue;
-      std::size_t position = 0;
-      for (const auto& arg : call.args) {
-        if (arg.is_splat) break;
-        if (arg.kind == facts::LiteralKind::boolean)
-          m_switched_on.insert(callee + "." +
-                               (arg.keyword.empty() ? "#" + std::to_string(position) : arg.keyword.str()) + "=" +
-                               arg.value.str());
-        if (arg.keyword.empty()) ++position;
-      }
     }
     std::unordered_set<std::string_view> sections;
     // An evaluation job's config (`scripts/eval/yamls/dbrx-9b.yaml`) says nothing of what a training run gets.
@@ -157,7 +140,6 @@ class BranchGuards {
       for (const auto& param : fn.param_defaults) m_options.add(param.keyword, param);  // constructor/config args
     }
     add_filled_fields(file, m_options);
-    if (!file.is_test) collect_registrations(file);
   }
 
   // A bare name tested in a function: that function's (or an enclosing one's) parameter default,
@@ -437,35 +419,6 @@ class BranchGuards {
 
   // The option that leaves a branch on `term` off by default, described for the finding, or nothing.
   // (`depth`: how many derived switches the term came through, see derived_switch.)
-  // `ffns_with_megablocks.register("mb_moe", func=build_mb_moe)` and `@ffns.register("mb_dmoe")`: a name a
-  // registry holds (the first positional string, or `name=`).
-  void collect_registrations(const facts::FileFacts& file) {
-    const auto note = [&](const QualifiedName& callee, const CompactArray<facts::Argument>& args) {
-      if (callee.empty() || callee.last_segment() != "register") return;
-      const std::string_view dotted = callee.dotted();
-      const std::string registry(dotted.substr(0, dotted.size() - std::string_view(".register").size()));
-      for (const auto& arg : args) {
-        if (arg.kind != facts::LiteralKind::string || arg.value.empty() ||
-            (!arg.keyword.empty() && arg.keyword != "name"))
-          continue;
-        std::string& members = m_registries[registry];
-        const std::string_view value = arg.value;
-        bool known = false;
-        for (std::size_t from = 0; from < members.size() && !known;) {
-          const auto at = members.find(facts::k_member_separator, from);
-          known = std::string_view(members).substr(from, at == std::string::npos ? at : at - from) == value;
-          from = at == std::string::npos ? members.size() : at + 1;
-        }
-        if (!known) (members.empty() ? members : members += facts::k_member_separator) += value;
-        return;
-      }
-    };
-    for (const auto& call : file.calls) {
-      if (call.method == "register") note(call.callee, call.args);
-    }
-    for (const auto& deco : file.decorators) note(deco.decorator, deco.args);
-  }
-
   std::optional<std::string> opt_in_option(std::size_t f, const facts::BranchInfo& branch,
                                            const facts::ConditionTerm& term, std::int32_t function, int depth = 0) {
     // `cfg["ffn_type"] in ffns_with_megablocks`: judged as a membership test on the names the repo registers
@@ -772,7 +725,6 @@ class BranchGuards {
   /// "Collator.pad_to_longest=True", "Collator.#2=False": a boolean literal the repo's non-test code passes to a
   /// callee of that name, by keyword or by position.
   std::unordered_set<std::string> m_switched_on;
-  std::unordered_set<std::string_view> m_class_names;  ///< the repo's class names, while collecting
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
