@@ -6,6 +6,25 @@
 namespace tr2audit::detectors {
 namespace {
 
+// `def repeat_kv(keys, values, repeats: int, dim: int)`: a parameter annotated `int` is a Python int.
+bool int_parameter(TSNode repeats, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  const std::int32_t fn = scope.context().function;
+  if (ts_node_symbol(repeats) != k.identifier || fn < 0) return false;
+  const std::string_view name = scope.text(repeats);
+  for (const FactString& param : scope.facts_so_far().functions[static_cast<std::size_t>(fn)].params) {
+    const std::string_view text = param;  // "repeats: int", "repeats: int = 1"
+    const auto colon = text.find(':');
+    if (colon == std::string_view::npos || text.substr(0, colon) != name) continue;
+    std::string_view type = text.substr(
+        colon + 1, text.find('=') == std::string_view::npos ? std::string_view::npos : text.find('=') - colon - 1);
+    while (!type.empty() && type.front() == ' ') type.remove_prefix(1);
+    while (!type.empty() && type.back() == ' ') type.remove_suffix(1);
+    return type == "int";
+  }
+  return false;
+}
+
 class RepeatInterleaveTensor final : public Detector {
  public:
   std::string_view id() const override { return "repeat-interleave-tensor"; }
@@ -55,7 +74,7 @@ class RepeatInterleaveTensor final : public Detector {
                           text.find("shape") == std::string_view::npos &&
                           text.find("size(") == std::string_view::npos && text.find("int(") != 0;
     const bool static_repeats = !(computed || ((kind == k.identifier || kind == k.attribute) && names_counts));
-    if (static_repeats) return;
+    if (static_repeats || int_parameter(repeats, scope)) return;
     scope.emit("repeat-interleave-tensor", node, "repeats = " + std::string(text.substr(0, 80)));
   }
 };

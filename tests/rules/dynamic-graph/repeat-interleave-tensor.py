@@ -50,3 +50,29 @@ class BlockScaledLinear(nn.Module):
         # expect: dynamic-graph.repeat-interleave-tensor
         ragged = x.repeat_interleave(counts[0], 0)
         return x @ (self.weight * rows).t(), ragged
+
+
+
+def repeat_kv(keys: torch.Tensor, values: torch.Tensor, repeats: int, dim: int):
+    # A parameter annotated `int` is a Python int (grouped-query attention's head ratio).
+    # ok: dynamic-graph.repeat-interleave-tensor
+    keys = torch.repeat_interleave(keys, repeats=repeats, dim=dim)
+    # ok: dynamic-graph.repeat-interleave-tensor
+    values = torch.repeat_interleave(values, repeats=repeats, dim=dim)
+    return keys, values
+
+
+def expand_by_counts(tokens: torch.Tensor, repeats: torch.Tensor):
+    # expect: dynamic-graph.repeat-interleave-tensor
+    return torch.repeat_interleave(tokens, repeats=repeats, dim=0)
+
+
+class PackedAttention(nn.Module):
+    def __init__(self, n_heads, n_kv_heads):
+        super().__init__()
+        self.repeats = n_heads // n_kv_heads
+
+    def forward(self, q, k, v, counts):
+        k, v = repeat_kv(k, v, self.repeats, dim=1)
+        q = expand_by_counts(q, counts)
+        return torch.softmax(q @ k.transpose(-1, -2), -1) @ v
