@@ -9,14 +9,11 @@
 #include <utility>
 
 #include "program/model.hpp"
+#include "program/option_values.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
 namespace {
-
-std::string_view param_name(const FactString& text) {
-  return std::string_view(text).substr(0, text.find_first_of(":= "));
-}
 
 bool named_like_mask(std::string_view name) {
   return name == "mask" || ends_with(name, "_mask") || starts_with(name, "mask_");
@@ -51,21 +48,6 @@ struct Use {
   bool seen = false;                    ///< at least one call site
 };
 
-// The parameter's position among those a call passes positionally (after `self`/`cls` of a method), if
-// it comes before any `*args`; nothing when the function has no such parameter.
-std::optional<std::optional<std::size_t>> parameter_position(const facts::FunctionInfo& info, std::string_view name) {
-  std::size_t index = 0;
-  std::size_t offset = 0;
-  for (const FactString& text : info.params) {
-    const std::string_view param = param_name(text);
-    if (info.klass >= 0 && index == 0 && (param == "self" || param == "cls")) offset = 1;
-    if (starts_with(param, "*")) return std::nullopt;
-    if (param == name) return index >= offset ? std::optional<std::size_t>(index - offset) : std::nullopt;
-    ++index;
-  }
-  return std::nullopt;
-}
-
 // The argument a call passes for the parameter: by keyword, else by position; null when not passed or
 // not knowable (a splat).
 const facts::Argument* passed(const facts::CallFact& call, const Use& use) {
@@ -97,9 +79,8 @@ void find_index_parameters(Program::Impl& impl) {
       const std::string_view name = index_name(pattern.detail);
       if (name.empty() || !named_like_mask(name)) continue;
       const auto& info = file.functions[static_cast<std::size_t>(pattern.ctx.function)];
-      const auto position = parameter_position(info, name);
-      if (!position) continue;
-      uses[{f, pattern.ctx.function}].push_back(Use{p, name, *position});
+      if (!option_values::is_parameter(info, name)) continue;
+      uses[{f, pattern.ctx.function}].push_back(Use{p, name, option_values::positional_index(info, name)});
     }
   }
   if (uses.empty()) return;

@@ -92,6 +92,35 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
   return term.equals.empty() ? is_falsy(value) : !same_value(value.value.view(), term.equals.view(), term.folded);
 }
 
+namespace {
+
+std::string_view param_name(const FactString& text) {
+  return std::string_view(text).substr(0, text.find_first_of(":= "));
+}
+
+}  // namespace
+
+bool is_parameter(const facts::FunctionInfo& info, std::string_view name) {
+  for (const FactString& text : info.params) {
+    if (starts_with(param_name(text), "*")) return false;
+    if (param_name(text) == name) return true;
+  }
+  return false;
+}
+
+std::optional<std::size_t> positional_index(const facts::FunctionInfo& info, std::string_view name) {
+  std::size_t index = 0;
+  std::size_t offset = 0;
+  for (const FactString& text : info.params) {
+    const std::string_view param = param_name(text);
+    if (info.klass >= 0 && index == 0 && (param == "self" || param == "cls")) offset = 1;
+    if (starts_with(param, "*")) break;
+    if (param == name && index >= offset) return index - offset;
+    ++index;
+  }
+  return std::nullopt;
+}
+
 bool names_model_input(std::string_view name) {
   const std::string lower = to_lower(name);
   return ends_with(lower, "model_name_or_path") || lower == "model_name" || lower == "model_path" ||

@@ -203,6 +203,12 @@ class OptionDefaults {
   std::unordered_set<std::string> m_computed;  ///< names of methods and properties
 };
 
+/// `name` is one of the function's parameters (before any `*args`).
+bool is_parameter(const facts::FunctionInfo& info, std::string_view name);
+/// The parameter's position among those a call passes positionally (after `self`/`cls` for a method), if it
+/// comes before any `*args`.
+std::optional<std::size_t> positional_index(const facts::FunctionInfo& info, std::string_view name);
+
 /// Fields a config's validators or `__post_init__` fill (program/option_values).
 void add_filled_fields(const facts::FileFacts& file, OptionDefaults& options);
 

@@ -629,13 +629,7 @@ class BranchGuards {
         // ... unless the repo's own code builds the class with the switch on (`Collator(..., pad_to_longest=True)`).
         const std::string cls = file.classes[static_cast<std::size_t>(klass)].name.str();
         // (Its position among the arguments a construction passes: the parameters after `self`.)
-        std::optional<std::size_t> position;
-        for (std::size_t i = 0; i < method.params.size(); ++i) {
-          const std::string_view p =
-              std::string_view(method.params[i]).substr(0, method.params[i].find_first_of(":= "));
-          if (starts_with(p, "*")) break;
-          if (p == value && i > 0) position = i - 1;
-        }
+        const std::optional<std::size_t> position = positional_index(method, value);
         // ... or the other way round (`Block(..., prenorm=False)`): then both values run somewhere, and the
         // attribute is no opt-in either way (a value that is no literal says so).
         const std::string other = param->value == "False" ? "True" : "False";

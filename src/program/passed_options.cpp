@@ -9,40 +9,13 @@
 namespace tr2audit::program {
 
 using option_values::is_literal;
+using option_values::is_parameter;
 using option_values::last_segment;
 using option_values::last_two;
 using option_values::leaves_off;
+using option_values::positional_index;
 
-namespace {
-
-std::string_view param_name(const FactString& text) {
-  return std::string_view(text).substr(0, text.find_first_of(":= "));
-}
-
-/// `name` is one of the function's parameters (before any `*args`).
-bool is_parameter(const facts::FunctionInfo& info, std::string_view name) {
-  for (const FactString& text : info.params) {
-    if (starts_with(param_name(text), "*")) return false;
-    if (param_name(text) == name) return true;
-  }
-  return false;
-}
-
-/// The parameter's position among those a call passes positionally (after `self` for a method).
-std::optional<std::size_t> positional_index(const facts::FunctionInfo& info, std::string_view name) {
-  std::size_t index = 0;
-  std::size_t offset = 0;
-  for (const FactString& text : info.params) {
-    const std::string_view param = param_name(text);
-    if (info.klass >= 0 && index == 0 && (param == "self" || param == "cls")) offset = 1;
-    if (starts_with(param, "*")) break;
-    if (param == name && index >= offset) return index - offset;
-    ++index;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 PassedOptions::PassedOptions(const Program::Impl& impl) : m_impl(impl) {
   m_callers.resize(impl.files.size());
