@@ -70,6 +70,8 @@ std::string_view to_string(Guard guard) {
       return "not-training";
     case Guard::message_only:
       return "message-only";
+    case Guard::error_message:
+      return "error-message";
   }
   return "unknown-guard";
 }

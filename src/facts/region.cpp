@@ -54,8 +54,16 @@ bool is_data_name(std::string_view name, std::string_view class_bases) {
   for (auto at = name.find("tokenize"); at != std::string_view::npos; at = name.find("tokenize", at + 1)) {
     if (at + 8 == name.size() || name[at + 8] != 'r') return true;
   }
-  return name_has(name, {"collate", "preprocess", "encode_batch", "load_dataset", "get_batch", "data_collator",
-                         "transform", "augment", "pack_sequences", "group_texts"});
+  return name_has(name, {"collate", "preprocess", "encode_batch", "load_dataset", "get_batch", "next_batch",
+                         "data_generator", "data_collator", "transform", "augment", "pack_sequences", "group_texts"});
+}
+
+// A data loader's or dataset's own class (`DistributedDataLoader`, `TokenDataset`, `PackedCollator`): what
+// its methods other than the constructor do, they do to the data.
+bool data_class_method(const FileFacts& file, const FunctionInfo& fn) {
+  if (fn.klass < 0 || fn.name == "__init__") return false;
+  const std::string klass = file.classes[static_cast<std::size_t>(fn.klass)].name.str();
+  return ends_with(klass, "DataLoader") || ends_with(klass, "Dataset") || ends_with(klass, "Collator");
 }
 
 std::string class_bases_text(const FileFacts& file, std::int32_t klass) {
@@ -76,7 +84,7 @@ std::optional<Region> own_region(const FileFacts& file, const FunctionInfo& fn) 
   const std::string lower = to_lower(fn.name);
   if (fn.name == "forward" && fn.klass >= 0) return Region::forward;
   if (fn.calls_backward || fn.calls_optimizer_step || is_training_name(lower)) return Region::training_step;
-  if (is_data_name(lower, class_bases_text(file, fn.klass))) return Region::data_pipeline;
+  if (is_data_name(lower, class_bases_text(file, fn.klass)) || data_class_method(file, fn)) return Region::data_pipeline;
   if (is_eval_name(lower)) return Region::evaluation;
   // `@torch.no_grad` on a sampling or scoring function is evaluation; on anything else (weight init,
   // an EMA update, LoftQ's re-initialisation, target building) it says nothing of where it runs.

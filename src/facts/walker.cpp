@@ -243,6 +243,10 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     if (!ts_node_is_null(caught) && !m_src.is(caught, m_k.block) &&
         m_src.node_text(caught).find("OutOfMemoryError") != std::string_view::npos)
       m_ctx.guards |= guard_bit(Guard::cuda_available);
+  } else if (kind == m_k.raise_statement) {
+    // `raise RuntimeError(f"non-finite loss: {loss.item()}")`: runs once, when the run fails.
+    push_frame(node);
+    m_ctx.guards |= guard_bit(Guard::error_message);
   } else if (kind == m_k.assert_statement) {
     push_frame(node);
     m_ctx.in_assert = true;

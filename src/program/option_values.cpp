@@ -251,6 +251,24 @@ const facts::AssignFact* sole_binding(const facts::FileFacts& file, std::int32_t
   return bound;
 }
 
+std::optional<SwitchBindings> switch_bindings(const facts::FileFacts& file, std::int32_t klass, std::string_view name) {
+  SwitchBindings out;
+  for (const auto& assign : file.assigns) {
+    if (assign.target_text != name || assign.ctx.function < 0 ||
+        file.functions[static_cast<std::size_t>(assign.ctx.function)].klass != klass)
+      continue;
+    if (assign.value.kind != facts::LiteralKind::boolean) return std::nullopt;  // bound from a value: no switch
+    if (assign.value.value == "False") {
+      if (assign.ctx.branch >= 0) return std::nullopt;  // off only on one side of a test: the other side decides
+      out.initialised_off = true;
+    } else {
+      if (assign.ctx.branch < 0) return std::nullopt;  // turned on unconditionally
+      out.turned_on.push_back(&assign);
+    }
+  }
+  return out;
+}
+
 bool quantized_storage_test(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term) {
   if (term.negated || (term.equals != "torch.uint8" && term.equals != "torch.int8")) return false;
   const auto weight_dtype = [](std::string_view dotted) {  // "self.linear.weight.data.dtype", "w.dtype"

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "tr2audit/facts/facts.hpp"
 
@@ -137,6 +138,15 @@ bool yacs_key(std::string_view dotted);
 /// use this only where the read is the option's plain hand-over, `pooler_type = cfg...; Pooler(pooler_type=...)`.)
 std::optional<std::string> sole_dotted_read(const facts::FileFacts& file, std::int32_t function, std::string_view name,
                                             std::uint32_t before);
+/// How a class's methods bind a switch attribute (`self.use_apex`): HF Trainer's mixed-precision setup binds
+/// `self.use_apex = False` unconditionally and `self.use_apex = True` only inside branches.
+struct SwitchBindings {
+  bool initialised_off = false;                       ///< an unconditional `= False`
+  std::vector<const facts::AssignFact*> turned_on;  ///< the `= True` bindings, each inside a branch
+};
+/// The bindings of `name` in the methods of class `klass`; nothing when it is no such switch there (bound
+/// from a value, turned on unconditionally, or turned off only on one side of a test).
+std::optional<SwitchBindings> switch_bindings(const facts::FileFacts& file, std::int32_t klass, std::string_view name);
 /// `if pretrained_dtype == torch.uint8:` after `pretrained_dtype = self.linear.weight.data.dtype` (or `if
 /// weight.dtype == torch.int8:`): a weight stored as integers, which only a quantization library (bitsandbytes'
 /// Params4bit/Int8Params) makes; the branch runs only for a model the caller loaded quantized.

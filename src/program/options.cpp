@@ -469,6 +469,10 @@ class BranchGuards {
         described = *read + described->substr(element->size());
       return described;
     }
+    // `if self.use_apex:` after `self.use_apex = False`, turned on only under `if args.fp16 and ...:` (HF Trainer).
+    if (!scoped) {
+      if (auto gate = switch_gate(f, term, function, depth)) return gate;
+    }
     // `self.use_flash_attention = self.attention_type == "flash"` then `if self.use_flash_attention:`.
     if (!scoped) {
       if (const auto compared = attribute_comparison(file, function, term)) {
@@ -533,6 +537,54 @@ class BranchGuards {
         !term.greater && term.negated == (term.equals == "None") && (term.equals.empty() || term.equals == "None");
     if (presence && filled_by_most_configs(name)) return std::nullopt;
     return describe_term(prefix_test ? receiver_term : term);
+  }
+
+  // A switch attribute the class initialises off and turns on only inside branches: off by default when every
+  // branch that turns it on is itself taken only behind an option that is off by default. Described as the
+  // attribute and the first such option.
+  std::optional<std::string> switch_gate(std::size_t f, const facts::ConditionTerm& term, std::int32_t function,
+                                         int depth) {
+    if (depth >= 4 || function < 0 || term.negated || term.greater || term.member || !term.equals.empty() ||
+        !starts_with(term.name, "self.") || term.name.find('.', 5) != std::string::npos)
+      return std::nullopt;
+    const auto& file = m_impl.files[f];
+    std::int32_t klass = -1;
+    for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
+      klass = file.functions[static_cast<std::size_t>(fn)].klass;
+    if (klass < 0) return std::nullopt;
+    // The class and its repo base classes (a `CTCTrainer(Trainer)` tests what `Trainer.__init__` binds).
+    bool initialised_off = false;
+    std::optional<std::string> outermost;
+    std::vector<ClassId> work{ClassId{FileId{static_cast<std::uint32_t>(f)}, klass}};
+    for (std::size_t next = 0; next < work.size() && next < 16; ++next) {
+      const ClassId at = work[next];
+      const auto& in = m_impl.files[at.file.value];
+      const auto bindings = switch_bindings(in, at.index, term.name);
+      if (!bindings) return std::nullopt;
+      initialised_off = initialised_off || bindings->initialised_off;
+      // Every branch that turns it on must itself be taken only behind an option that is off by default.
+      for (const facts::AssignFact* on : bindings->turned_on) {
+        std::optional<std::string> gate;
+        for (std::int32_t b = on->ctx.branch; b >= 0; b = in.branches[static_cast<std::size_t>(b)].parent) {
+          const auto& branch = in.branches[static_cast<std::size_t>(b)];
+          if (branch.else_side || branch.any_of) continue;
+          for (const auto& part : branch.terms) {
+            if (auto found = opt_in_option(at.file.value, branch, part, on->ctx.function, depth + 1)) {
+              gate = std::move(found);  // the outermost gate names the option a user sets
+              break;
+            }
+          }
+        }
+        if (!gate) return std::nullopt;
+        if (!outermost) outermost = std::move(gate);
+      }
+      const auto& info = in.classes[static_cast<std::size_t>(at.index)];
+      for (std::size_t b = 0; b < info.bases.size(); ++b) {
+        if (const auto base = m_impl.symbols->base_class(at, b)) work.push_back(*base);
+      }
+    }
+    if (!initialised_off || !outermost) return std::nullopt;
+    return term.name.str() + " (set only when " + *outermost + ")";
   }
 
   void index_derived() {

@@ -584,7 +584,12 @@ class Matcher {
     constexpr std::uint16_t k_fallbacks = facts::guard_bit(facts::Guard::cuda_available) |
                                           facts::guard_bit(facts::Guard::device_branch) |
                                           facts::guard_bit(facts::Guard::import_error_fallback);
-    if (f.guards & facts::guard_bit(facts::Guard::message_only)) {
+    if (f.guards & facts::guard_bit(facts::Guard::error_message)) {
+      if (f.severity > Severity::low) {
+        f.severity = Severity::low;
+        f.message += " (it only builds the message of an error that ends the run: it runs once, on failure)";
+      }
+    } else if (f.guards & facts::guard_bit(facts::Guard::message_only)) {
       if (f.severity > Severity::low) {
         f.severity = Severity::low;
         f.message += " (it only decides whether a message is printed or logged: the code path is the same)";

@@ -36,10 +36,12 @@ enum class Guard : std::uint16_t {
                             ///< under a KV-cache (decoding) branch
   message_only = 1u << 12,  ///< in the condition of an `if` (no else) whose body only prints, logs or warns:
                             ///< `if torch.cuda.is_bf16_supported(): print("try --bf16")` picks a message, not a path
+  error_message = 1u << 13,  ///< inside a `raise` statement: builds the error that ends the run
+                             ///< (`raise RuntimeError(f"non-finite loss {loss.item()}")`)
 };
 
 /// Number of Guard values; every name table over Guard has this many entries.
-inline constexpr std::size_t k_guard_count = 13;
+inline constexpr std::size_t k_guard_count = 14;
 
 inline constexpr std::uint16_t guard_bit(Guard guard) {
   return static_cast<std::uint16_t>(guard);
