@@ -4,6 +4,8 @@
 //  - anywhere (ImageList.from_tensors style): a name assigned the maximum of sizes or shapes
 //    (`torch.stack(sizes).max(0)`, `_max_by_axis([list(img.shape) ...])`) that then reaches a padding
 //    or allocation call (`F.pad`, `new_full`, `torch.zeros`) through local names.
+#include <cctype>
+
 #include "detectors/tensor_expr.hpp"
 #include "detectors/value_flow.hpp"
 #include "tr2audit/core/text.hpp"
@@ -28,8 +30,19 @@ bool is_padding_function(const NodeScope& scope) {
   return name == "__call__" && (klass.find("collat") != std::string::npos || klass.find("padder") != std::string::npos);
 }
 
+// `max(...)`, `x.max(...)`, `_max_by_axis(...)`; not `log_softmax(...)` or `argmax(...)`.
+bool calls_max(std::string_view text) {
+  for (auto at = text.find("max("); at != std::string_view::npos; at = text.find("max(", at + 1)) {
+    const char before = at == 0 ? ' ' : text[at - 1];
+    if (before == '.' || !(std::isalnum(static_cast<unsigned char>(before)) || before == '_')) return true;
+  }
+  return text.find("max_by_axis(") != std::string_view::npos;
+}
+
 bool takes_max_of_sizes(std::string_view text) {
-  const bool max = text.find("max(") != std::string_view::npos || text.find("max_by_axis(") != std::string_view::npos;
+  // `max(local_buffer_sizes)` over a model's parameter blocks sizes a buffer once: the model fixes it, no batch.
+  if (text.find("buffer") != std::string_view::npos || text.find("param") != std::string_view::npos) return false;
+  const bool max = calls_max(text);
   const bool sizes = text.find(".shape") != std::string_view::npos || text.find(".size(") != std::string_view::npos ||
                      text.find("len(") != std::string_view::npos || text.find("sizes") != std::string_view::npos;
   return max && sizes;

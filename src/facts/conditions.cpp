@@ -76,7 +76,8 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
                            value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
       if (name && folded && value.kind != LiteralKind::string) continue;  // only a string compares folded
-      if (name && op == ">" && value.kind == LiteralKind::integer) {      // `if cfg.vis_period > 0:`
+      // `if cfg.vis_period > 0:`, `if self.alpha_mse > 0.0:`
+      if (name && op == ">" && (value.kind == LiteralKind::integer || value.kind == LiteralKind::floating)) {
         terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated, true});
         continue;
       }

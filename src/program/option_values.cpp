@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include "tr2audit/core/text.hpp"
 
@@ -15,11 +16,20 @@ std::string last_segment(std::string_view dotted) {
   return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
 }
 
+std::optional<double> number_of(std::string_view text) {
+  text = trim(text);
+  double out = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return out;
+}
+
 bool is_falsy(const facts::Argument& value) {
   using facts::LiteralKind;
   if (value.kind == LiteralKind::null) return true;
   if (value.kind == LiteralKind::boolean) return value.value == "False";
   if (value.kind == LiteralKind::integer) return value.value == "0";
+  if (value.kind == LiteralKind::floating) return number_of(value.value) == 0.0;
   if (value.kind == LiteralKind::string) return value.value.empty();
   return false;
 }
@@ -83,8 +93,10 @@ bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) 
   if (term.greater) {  // `if vis_period > 0:` with vis_period = 0
     // `context_parallel_size: int | None = Field(default=None)`: an unset degree or period is off.
     if (value.kind == facts::LiteralKind::null) return true;
-    const auto have = value.kind == facts::LiteralKind::integer ? integer_of(value.value) : std::nullopt;
-    const auto bound = integer_of(term.equals);
+    // ... and a loss weight that defaults to 0.0 (`if self.alpha_mse > 0.0:` with `--alpha_mse` default 0.0).
+    const bool numeric = value.kind == facts::LiteralKind::integer || value.kind == facts::LiteralKind::floating;
+    const auto have = numeric ? number_of(value.value) : std::nullopt;
+    const auto bound = number_of(term.equals);
     return have && bound && *have <= *bound;
   }
   // `if self.hostfile is None:` holds for an unset default (argparse's implicit None has no text).
@@ -130,7 +142,7 @@ bool names_model_input(std::string_view name) {
 bool is_literal(const facts::Argument& value) {
   using facts::LiteralKind;
   return value.kind == LiteralKind::null || value.kind == LiteralKind::boolean || value.kind == LiteralKind::integer ||
-         value.kind == LiteralKind::string;
+         value.kind == LiteralKind::floating || value.kind == LiteralKind::string;
 }
 
 // Names availability flags are given: HAS_APEX, _TRITON_AVAILABLE, APEX_OK, has_flash_attn.
@@ -176,6 +188,13 @@ bool named_like_expert_count(std::string_view name) {
   return ends_with(l, "_experts") &&
          (starts_with(l, "num_") || starts_with(l, "n_") || l.find("_num_") != std::string_view::npos ||
           l.find("_n_") != std::string_view::npos);
+}
+
+bool named_like_loss_weight(std::string_view name) {
+  const std::string lower = to_lower(name);
+  const std::string_view l = lower;
+  return starts_with(l, "alpha_") || starts_with(l, "lambda_") || ends_with(l, "_weight") || ends_with(l, "_coef") ||
+         ends_with(l, "_coeff");
 }
 
 // `ring_attn_group`, `sp_group`, `context_parallel_group`: the process group of a model-parallel scheme,

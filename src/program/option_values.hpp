@@ -44,8 +44,10 @@ std::string last_segment(std::string_view dotted);
 /// "config.model.x" -> "model.x".
 std::string last_two(std::string_view dotted);
 bool is_falsy(const facts::Argument& value);
+/// An integer or decimal literal's value ("0", "0.0", "1e-3").
+std::optional<double> number_of(std::string_view text);
 std::optional<long long> integer_of(std::string_view text);
-/// A None, bool, int or string literal.
+/// A None, bool, int, float or string literal.
 bool is_literal(const facts::Argument& value);
 /// True when a branch on `term` is not taken with `value` as the tested name's value.
 bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term);
@@ -57,6 +59,8 @@ std::string probe_name(std::string_view call_text);
 bool named_like_period(std::string_view name);
 /// `moe_num_experts`, `num_experts`: a mixture-of-experts layer's expert count, off at 1.
 bool named_like_expert_count(std::string_view name);
+/// `alpha_mse`, `lambda_kl`, `aux_loss_weight`, `entropy_coef`: the weight of a loss term, off at 0.
+bool named_like_loss_weight(std::string_view name);
 /// `self.rope_fusion` when the class binds it only as `self.rope_fusion = neox_args.rope_fusion`, or as
 /// `self.num_experts = neox_args.moe_num_experts if ... else 1` with a last arm that leaves `term` off: that read.
 std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, std::int32_t function,

@@ -284,7 +284,7 @@ struct ConditionTerm {
   FactString name;       ///< dotted text of the tested name ("config.use_fp8"), or a call's callee text + "()"
   FactString equals;     ///< the literal it is compared with by == (without quotes); empty for a truth test
   bool negated = false;  ///< under `not`, or compared with !=
-  bool greater = false;  ///< `name > equals` with an integer (`if self.vis_period > 0:`)
+  bool greater = false;  ///< `name > equals` with a number (`if self.vis_period > 0:`, `if self.alpha_mse > 0.0:`)
   /// `name in ("a", "b")` (`not in`: negated): `equals` holds the literals, joined by k_member_separator.
   bool member = false;
   /// `args.optimizer.lower() == "adam8bit"`: the tested name is case-folded (`.lower()`, `.upper()`,

@@ -128,3 +128,18 @@ def dump_class_ids(entries):
         # ok: dynamic-shape.pad-to-batch-max
         longest = max(len(str(entry["class_id"])), longest)
     return np.empty(len(entries), dtype=f"U{longest}")
+
+
+class BlockDistributor:
+    def _construct_buffers(self, block_sizes_by_rank, group_size):
+        local_buffer_sizes = tuple(sum(size for size, rank in block_sizes_by_rank if rank == r) for r in range(group_size))
+        # ok: dynamic-shape.pad-to-batch-max
+        max_buffer_size = max(local_buffer_sizes)
+        self.global_buffer = torch.zeros(max_buffer_size * group_size, dtype=torch.int8)
+
+
+def smoothed_loss(lm_logits, labels, smoothing):
+    # ok: dynamic-shape.pad-to-batch-max
+    logprobs = torch.nn.functional.log_softmax(lm_logits.view(-1, lm_logits.size(-1)), dim=-1)
+    loss = -(1 - smoothing) * logprobs.gather(-1, labels.view(-1, 1)) - smoothing * logprobs.mean(-1, keepdim=True)
+    return loss * torch.ones(loss.shape, dtype=loss.dtype, device=loss.device)
