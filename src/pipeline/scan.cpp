@@ -181,9 +181,14 @@ void collect_named_files(const facts::FileFacts& facts, std::vector<std::string>
         value.find(".yml") != std::string_view::npos)
       out.emplace_back(value);
   };
+  // A test's fixture path or an option's help text (`help="path to the deepspeed config (e.g. ds_config.json)"`)
+  // names a file no run launches.
+  if (facts.is_test) return;
   for (const auto& setting : facts.settings) add(setting.value);
   for (const auto& call : facts.calls) {
-    for (const auto& arg : call.args) add(arg.value);
+    for (const auto& arg : call.args) {
+      if (arg.keyword != "help" && arg.keyword != "metadata" && arg.keyword != "description") add(arg.value);
+    }
   }
   for (const auto& assign : facts.assigns) add(assign.value.value);
 }
@@ -502,7 +507,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     if (facts.kind != discover::FileKind::python && facts.kind != discover::FileKind::notebook) continue;
     collect_extension_builds(discovered.files[i].rel_path, facts, builds);
     collect_named_files(facts, named_files);
-    rules::CodeFile file{discovered.files[i].rel_path, {}};
+    rules::CodeFile file{discovered.files[i].rel_path, {}, facts.is_test};
     for (const auto& import : facts.imports) file.imported.push_back(to_lower(import.module.first_segment()));
     code.push_back(std::move(file));
   }

@@ -285,8 +285,20 @@ class EntryFinder {
   // `train(model, loader, optimizer, ...)`, a `main()` calling `fit(...)`, and whatever calls those)
   // sets that run up: it is a run's setup, so what it does before and after the call runs once, on the
   // training path. Only calls that name their target count (not a method linked by name or one of a
-  // registry's classes: `model.train()` is not a call of some repo `train`), and functions handed over
+  // registry's classes: `model.train()` is not a call of some repo `train`), a method of the one repo class
+  // a local holds (`distiller = Distiller(...)` then `distiller.train()`), and functions handed over
   // as values (`launch(main, ...)`, `mp.spawn(worker)`). Code that already trains keeps its role.
+  // `distiller.train()` where the local holds one repo class: the call names that class's method.
+  bool instance_method_call(const facts::FileFacts& file, const Edge& edge) const {
+    if (edge.target.index < 0) return false;
+    const auto& call = file.calls[static_cast<std::size_t>(edge.call)];
+    if (call.method.empty() || !call.callee.empty() || call.receiver_is_self ||
+        call.receiver_text.find_first_of(".()[]") != std::string::npos)
+      return false;
+    const auto& target = m_impl.files[edge.target.file.value].functions[static_cast<std::size_t>(edge.target.index)];
+    return target.klass >= 0 && target.name == call.method;
+  }
+
   void add_run_drivers() {
     const auto& files = m_impl.files;
     std::vector<std::vector<std::vector<FunctionId>>> callers(files.size());
@@ -296,7 +308,8 @@ class EntryFinder {
       for (std::size_t s = 0; s < m_impl.edges[f].size(); ++s) {
         const FunctionId caller{FileId{f}, s == files[f].functions.size() ? -1 : static_cast<std::int32_t>(s)};
         for (const Edge& edge : m_impl.edges[f][s]) {
-          if (edge.constructs || edge.dispatch || edge.target.index < -1 || (edge.call >= 0 && !edge.by_name)) continue;
+          if (edge.constructs || edge.dispatch || edge.name_linked || edge.target.index < -1) continue;
+          if (edge.call >= 0 && !edge.by_name && !instance_method_call(files[f], edge)) continue;
           callers[edge.target.file.value][m_impl.slot(edge.target)].push_back(caller);
         }
       }

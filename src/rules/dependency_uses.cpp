@@ -56,6 +56,7 @@ std::unordered_set<std::string> shipped_modules(const std::vector<CodeFile>& cod
   }
   std::unordered_set<std::string> out;
   for (const CodeFile& file : code) {
+    if (file.test) continue;
     const std::string_view path = file.path;
     for (std::size_t start = 0; start < path.size();) {
       const auto slash = path.find('/', start);

@@ -22,6 +22,7 @@ namespace tr2audit::rules {
 struct CodeFile {
   std::string path;                   ///< repo-relative
   std::vector<std::string> imported;  ///< the first segment of every module the file imports
+  bool test = false;                  ///< a test file: its folders (`tests/deepspeed/`) ship no module
 };
 void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& rules, const std::vector<CodeFile>& code);
 
