@@ -426,7 +426,9 @@ std::optional<Role> role_by_path(std::string_view path) {
     return Role::inference;
   if (in("benchmarks") || in("benchmark") || in("bench") || in("tools") || in("scripts") || in("profiling") ||
       in("docs") || in("visualization") || in("viz") || starts_with(stem, "bench") || starts_with(stem, "profile") ||
-      starts_with(stem, "visuali") || starts_with(stem, "plot"))
+      starts_with(stem, "visuali") || starts_with(stem, "plot") ||
+      // `profiler-example-traces/train_gpt-profiler-example.py`: a copy of a training script that records traces.
+      to_lower(path).find("profiler") != std::string::npos)
     return Role::tooling;
   return std::nullopt;
 }
