@@ -217,6 +217,26 @@ std::size_t Walker::conjunct_count(TSNode condition) const {
   return count;
 }
 
+bool Walker::recovers_from_failure(std::string_view caught) {
+  // `except RuntimeError as e:` / `except (RuntimeError, torch._C._LinAlgError):`
+  if (const auto as = caught.find(" as "); as != std::string_view::npos) caught = caught.substr(0, as);
+  caught = trim(caught);
+  if (caught.size() >= 2 && caught.front() == '(' && caught.back() == ')') caught = caught.substr(1, caught.size() - 2);
+  bool any = false;
+  while (!caught.empty()) {
+    const auto comma = caught.find(',');
+    std::string_view name = trim(caught.substr(0, comma));
+    caught = comma == std::string_view::npos ? std::string_view() : caught.substr(comma + 1);
+    if (name.empty()) continue;
+    name = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+    if (name != "RuntimeError" && name != "LinAlgError" && name != "_LinAlgError" && name != "FloatingPointError" &&
+        name != "ArithmeticError" && name != "ZeroDivisionError" && name != "OverflowError")
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 bool Walker::else_only_raises(TSNode if_statement) const {
   const std::uint32_t count = ts_node_named_child_count(if_statement);
   for (std::uint32_t i = 0; i < count; ++i) {

@@ -72,6 +72,8 @@ std::string_view to_string(Guard guard) {
       return "message-only";
     case Guard::error_message:
       return "error-message";
+    case Guard::failure_path:
+      return "failure-path";
   }
   return "unknown-guard";
 }

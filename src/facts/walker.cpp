@@ -243,6 +243,10 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     if (!ts_node_is_null(caught) && !m_src.is(caught, m_k.block) &&
         m_src.node_text(caught).find("OutOfMemoryError") != std::string_view::npos)
       m_ctx.guards |= guard_bit(Guard::cuda_available);
+    // `except RuntimeError:` / `except torch.linalg.LinAlgError:` around `eigh`/`cholesky`: the fallback in
+    // the clause runs only when that code fails (a retry in float64, with more jitter), not every step.
+    else if (!ts_node_is_null(caught) && !m_src.is(caught, m_k.block) && recovers_from_failure(m_src.node_text(caught)))
+      m_ctx.guards |= guard_bit(Guard::failure_path);
   } else if (kind == m_k.raise_statement) {
     // `raise RuntimeError(f"non-finite loss: {loss.item()}")`: runs once, when the run fails.
     push_frame(node);

@@ -138,6 +138,9 @@ class Walker final : public detectors::NodeScope {
   std::optional<std::string> case_folded_name(TSNode call) const;
   /// True when an if statement's else branch only raises (a hard requirement, not a fallback).
   bool else_only_raises(TSNode if_statement) const;
+  /// The caught exceptions (`RuntimeError`, `(RuntimeError, torch.linalg.LinAlgError)`) are all runtime or
+  /// numerical failures, so the clause is a retry that runs only when its `try` fails.
+  static bool recovers_from_failure(std::string_view caught);
   /// `if torch.cuda.is_available(): n_gpus = ...` with no else, no earlier value of n_gpus in the block
   /// and a later use of it: without CUDA the code after it fails, so the guard is no fallback.
   bool binds_name_needed_later(TSNode if_statement) const;

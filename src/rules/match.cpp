@@ -584,7 +584,12 @@ class Matcher {
     constexpr std::uint16_t k_fallbacks = facts::guard_bit(facts::Guard::cuda_available) |
                                           facts::guard_bit(facts::Guard::device_branch) |
                                           facts::guard_bit(facts::Guard::import_error_fallback);
-    if (f.guards & facts::guard_bit(facts::Guard::error_message)) {
+    if (f.guards & facts::guard_bit(facts::Guard::failure_path)) {
+      if (f.severity > Severity::low) {
+        f.severity = Severity::low;
+        f.message += " (in an `except` clause that recovers from a runtime failure: it runs only when the `try` fails)";
+      }
+    } else if (f.guards & facts::guard_bit(facts::Guard::error_message)) {
       if (f.severity > Severity::low) {
         f.severity = Severity::low;
         f.message += " (it only builds the message of an error that ends the run: it runs once, on failure)";

@@ -38,10 +38,12 @@ enum class Guard : std::uint16_t {
                             ///< `if torch.cuda.is_bf16_supported(): print("try --bf16")` picks a message, not a path
   error_message = 1u << 13,  ///< inside a `raise` statement: builds the error that ends the run
                              ///< (`raise RuntimeError(f"non-finite loss {loss.item()}")`)
+  failure_path = 1u << 14,   ///< in an except clause that recovers from a runtime or numerical failure
+                             ///< (`except RuntimeError:`, `except torch.linalg.LinAlgError:`): a rare retry
 };
 
 /// Number of Guard values; every name table over Guard has this many entries.
-inline constexpr std::size_t k_guard_count = 14;
+inline constexpr std::size_t k_guard_count = 15;
 
 inline constexpr std::uint16_t guard_bit(Guard guard) {
   return static_cast<std::uint16_t>(guard);

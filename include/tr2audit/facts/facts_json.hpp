@@ -16,7 +16,7 @@ inline constexpr Guard k_all_guards[] = {
     Guard::main_block,     Guard::type_checking,         Guard::no_grad,       Guard::except_handler,
     Guard::periodic,       Guard::step_closure,          Guard::opt_in,        Guard::not_training,
     Guard::message_only,
-    Guard::error_message};
+    Guard::error_message, Guard::failure_path};
 static_assert(std::size(k_all_guards) == k_guard_count, "k_all_guards must list every Guard");
 
 /// The kebab-case name of a guard ("cuda-available").
