@@ -3,9 +3,11 @@ import torch
 
 def eigenbasis(mat):
     try:
+        torch.cuda.synchronize()
         _, q = torch.linalg.eigh(mat + 1e-30 * torch.eye(mat.size(0), device=mat.device))
     except RuntimeError:
         # retry in double precision when the float32 solver does not converge
+        torch.cuda.empty_cache()
         _, q = torch.linalg.eigh(mat.double() + 1e-30 * torch.eye(mat.size(0), device=mat.device))
         q = q.float()
     return q
@@ -23,6 +25,7 @@ def next_batch(loader_iter, loader):
     try:
         return next(loader_iter)
     except StopIteration:
+        torch.cuda.empty_cache()
         return next(iter(loader))
 
 
