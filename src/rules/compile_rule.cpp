@@ -62,6 +62,7 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"item_argument", {S::call, S::call_text, S::method}},
       {"fixed_buffer_decode", {S::call, S::call_text, S::method}},
       {"returned", {S::call, S::call_text, S::method}},
+      {"logged", {S::call, S::call_text, S::method}},
       {"section", {S::dependency}},
       {"not_section", {S::dependency}},
       {"status", {S::op}},
@@ -308,6 +309,7 @@ class Compiler {
     if (m.item_argument) c.item_argument = m.item_argument->value;
     if (m.fixed_buffer_decode) c.fixed_buffer_decode = m.fixed_buffer_decode->value;
     if (m.returned) c.returned = m.returned->value;
+    if (m.logged) c.logged = m.logged->value;
     c.op_statuses = op_bits(m.status, "op status", parse_op_status, k_all_op_statuses);
     c.op_effects = op_bits(m.effect, "op effect", parse_op_effect, k_all_op_effects);
     c.op_kinds = op_bits(m.op_kind, "op kind", parse_op_kind, k_all_op_kinds);

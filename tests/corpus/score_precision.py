@@ -21,6 +21,7 @@ SAME_RULE = {
     "cuda-library.lock-in-library-call": ["cuda-extension.lock-in-call"],
     "dynamic-graph.host-transfer-at-forward-return": ["dynamic-graph.host-transfer-in-forward"],
     "cuda-api.sdpa-backend-switch": ["cuda-api.sdpa-backend-selection"],
+    "cuda-api.cuda-device-count-logged": ["cuda-api.cuda-device-count"],
     "cuda-api.sdpa-backend-disabled": ["cuda-api.sdpa-backend-selection"],
     "dynamic-graph.data-dependent-assert": [
         "dynamic-graph.data-dependent-branch-in-forward",

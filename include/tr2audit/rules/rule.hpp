@@ -108,6 +108,8 @@ struct Conditions {
   std::optional<bool> fixed_buffer_decode;
   /// call: the call is the whole value of its function's `return` statement (`return out.cpu()`)
   std::optional<bool> returned;
+  /// call: the call is an argument of a print or logging call (`print("gpus:", torch.cuda.device_count())`)
+  std::optional<bool> logged;
   std::uint8_t op_statuses = 0;  ///< op subject: bit (1 << OpStatus) under the target profile; 0 = any
   std::uint8_t op_effects = 0;   ///< op subject: bit (1 << OpEffect); 0 = any (with or without an effect)
   std::uint8_t op_kinds = 0;     ///< op subject: bit (1 << OpKind); 0 = any

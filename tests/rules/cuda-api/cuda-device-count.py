@@ -39,3 +39,8 @@ def report_devices(log):
         gpus = torch.cuda.device_count()
         log(f"{gpus} GPUs")
     log.flush()
+
+
+def log_devices():
+    # ok: cuda-api.cuda-device-count
+    print("device_count:", torch.cuda.device_count())
