@@ -84,7 +84,8 @@ std::optional<Region> own_region(const FileFacts& file, const FunctionInfo& fn) 
   const std::string lower = to_lower(fn.name);
   if (fn.name == "forward" && fn.klass >= 0) return Region::forward;
   if (fn.calls_backward || fn.calls_optimizer_step || is_training_name(lower)) return Region::training_step;
-  if (is_data_name(lower, class_bases_text(file, fn.klass)) || data_class_method(file, fn)) return Region::data_pipeline;
+  if (is_data_name(lower, class_bases_text(file, fn.klass)) || data_class_method(file, fn))
+    return Region::data_pipeline;
   if (is_eval_name(lower)) return Region::evaluation;
   // `@torch.no_grad` on a sampling or scoring function is evaluation; on anything else (weight init,
   // an EMA update, LoftQ's re-initialisation, target building) it says nothing of where it runs.

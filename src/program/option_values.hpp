@@ -145,7 +145,7 @@ std::optional<std::string> sole_dotted_read(const facts::FileFacts& file, std::i
 /// How a class's methods bind a switch attribute (`self.use_apex`): HF Trainer's mixed-precision setup binds
 /// `self.use_apex = False` unconditionally and `self.use_apex = True` only inside branches.
 struct SwitchBindings {
-  bool initialised_off = false;                       ///< an unconditional `= False`
+  bool initialised_off = false;                     ///< an unconditional `= False`
   std::vector<const facts::AssignFact*> turned_on;  ///< the `= True` bindings, each inside a branch
 };
 /// The bindings of `name` in the methods of class `klass`; nothing when it is no such switch there (bound

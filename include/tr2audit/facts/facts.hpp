@@ -31,11 +31,11 @@ enum class Guard : std::uint16_t {
   except_handler = 1u << 7,         ///< inside an except clause
   periodic = 1u << 8,               ///< if step % log_every == 0: (periodic logging / checkpointing)
   step_closure = 1u << 9,           ///< inside a lambda/function passed to xm.add_step_closure
-  opt_in = 1u << 10,        ///< under an option that is off by default (set by the program stage, never by facts)
-  not_training = 1u << 11,  ///< runs only outside training: `if not self.training:`, after `if self.training: return`,
-                            ///< under a KV-cache (decoding) branch
-  message_only = 1u << 12,  ///< in the condition of an `if` (no else) whose body only prints, logs or warns:
-                            ///< `if torch.cuda.is_bf16_supported(): print("try --bf16")` picks a message, not a path
+  opt_in = 1u << 10,         ///< under an option that is off by default (set by the program stage, never by facts)
+  not_training = 1u << 11,   ///< runs only outside training: `if not self.training:`, after `if self.training: return`,
+                             ///< under a KV-cache (decoding) branch
+  message_only = 1u << 12,   ///< in the condition of an `if` (no else) whose body only prints, logs or warns:
+                             ///< `if torch.cuda.is_bf16_supported(): print("try --bf16")` picks a message, not a path
   error_message = 1u << 13,  ///< inside a `raise` statement: builds the error that ends the run
                              ///< (`raise RuntimeError(f"non-finite loss {loss.item()}")`)
   failure_path = 1u << 14,   ///< in an except clause that recovers from a runtime or numerical failure
