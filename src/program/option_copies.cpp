@@ -77,9 +77,7 @@ std::optional<facts::ConditionTerm> attribute_comparison(const facts::FileFacts&
   if (!term.equals.empty() || term.greater || term.member || function < 0 || !starts_with(name, "self.") ||
       name.find('.', 5) != std::string::npos)
     return std::nullopt;
-  std::int32_t klass = -1;
-  for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
-    klass = file.functions[static_cast<std::size_t>(fn)].klass;
+  const std::int32_t klass = enclosing_class(file, function);
   if (klass < 0) return std::nullopt;
   const facts::AssignFact* bound = nullptr;
   for (const auto& assign : file.assigns) {
@@ -177,9 +175,7 @@ std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, 
                                                   const facts::ConditionTerm& term) {
   const std::string& name = term.name;
   if (function < 0 || !starts_with(name, "self.") || name.find('.', 5) != std::string::npos) return std::nullopt;
-  std::int32_t klass = -1;
-  for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
-    klass = file.functions[static_cast<std::size_t>(fn)].klass;
+  const std::int32_t klass = enclosing_class(file, function);
   if (klass < 0) return std::nullopt;
   std::optional<std::string> read;
   for (const auto& assign : file.assigns) {

@@ -270,6 +270,13 @@ const facts::AssignFact* sole_binding(const facts::FileFacts& file, std::int32_t
   return bound;
 }
 
+std::int32_t enclosing_class(const facts::FileFacts& file, std::int32_t function) {
+  std::int32_t klass = -1;
+  for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
+    klass = file.functions[static_cast<std::size_t>(fn)].klass;
+  return klass;
+}
+
 std::optional<SwitchBindings> switch_bindings(const facts::FileFacts& file, std::int32_t klass, std::string_view name) {
   SwitchBindings out;
   for (const auto& assign : file.assigns) {

@@ -142,6 +142,8 @@ bool yacs_key(std::string_view dotted);
 /// use this only where the read is the option's plain hand-over, `pooler_type = cfg...; Pooler(pooler_type=...)`.)
 std::optional<std::string> sole_dotted_read(const facts::FileFacts& file, std::int32_t function, std::string_view name,
                                             std::uint32_t before);
+/// The class whose method (or a function nested in one) `function` is; -1 when none.
+std::int32_t enclosing_class(const facts::FileFacts& file, std::int32_t function);
 /// How a class's methods bind a switch attribute (`self.use_apex`): HF Trainer's mixed-precision setup binds
 /// `self.use_apex = False` unconditionally and `self.use_apex = True` only inside branches.
 struct SwitchBindings {

@@ -549,9 +549,7 @@ class BranchGuards {
         !starts_with(term.name, "self.") || term.name.find('.', 5) != std::string::npos)
       return std::nullopt;
     const auto& file = m_impl.files[f];
-    std::int32_t klass = -1;
-    for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
-      klass = file.functions[static_cast<std::size_t>(fn)].klass;
+    const std::int32_t klass = enclosing_class(file, function);
     if (klass < 0) return std::nullopt;
     // The class and its repo base classes (a `CTCTrainer(Trainer)` tests what `Trainer.__init__` binds).
     bool initialised_off = false;
@@ -650,9 +648,7 @@ class BranchGuards {
     const std::string attribute = name.substr(5);
     if (attribute.find('.') != std::string::npos) return std::nullopt;
     const auto& file = m_impl.files[f];
-    std::int32_t klass = -1;
-    for (std::int32_t fn = function; fn >= 0 && klass < 0; fn = file.functions[static_cast<std::size_t>(fn)].parent)
-      klass = file.functions[static_cast<std::size_t>(fn)].klass;
+    const std::int32_t klass = enclosing_class(file, function);
     if (klass < 0) return std::nullopt;
     for (const auto& assign : file.assigns) {
       if (assign.target_text != name || assign.ctx.function < 0) continue;

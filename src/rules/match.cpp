@@ -161,7 +161,7 @@ class Matcher {
         detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults) &&
         (!fixed_buffer || *fixed_buffer == m_view.program.fixed_buffer_decode(
                                                m_view.id, static_cast<std::uint32_t>(&call - m_file.calls.data()))) &&
-        (!returned || *returned == is_returned(call)) && (!logged || *logged == is_logged(call));
+        (!returned || *returned == is_returned(call)) && (!logged || *logged == detail::in_message_call(m_file, call));
     if (holds && defaults.opt_in.empty()) defaults.opt_in = detail::switched_off(m_view.program, m_view.id, call);
     // A positive signal needs the value itself, not a setting that could be changed to it.
     const Category category = m_rules.rules()[i].category;
@@ -178,22 +178,6 @@ class Matcher {
     return std::any_of(m_file.values.begin(), m_file.values.end(), [&](const facts::ValueFact& value) {
       return value.sink == facts::ValueSink::returned && value.ctx.function == call.ctx.function &&
              value.value.start_byte == call.at.start_byte && value.value.end_byte == call.at.end_byte;
-    });
-  }
-
-  // The call sits in the arguments of a print or logging call (`print("gpus:", torch.cuda.device_count())`,
-  // `logger.info(f"{torch.cuda.device_count()} devices")`): its value only goes into a message.
-  bool is_logged(const facts::CallFact& call) const {
-    return std::any_of(m_file.calls.begin(), m_file.calls.end(), [&](const facts::CallFact& outer) {
-      if (&outer == &call || outer.ctx.function != call.ctx.function || outer.at.start_byte > call.at.start_byte ||
-          outer.at.end_byte < call.at.end_byte)
-        return false;
-      if (outer.method.empty()) return outer.callee_text == "print" || starts_with(outer.callee.dotted(), "logging.");
-      const std::string receiver = to_lower(outer.receiver_text);
-      const std::string_view m = outer.method;
-      return (receiver.find("log") != std::string::npos || receiver == "warnings") &&
-             (m == "info" || m == "debug" || m == "warning" || m == "warn" || m == "error" || m == "log" ||
-              m == "print");
     });
   }
 

@@ -3,6 +3,7 @@
 
 #include "match_detail.hpp"
 #include "tr2audit/core/qualified_name.hpp"
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/discover/discover.hpp"
 #include "tr2audit/facts/region.hpp"
 #include "vocabulary.hpp"
@@ -264,6 +265,19 @@ bool context_allows(const Rule& rule, const program::FileView& file, const facts
     }
   }
   return true;
+}
+
+bool in_message_call(const facts::FileFacts& file, const facts::CallFact& call) {
+  return std::any_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& outer) {
+    if (&outer == &call || outer.ctx.function != call.ctx.function || outer.at.start_byte > call.at.start_byte ||
+        outer.at.end_byte < call.at.end_byte)
+      return false;
+    if (outer.method.empty()) return outer.callee_text == "print" || starts_with(outer.callee.dotted(), "logging.");
+    const std::string receiver = to_lower(outer.receiver_text);
+    const std::string_view m = outer.method;
+    return (receiver.find("log") != std::string::npos || receiver == "warnings") &&
+           (m == "info" || m == "debug" || m == "warning" || m == "warn" || m == "error" || m == "log" || m == "print");
+  });
 }
 
 }  // namespace tr2audit::rules::detail

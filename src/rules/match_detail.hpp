@@ -37,6 +37,9 @@ std::string switched_off(const program::Program& program, program::FileId file, 
 /// `import bitsandbytes` whose only uses in `file` are its metadata (`bitsandbytes.__version__`)
 /// (rules/match_switches).
 bool metadata_only(const facts::FileFacts& file, const facts::ImportFact& import);
+/// The call sits in the arguments of a print or logging call (`print("gpus:", torch.cuda.device_count())`,
+/// `logger.info(f"{torch.cuda.device_count()} devices")`): its value only goes into a message.
+bool in_message_call(const facts::FileFacts& file, const facts::CallFact& call);
 /// `from bitsandbytes.optim.optimizer import Optimizer2State` used in the file only as the base of repo
 /// classes (`class AdamW8bit(Optimizer2State):`): those classes (ClassInfo indices), else none.
 std::vector<std::int32_t> base_class_only(const facts::FileFacts& file, const facts::ImportFact& import);
