@@ -157,10 +157,26 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
         guards |= guard_bit(Guard::cuda_available);
       if (names_xla_device(name)) guards |= guard_bit(Guard::neuron_branch);
       if (names_periodic_predicate(name)) guards |= guard_bit(Guard::periodic);
+      const std::pair<std::int32_t, std::string_view> local{m_ctx.function, m_src.node_text(step.node)};
+      if (std::find(m_periodic_locals.begin(), m_periodic_locals.end(), local) != m_periodic_locals.end())
+        guards |= guard_bit(Guard::periodic);
     }
     return true;
   });
   return guards;
+}
+
+bool Walker::is_periodic_test(TSNode value) const {
+  const std::string_view text = m_src.node_text(value);
+  return contains(text, "%") && compares_modulo_with_integer(text);
+}
+
+void Walker::note_periodic_local(std::string_view name, TSNode value) {
+  const std::pair<std::int32_t, std::string_view> local{m_ctx.function, name};
+  const auto known = std::find(m_periodic_locals.begin(), m_periodic_locals.end(), local);
+  const bool periodic = !ts_node_is_null(value) && is_periodic_test(value);
+  if (periodic && known == m_periodic_locals.end()) m_periodic_locals.push_back(local);
+  if (!periodic && known != m_periodic_locals.end()) m_periodic_locals.erase(known);
 }
 
 std::uint16_t Walker::try_guards(TSNode try_statement) const {

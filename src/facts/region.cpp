@@ -63,7 +63,12 @@ bool is_data_name(std::string_view name, std::string_view class_bases) {
 bool data_class_method(const FileFacts& file, const FunctionInfo& fn) {
   if (fn.klass < 0 || fn.name == "__init__") return false;
   const std::string klass = file.classes[static_cast<std::size_t>(fn.klass)].name.str();
-  return ends_with(klass, "DataLoader") || ends_with(klass, "Dataset") || ends_with(klass, "Collator");
+  if (ends_with(klass, "DataLoader") || ends_with(klass, "Dataset") || ends_with(klass, "Collator")) return true;
+  // `PrefetchLoader`, `MultiEpochsLoader`: a loader that iterates batches (not a `CheckpointLoader`).
+  return ends_with(klass, "Loader") &&
+         std::any_of(file.functions.begin(), file.functions.end(), [&](const FunctionInfo& method) {
+           return method.klass == fn.klass && (method.name == "__iter__" || method.name == "__next__");
+         });
 }
 
 std::string class_bases_text(const FileFacts& file, std::int32_t klass) {
@@ -156,8 +161,11 @@ Region region_of(const FileFacts& file, const Context& ctx) {
   // because an enclosing function not named for evaluation is decorated so (`@torch.no_grad def
   // init_weights`) are a property of that computation, not a sign of evaluation; a module's
   // `@torch.no_grad() def forward` is a post-processor, and that is evaluation.
+  // A `with torch.no_grad():` block in a module's forward (routing indices, a kernel's bookkeeping) runs
+  // in every training forward: only a decorated function makes the no-grad code evaluation there.
   std::optional<Region> innermost;
   bool no_grad_helper = false;
+  bool decorated = false;
   for (std::int32_t fn = ctx.function; fn >= 0; fn = file.functions[fn].parent) {
     const FunctionInfo& info = file.functions[fn];
     const std::optional<Region> region = own_region(file, info);
@@ -166,9 +174,15 @@ Region region_of(const FileFacts& file, const Context& ctx) {
       if (innermost) break;  // nothing further up can change the answer
       continue;
     }
+    decorated |= no_grad_decorated(info);
     no_grad_helper |=
         no_grad_decorated(info) && info.name != "forward" && info.name != "__call__" && region != Region::evaluation;
   }
+  // (`forward_once` of a module; not a serving pipeline's `_forward`.)
+  const bool forward_method = ctx.function >= 0 && file.functions[ctx.function].klass >= 0 &&
+                              file.functions[ctx.function].name.view().find("forward") != std::string_view::npos &&
+                              class_bases_text(file, file.functions[ctx.function].klass).find("Module") != std::string::npos;
+  if ((innermost == Region::forward || (!innermost && forward_method)) && !decorated) return Region::forward;
   const bool evaluates = ctx.has(Guard::no_grad) && !no_grad_helper;
   if (innermost) return *innermost != Region::training_step && evaluates ? Region::evaluation : *innermost;
   if (evaluates) return Region::evaluation;

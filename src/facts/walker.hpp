@@ -127,6 +127,7 @@ class Walker final : public detectors::NodeScope {
 
   // guards.cpp
   std::uint16_t condition_guards(TSNode condition) const;
+  bool is_periodic_test(TSNode value) const;  ///< `i % n == 0` (or an `or` with one): holds every N steps
   /// The and-terms of a condition (empty when it is not a plain conjunction of tests).
   std::vector<ConditionTerm> condition_terms(TSNode condition) const;
   std::vector<ConditionTerm> disjunction_terms(TSNode condition) const;  ///< `a or b`: any term takes it
@@ -199,6 +200,10 @@ class Walker final : public detectors::NodeScope {
     TSNode collection;
   };
   std::vector<LocalCollection> m_local_collections;
+  /// Names a function binds (latest binding) to a once-every-N-steps test (`is_metric_step = (i % metric_every
+  /// == 0) or last_batch`): a later `if is_metric_step:` is periodic like the test itself. Few per file.
+  std::vector<std::pair<std::int32_t, std::string_view>> m_periodic_locals;
+  void note_periodic_local(std::string_view name, TSNode value);
   /// The tuple/list/set literal `name` holds where it is read: its latest binding in the current function,
   /// else a module-level list literal; a null node when it is bound to something else or not known.
   TSNode collection_of(std::string_view name) const;

@@ -378,7 +378,12 @@ class GraphBuilder {
   void add_target_edges(FileId file, const facts::CallFact& call) {
     bool typed = false;  // the receiver's classes are known: no fallback by method name
     if (!call.method.empty() && call.callee.empty()) {
-      const auto classes = instance_classes(file, call.ctx, call.receiver_text);
+      auto classes = instance_classes(file, call.ctx, call.receiver_text);
+      // `TrainLoop(model=model, ...).run_loop()`: the receiver builds a repo class.
+      if (classes.empty() && !call.receiver_callee.empty()) {
+        const Symbol built = m_symbols.lookup_from(file, call.receiver_callee.dotted());
+        if (built.kind == Symbol::Kind::klass) classes.push_back(built.klass);
+      }
       typed = !classes.empty();
       m_dispatch = classes.size() > 1;
       for (const ClassId& klass : classes) {

@@ -1,5 +1,6 @@
 // Dead patch modules (called by program/variants, which has the repo's name strings): a module that patches
 // a library, beside a training script, that nothing imports, names or reaches. Its patch is never applied.
+// Test-only modules: a module of the repo that only tests import (a decode-step kernel kept for its test).
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -80,9 +81,56 @@ void mark_dead_patch_modules(Program::Impl& impl, const std::unordered_set<std::
     if (std::any_of(impl.entries.begin(), impl.entries.end(),
                     [&](const EntryPoint& e) { return e.function.file.value == f; }))
       continue;
-    impl.dead_module[f] = 1;
+    impl.dead_module[f] = static_cast<char>(DeadCode::unimported_module);
     for (auto& dead : impl.dead_function[f]) {
       if (dead == DeadCode::live) dead = DeadCode::unimported_module;
+    }
+  }
+}
+
+// A module that tests import and nothing else imports (lazily or not), names in a string or reaches
+// (mamba's `mamba3_siso_step.py`, imported only by `tests/ops/triton/test_mamba3_siso.py`): its code runs
+// only in those tests. Only in a folder whose other modules the repo's code does import: a folder only tests
+// use (`lib/kernels.py` and its test) may be a library's public API, and a module no test imports stays live.
+void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings) {
+  std::vector<char> by_tests(impl.files.size(), 0), by_code(impl.files.size(), 0);
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    for (std::size_t i = 0; i < file.imports.size(); ++i) {
+      const auto target = import_target(impl, FileId{f}, i);
+      if (!target) continue;
+      (file.is_test ? by_tests : by_code)[target->value] = 1;
+      if (file.imports[i].star && !file.is_test) by_code[target->value] = 1;
+    }
+  }
+  std::unordered_set<std::string_view> used_folders;  // folders holding a module the repo's code imports
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const std::string_view path = impl.files[f].path;
+    if (by_code[f]) used_folders.insert(path.substr(0, path.rfind('/') + 1));
+  }
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    const std::string_view path = file.path;
+    if (!by_tests[f] || by_code[f] || !used_folders.count(path.substr(0, path.rfind('/') + 1)) || file.is_test || file.kind != discover::FileKind::python ||
+        file.is_package_init || runs_as_program(file) || impl.dead_module[f])
+      continue;
+    bool reached = false;
+    for (const FunctionState& state : impl.state[f]) {
+      RoleSet roles = state.roles;
+      roles.reset(static_cast<std::size_t>(Role::test));
+      reached |= roles.any() || state.training_reached;
+    }
+    if (reached || std::any_of(impl.entries.begin(), impl.entries.end(),
+                               [&](const EntryPoint& e) { return e.function.file.value == f; }))
+      continue;
+    const std::string_view module = file.module_name.view();
+    if (std::any_of(strings.begin(), strings.end(), [&](const std::string& s) {
+          return s == module || (s.size() > module.size() && starts_with(s, module) && s[module.size()] == '.');
+        }))
+      continue;
+    impl.dead_module[f] = static_cast<char>(DeadCode::test_only_module);
+    for (auto& dead : impl.dead_function[f]) {
+      if (dead == DeadCode::live) dead = DeadCode::test_only_module;
     }
   }
 }

@@ -256,7 +256,13 @@ class EntryFinder {
     // `evaluate.py`, `eval_checkpoint.py`: a script that scores a trained model runs it for inference.
     const std::string stem = to_lower(file.path.substr(file.path.rfind('/') + 1));
     if (!role && starts_with(stem, "eval")) role = Role::inference;
-    if (role) add(FunctionId{id, -1}, *role, "an entry script under a " + std::string(to_string(*role)) + " path");
+    if (!role) return;
+    // `scripts/image_train.py` calling the repo's `TrainLoop(...).run_loop()`: a folder of scripts is only a tie-breaker,
+    // so add_run_drivers may still find it drives a training run (not a benchmark's or profiler's folder).
+    const std::string lower = to_lower(file.path);
+    if (*role == Role::tooling && !contains(lower, "bench") && !contains(lower, "profil"))
+      m_path_tooling_entries.push_back(m_impl.entries.size());
+    add(FunctionId{id, -1}, *role, "an entry script under a " + std::string(to_string(*role)) + " path");
   }
 
   // Methods that a framework calls as the training step.
@@ -289,14 +295,18 @@ class EntryFinder {
   // a local holds (`distiller = Distiller(...)` then `distiller.train()`), and functions handed over
   // as values (`launch(main, ...)`, `mp.spawn(worker)`). Code that already trains keeps its role.
   // `distiller.train()` where the local holds one repo class: the call names that class's method.
+  // `TrainLoop(model=model, ...).run_loop()` (improved-diffusion) likewise: the receiver constructs that class.
   bool instance_method_call(const facts::FileFacts& file, const Edge& edge) const {
     if (edge.target.index < 0) return false;
     const auto& call = file.calls[static_cast<std::size_t>(edge.call)];
-    if (call.method.empty() || !call.callee.empty() || call.receiver_is_self ||
-        call.receiver_text.find_first_of(".()[]") != std::string::npos)
-      return false;
-    const auto& target = m_impl.files[edge.target.file.value].functions[static_cast<std::size_t>(edge.target.index)];
-    return target.klass >= 0 && target.name == call.method;
+    if (call.method.empty() || !call.callee.empty() || call.receiver_is_self) return false;
+    const auto& target_file = m_impl.files[edge.target.file.value];
+    const auto& target = target_file.functions[static_cast<std::size_t>(edge.target.index)];
+    if (target.klass < 0 || target.name != call.method) return false;
+    if (!call.receiver_callee.empty())
+      return call.receiver_callee.last_segment() ==
+             target_file.classes[static_cast<std::size_t>(target.klass)].name.view();
+    return call.receiver_text.find_first_of(".()[]") == std::string::npos;
   }
 
   void add_run_drivers() {
@@ -321,8 +331,11 @@ class EntryFinder {
     // A script a `generate` call or its path made an inference entry still drives the run it starts:
     // calling the repo's training function is the stronger evidence. A benchmark or profiling script
     // (tooling) and export code run training code without being a training run.
-    for (const auto& e : m_impl.entries) {
-      if (e.role != Role::inference) entry[e.function.file.value][m_impl.slot(e.function)] = 1;
+    for (std::size_t e = 0; e < m_impl.entries.size(); ++e) {
+      const EntryPoint& point = m_impl.entries[e];
+      const bool by_path = std::find(m_path_tooling_entries.begin(), m_path_tooling_entries.end(), e) !=
+                           m_path_tooling_entries.end();
+      if (point.role != Role::inference && !by_path) entry[point.function.file.value][m_impl.slot(point.function)] = 1;
     }
     for (const FunctionId run : m_runs) queue.emplace_back(run, run);
     for (std::size_t next = 0; next < queue.size(); ++next) {
@@ -338,6 +351,13 @@ class EntryFinder {
         queue.emplace_back(caller, trains);
         drives.push_back(caller.file);
       }
+    }
+    // A script that only its folder made tooling and that starts a training run is that run's driver.
+    for (const std::size_t e : m_path_tooling_entries) {
+      EntryPoint& point = m_impl.entries[e];
+      if (std::find(drives.begin(), drives.end(), point.function.file) == drives.end()) continue;
+      point.role = Role::setup;
+      point.why = "a script that drives a training run (in a folder of scripts)";
     }
     // A file taken for a serving app (it imports vLLM) whose code starts a training run is that run's driver:
     // an RL recipe generates rollouts with the engine and trains on them (`worker.train.remote()`). Its
@@ -361,6 +381,8 @@ class EntryFinder {
   /// Files taken for a serving or demo app, each with the index of its first such entry in Impl::entries
   /// (the module body's, followed by one per function).
   std::vector<std::pair<FileId, std::size_t>> m_serving_entries;
+  /// Entries (indices into m_impl.entries) that only a script folder's path made tooling (`scripts/`, `tools/`).
+  std::vector<std::size_t> m_path_tooling_entries;
 };
 
 }  // namespace

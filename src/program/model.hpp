@@ -131,7 +131,8 @@ struct Program::Impl {
   /// nested in one) that no non-test code calls, passes or names; a shadowed definition; a kernel only
   /// dead code launches.
   std::vector<std::vector<DeadCode>> dead_function;
-  /// Per file: a patch module beside a training script that nothing imports or names (DeadCode::unimported_module).
+  /// Per file: 0, or why the whole module is dead, as a DeadCode: a patch module beside a training script that
+  /// nothing imports or names (unimported_module), or a module only tests import (test_only_module).
   std::vector<char> dead_module;
   /// Names of functions the repo's non-test code hands on as values where no call edge shows: private helpers
   /// passed by name (`prune_configs_by={"early_config_prune": _prune}`) and dispatch-table entries.
@@ -241,6 +242,8 @@ void find_unselected_variants(Program::Impl& impl);
 /// Marks Impl::dead_module: a patch module beside a training script that no repo file imports and no string of
 /// `strings` (the repo's name strings and config values) names (program/dead_modules, from program/variants).
 void mark_dead_patch_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings);
+/// Marks modules only tests import (program/dead_modules).
+void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings);
 /// Modules of the repo's packages that nothing imports, in a repo that imports by a computed name, and
 /// that no string names: their top level and functions get the opt-in gate (named_modules.cpp).
 void gate_modules_loaded_by_name(Program::Impl& impl);

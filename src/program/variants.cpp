@@ -93,6 +93,7 @@ class Variants {
     }
     mark_shadowed();
     mark_dead_patch_modules(m_impl, m_strings);
+    mark_test_only_modules(m_impl, m_strings);
     mark_kernels_of_dead_code();
     mark_unused_actor_methods();
   }

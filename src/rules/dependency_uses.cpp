@@ -27,6 +27,22 @@ std::string scope_of(std::string_view manifest, const std::vector<CodeFile>& cod
   return holds_code ? folder : std::string();
 }
 
+/// A manifest for working on the repo rather than running it (`dev_requirements.txt`, `requirements-test.txt`,
+/// `docs/requirements.txt`): a word of its path names development, tests, docs or linting.
+bool development_manifest(std::string_view path) {
+  const std::string lower = to_lower(path);
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= lower.size(); ++i) {
+    if (i < lower.size() && std::isalnum(static_cast<unsigned char>(lower[i]))) continue;
+    const std::string_view word = std::string_view(lower).substr(start, i - start);
+    if (word == "dev" || word == "develop" || word == "development" || word == "test" || word == "tests" ||
+        word == "testing" || word == "docs" || word == "doc" || word == "lint")
+      return true;
+    start = i + 1;
+  }
+  return false;
+}
+
 /// The first segment of a dotted subject, lower case ("flash_attn.bert_padding.pad_input" -> "flash_attn").
 std::string top_module(std::string_view subject) {
   return to_lower(subject.substr(0, subject.find('.')));
@@ -191,6 +207,11 @@ void weigh_dependencies_by_use(std::vector<Finding>& findings, const RuleSet& ru
     };
     if (std::any_of(modules.begin(), modules.end(), [&](const std::string& m) { return shipped.count(m) > 0; }))
       continue;
+    if (development_manifest(dependency.path) && !is_container_file(dependency.path)) {
+      dependency.severity = Severity::low;
+      dependency.message += " (a development manifest: a training run does not install it)";
+      continue;
+    }
     const std::string scope = scope_of(dependency.path, code);
     const Finding* strongest = nullptr;
     for (const Finding& use : findings) {

@@ -22,13 +22,17 @@ bool literal_matches(const NameMatcher& values, const facts::Argument& arg) {
          (values.matches(arg.conditional->then_value) || values.matches(arg.conditional->else_value));
 }
 
-/// The guards of a conditional value that matches on its first side only: the value holds only where
-/// the condition (a CUDA check) does.
+/// The guards of a conditional value that matches on its CUDA side only: the value holds only where the
+/// condition (a CUDA check) does, or, after a negated check (`"gloo" if not torch.cuda.is_available() else
+/// "nccl"`), where it does not.
 std::uint16_t first_side_guards(const NameMatcher& values, const facts::Argument& arg) {
   if (!arg.conditional || values.matches(arg.value) || (!arg.resolved.empty() && values.matches(arg.resolved.dotted())))
     return 0;
   const facts::ConditionalValue& c = *arg.conditional;
-  return values.matches(c.then_value) && !values.matches(c.else_value) ? c.guards : 0;
+  const bool negated = c.condition.view().starts_with("not ");
+  const bool then_only = values.matches(c.then_value) && !values.matches(c.else_value);
+  const bool else_only = values.matches(c.else_value) && !values.matches(c.then_value);
+  return (negated ? else_only : then_only) ? c.guards : 0;
 }
 
 /// The value a message shows: a conditional's branches say which one runs by default (the else side).

@@ -57,6 +57,7 @@ enum class DeadCode : std::uint8_t {
   used_only_by_dead_code,  ///< a kernel whose only launches and mentions outside tests are in dead code
   unused_actor_method,     ///< a Ray actor's method whose name no code outside tests uses (handles only call)
   unimported_module,       ///< a patch module beside a training script that no repo code imports or names
+  test_only_module,        ///< a module only tests import: its code runs only in them
 };
 
 /// "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test".

@@ -262,6 +262,9 @@ TEST_CASE("rules::match where and unless with guards, regions, loops, functions 
   forward.name = "forward";
   forward.qualname = "Net.forward";
   forward.klass = 0;
+  // `@torch.no_grad() def forward`: a post-processor, evaluation (a `with torch.no_grad():` block inside a
+  // forward stays forward; see the region tests).
+  forward.decorators = {QualifiedName::from_dotted("torch.no_grad")};
   file.functions.push_back(forward);
   facts::FunctionInfo train;
   train.name = "run";
