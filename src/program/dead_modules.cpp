@@ -111,8 +111,8 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
     const auto& file = impl.files[f];
     const std::string_view path = file.path;
-    if (!by_tests[f] || by_code[f] || !used_folders.count(path.substr(0, path.rfind('/') + 1)) || file.is_test || file.kind != discover::FileKind::python ||
-        file.is_package_init || runs_as_program(file) || impl.dead_module[f])
+    if (!by_tests[f] || by_code[f] || !used_folders.count(path.substr(0, path.rfind('/') + 1)) || file.is_test ||
+        file.kind != discover::FileKind::python || file.is_package_init || runs_as_program(file) || impl.dead_module[f])
       continue;
     bool reached = false;
     for (const FunctionState& state : impl.state[f]) {

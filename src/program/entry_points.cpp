@@ -257,8 +257,8 @@ class EntryFinder {
     const std::string stem = to_lower(file.path.substr(file.path.rfind('/') + 1));
     if (!role && starts_with(stem, "eval")) role = Role::inference;
     if (!role) return;
-    // `scripts/image_train.py` calling the repo's `TrainLoop(...).run_loop()`: a folder of scripts is only a tie-breaker,
-    // so add_run_drivers may still find it drives a training run (not a benchmark's or profiler's folder).
+    // `scripts/image_train.py` calling the repo's `TrainLoop(...).run_loop()`: a folder of scripts is only a
+    // tie-breaker, so add_run_drivers may still find it drives a training run (not a benchmark's or profiler's folder).
     const std::string lower = to_lower(file.path);
     if (*role == Role::tooling && !contains(lower, "bench") && !contains(lower, "profil"))
       m_path_tooling_entries.push_back(m_impl.entries.size());
@@ -333,8 +333,8 @@ class EntryFinder {
     // (tooling) and export code run training code without being a training run.
     for (std::size_t e = 0; e < m_impl.entries.size(); ++e) {
       const EntryPoint& point = m_impl.entries[e];
-      const bool by_path = std::find(m_path_tooling_entries.begin(), m_path_tooling_entries.end(), e) !=
-                           m_path_tooling_entries.end();
+      const bool by_path =
+          std::find(m_path_tooling_entries.begin(), m_path_tooling_entries.end(), e) != m_path_tooling_entries.end();
       if (point.role != Role::inference && !by_path) entry[point.function.file.value][m_impl.slot(point.function)] = 1;
     }
     for (const FunctionId run : m_runs) queue.emplace_back(run, run);

@@ -279,8 +279,9 @@ bool Program::unreached(FileId file, const facts::Context& ctx) const {
 DeadCode Program::dead_code(FileId file, const facts::Context& ctx) const {
   const auto& dead = m_impl->dead_function;
   if (file.value < m_impl->dead_module.size() && m_impl->dead_module[file.value])
-    return m_impl->dead_module[file.value] == static_cast<char>(DeadCode::test_only_module) ? DeadCode::test_only_module
-                                                                                           : DeadCode::unimported_module;
+    return m_impl->dead_module[file.value] == static_cast<char>(DeadCode::test_only_module)
+               ? DeadCode::test_only_module
+               : DeadCode::unimported_module;
   if (ctx.function < 0 || file.value >= dead.size()) return DeadCode::live;
   return dead[file.value][static_cast<std::size_t>(ctx.function)];
 }
