@@ -29,6 +29,29 @@ bool works_at_top_level(const facts::FileFacts& file) {
   });
 }
 
+// Code outside tests runs something of file `f`: a role other than test, or a training run reaches it.
+bool reached_outside_tests(const Program::Impl& impl, std::uint32_t f) {
+  for (const FunctionState& state : impl.state[f]) {
+    RoleSet roles = state.roles;
+    roles.reset(static_cast<std::size_t>(Role::test));
+    if (roles.any() || state.training_reached) return true;
+  }
+  return false;
+}
+
+bool has_entry(const Program::Impl& impl, std::uint32_t f) {
+  return std::any_of(impl.entries.begin(), impl.entries.end(),
+                     [&](const EntryPoint& e) { return e.function.file.value == f; });
+}
+
+// A string of the repo names the module (`"pkg.mod"`, `"pkg.mod.fn"`), or, with `or_stem`, its last segment.
+bool named_by_string(const std::unordered_set<std::string>& strings, std::string_view module, bool or_stem) {
+  return std::any_of(strings.begin(), strings.end(), [&](const std::string& s) {
+    return s == module || (s.size() > module.size() && starts_with(s, module) && s[module.size()] == '.') ||
+           (or_stem && s == module.substr(module.rfind('.') + 1));
+  });
+}
+
 }  // namespace
 
 // A patch module beside a training script (LLaVA's `llava/train/llama_flash_attn_monkey_patch.py`, replaced
@@ -51,14 +74,6 @@ void mark_dead_patch_modules(Program::Impl& impl, const std::unordered_set<std::
       if (fact.star && !file.is_test) star_targets.insert(fact.module.dotted().view());
     }
   }
-  const auto reached = [&](std::uint32_t f) {
-    for (std::size_t s = 0; s < impl.state[f].size(); ++s) {
-      RoleSet roles = impl.state[f][s].roles;
-      roles.reset(static_cast<std::size_t>(Role::test));
-      if (roles.any() || impl.state[f][s].training_reached) return true;
-    }
-    return false;
-  };
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
     const auto& file = impl.files[f];
     if (file.is_test || file.kind != discover::FileKind::python || file.is_package_init || runs_as_program(file) ||
@@ -67,20 +82,13 @@ void mark_dead_patch_modules(Program::Impl& impl, const std::unordered_set<std::
     const std::string_view path = file.path;
     if (!training_folders.count(path.substr(0, path.rfind('/') + 1))) continue;
     const std::string_view module = file.module_name.view();
-    if (!impl.imported_by[f].empty() || star_targets.count(module) || reached(f)) continue;
+    if (!impl.imported_by[f].empty() || star_targets.count(module) || reached_outside_tests(impl, f)) continue;
     // Only a patch module: what it exists for, replacing a library's code, is then known not to happen.
     // (A module of plain helpers may be a library's API that its users import.)
     if (std::none_of(file.assigns.begin(), file.assigns.end(),
                      [](const facts::AssignFact& a) { return a.target_is_import; }))
       continue;
-    if (std::any_of(strings.begin(), strings.end(), [&](const std::string& s) {
-          return s == module || (s.size() > module.size() && starts_with(s, module) && s[module.size()] == '.') ||
-                 s == module.substr(module.rfind('.') + 1);
-        }))
-      continue;
-    if (std::any_of(impl.entries.begin(), impl.entries.end(),
-                    [&](const EntryPoint& e) { return e.function.file.value == f; }))
-      continue;
+    if (named_by_string(strings, module, true) || has_entry(impl, f)) continue;
     impl.dead_module[f] = static_cast<char>(DeadCode::unimported_module);
     for (auto& dead : impl.dead_function[f]) {
       if (dead == DeadCode::live) dead = DeadCode::unimported_module;
@@ -114,19 +122,8 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
     if (!by_tests[f] || by_code[f] || !used_folders.count(path.substr(0, path.rfind('/') + 1)) || file.is_test ||
         file.kind != discover::FileKind::python || file.is_package_init || runs_as_program(file) || impl.dead_module[f])
       continue;
-    bool reached = false;
-    for (const FunctionState& state : impl.state[f]) {
-      RoleSet roles = state.roles;
-      roles.reset(static_cast<std::size_t>(Role::test));
-      reached |= roles.any() || state.training_reached;
-    }
-    if (reached || std::any_of(impl.entries.begin(), impl.entries.end(),
-                               [&](const EntryPoint& e) { return e.function.file.value == f; }))
-      continue;
-    const std::string_view module = file.module_name.view();
-    if (std::any_of(strings.begin(), strings.end(), [&](const std::string& s) {
-          return s == module || (s.size() > module.size() && starts_with(s, module) && s[module.size()] == '.');
-        }))
+    if (reached_outside_tests(impl, f) || has_entry(impl, f) ||
+        named_by_string(strings, file.module_name.view(), false))
       continue;
     impl.dead_module[f] = static_cast<char>(DeadCode::test_only_module);
     for (auto& dead : impl.dead_function[f]) {
