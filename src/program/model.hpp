@@ -156,6 +156,8 @@ struct Program::Impl {
   std::vector<bool> script_without_training;
   /// Per file: a manifest whose project holds no training code (Program::project_without_training).
   std::vector<bool> project_without_training;
+  /// Per file: Python code or a notebook in the folder of such a manifest (a standalone app beside the training code).
+  std::vector<bool> in_project_without_training;
   /// Per file: inside a vendored project (Program::vendored; vendored.cpp).
   std::vector<bool> vendored;
   /// Per file, sorted: the lines (first, last) of statements that build only a generation demo's input

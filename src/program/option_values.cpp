@@ -180,6 +180,17 @@ bool named_like_parallel_degree(std::string_view name) {
   return parallel_scheme_word(l.substr(0, l.find('_')));
 }
 
+// `devices`, `num_gpus`, `n_devices`: how many accelerators a run uses, single-device at a default of 1
+// (lit-llama's `DeepSpeedStrategy(...) if devices > 1 else "auto"`).
+bool named_like_device_count(std::string_view name) {
+  const std::string lower = to_lower(name);
+  for (const std::string_view known : {"devices", "num_devices", "n_devices", "num_gpus", "n_gpus", "ngpus", "num_gpu",
+                                       "n_gpu", "gpus"}) {
+    if (lower == known) return true;
+  }
+  return false;
+}
+
 // `moe_num_experts`, `num_experts`, `n_routed_experts`: how many experts a mixture-of-experts layer has, off
 // (a dense MLP) at its default of 1 (`if self.num_experts > 1:`).
 bool named_like_expert_count(std::string_view name) {

@@ -67,6 +67,8 @@ std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, 
                                                   const facts::ConditionTerm& term);
 /// cp_size, tensor_parallel_size, ring_attn_size: a model-parallel degree (off at 1).
 bool named_like_parallel_degree(std::string_view name);
+/// devices, num_gpus, n_devices: how many accelerators a run uses (single-device at a default of 1).
+bool named_like_device_count(std::string_view name);
 /// ring_attn_group, sp_group: a model-parallel scheme's process group (None while the scheme is off).
 bool parallel_group(std::string_view name);
 /// cp, tp, ring, ulysses, sequence, ...: the first word of a model-parallel option's name.

@@ -184,8 +184,9 @@ class BranchGuards {
     const ConstantKey key{static_cast<std::uint32_t>(f), term.name.str()};
     const auto env = m_env_constants.find(key);
     if (env != m_env_constants.end() && m_env_set.count(env->second)) return false;
-    if (!option_like && env == m_env_constants.end())
-      return false;  // a module constant counts when it reads as a switch
+    // A module constant counts when it reads as a switch, or as a threshold (`devices = 1` then
+    // `DeepSpeedStrategy(...) if devices > 1 else "auto"`: lit-llama's hyperparameters are module constants).
+    if (!option_like && !term.greater && env == m_env_constants.end()) return false;
     const auto it = m_module_constants.find(key);
     if (it == m_module_constants.end() || it->second.assignments != 1 || !is_literal(*it->second.value)) return false;
     return leaves_off(*it->second.value, term);
@@ -363,7 +364,8 @@ class BranchGuards {
       return;
     }
     if (term.greater && !named_like_period(last_segment(term.name)) &&
-        !named_like_parallel_degree(last_segment(term.name)) && !named_like_expert_count(last_segment(term.name)) &&
+        !named_like_parallel_degree(last_segment(term.name)) && !named_like_device_count(last_segment(term.name)) &&
+        !named_like_expert_count(last_segment(term.name)) &&
         !named_like_loss_weight(last_segment(term.name)))
       return;
     const std::string name = last_segment(term.name);

@@ -258,6 +258,10 @@ bool Program::project_without_training(FileId file) const {
   return file.value < m_impl->project_without_training.size() && m_impl->project_without_training[file.value];
 }
 
+bool Program::in_project_without_training(FileId file) const {
+  return file.value < m_impl->in_project_without_training.size() && m_impl->in_project_without_training[file.value];
+}
+
 bool Program::unreached(FileId file, const facts::Context& ctx) const {
   if (ctx.function < 0 || m_impl->files[file.value].is_test || !has_training_entry() || roles_at(file, ctx).any())
     return false;

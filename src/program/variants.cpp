@@ -484,6 +484,7 @@ namespace {
 void find_projects_without_training(Program::Impl& impl) {
   const std::size_t files = impl.files.size();
   impl.project_without_training.assign(files, false);
+  impl.in_project_without_training.assign(files, false);
   for (std::uint32_t f = 0; f < files; ++f) {
     const auto& manifest = impl.files[f];
     const auto slash = manifest.path.rfind('/');
@@ -500,6 +501,12 @@ void find_projects_without_training(Program::Impl& impl) {
                            [](const FunctionState& s) { return (s.roles & training_roles()).any(); });
     }
     impl.project_without_training[f] = python && !trains;
+    if (!python || trains) continue;
+    for (std::uint32_t g = 0; g < files; ++g) {
+      const auto& file = impl.files[g];
+      const bool code = file.kind == discover::FileKind::python || file.kind == discover::FileKind::notebook;
+      if (code && !file.is_test && starts_with(file.path, folder)) impl.in_project_without_training[g] = true;
+    }
   }
 }
 

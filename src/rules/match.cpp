@@ -552,6 +552,10 @@ class Matcher {
           *f.region != facts::Region::data_pipeline)
         f.region = facts::Region::inference;
     }
+    // A standalone app's code beside the training code: a rule's serving severity (`vllm-import`: {inference:
+    // medium}, for rollout workers a training run starts) does not hold for it (pipeline/scan's cap_off_training).
+    if (has_region && (f.roles & program::training_roles()).none() && program.in_project_without_training(m_view.id))
+      f.in_project_without_training = true;
     // `model_input = tokenizer(prompt, return_tensors="pt").to("cuda")` feeds only `model.generate(...)`.
     if (has_region && program.generation_input(m_view.id, at.line) && f.region != facts::Region::test) {
       if (f.region != facts::Region::evaluation && f.region != facts::Region::export_)

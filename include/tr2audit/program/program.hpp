@@ -175,6 +175,9 @@ class Program {
   /// folder has a training role), in a repo with training entry points: the manifest of a serving,
   /// benchmark or conversion example (`integrations/vllm-fp8/pyproject.toml`), not of the training run.
   bool project_without_training(FileId file) const;
+  /// Code (Python or a notebook, not tests) in the folder of such a manifest: a standalone serving or
+  /// extraction app beside the training code (llama-cookbook's `structured_parser/` with its requirements).
+  bool in_project_without_training(FileId file) const;
   /// True when the file belongs to a vendored project: a folder with its own setup.py, pyproject.toml,
   /// setup.cfg or requirements file under a `third_party/`, `dependencies/`, `vendor/`, `external/`, ... folder. Its
   /// scripts and examples are not the repo's entry points: its code has roles only where the repo's own code reaches
