@@ -109,7 +109,10 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   const bool unreached_tool = finding.roles.none() && finding.region &&
                               (*finding.region == facts::Region::inference ||
                                *finding.region == facts::Region::export_ || *finding.region == facts::Region::tooling);
-  const bool serving = has(program::Role::inference) || has(program::Role::export_) || unreached_tool;
+  // Evaluation code no entry point reaches, in an evaluation place (rules::match set off_training_path).
+  const bool unreached_evaluation = finding.roles.none() && finding.region == facts::Region::evaluation;
+  const bool serving =
+      has(program::Role::inference) || has(program::Role::export_) || unreached_tool || unreached_evaluation;
   // A script's own code (its entry is in the same file), or a script or notebook that does not train.
   const bool dead = finding.dead_code != program::DeadCode::live;
   const bool script =
@@ -137,6 +140,8 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
                          ? " (off the training path: this script does not train and no training entry point reaches it)"
                      : finding.in_project_without_training
                          ? " (off the training path: no code in this manifest's folder trains or runs in training)"
+                     : unreached_evaluation && !has(program::Role::inference)
+                         ? " (off the training path: evaluation code that no training entry point reaches)"
                          : " (off the training path: only inference, export, tooling or test code runs it)";
 }
 

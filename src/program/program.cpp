@@ -280,6 +280,14 @@ bool Program::unreached(FileId file, const facts::Context& ctx) const {
   return true;
 }
 
+bool Program::unreached_evaluation(FileId file, const facts::Context& ctx) const {
+  const auto& facts = m_impl->files[file.value];
+  if (facts.is_test || !m_impl->trains_outside_evaluation || !in_evaluation_place(facts.path)) return false;
+  RoleSet roles = roles_at(file, ctx);
+  roles.reset(static_cast<std::size_t>(Role::test));
+  return roles.none();
+}
+
 DeadCode Program::dead_code(FileId file, const facts::Context& ctx) const {
   const auto& dead = m_impl->dead_function;
   if (file.value < m_impl->dead_module.size() && m_impl->dead_module[file.value])
@@ -341,6 +349,9 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
         if (*by_path == Role::export_) return facts::Region::export_;
         if (*by_path == Role::tooling) return facts::Region::tooling;
       }
+      // ... or under evaluation (`m4/evaluation/evaluators/`, `evaluation_open_ended_vqa.py`) in a repo that
+      // trains elsewhere.
+      if (m_impl->trains_outside_evaluation && in_evaluation_place(facts.path)) return facts::Region::evaluation;
     }
     return syntactic;
   }

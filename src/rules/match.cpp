@@ -552,6 +552,9 @@ class Matcher {
           *f.region != facts::Region::data_pipeline)
         f.region = facts::Region::inference;
     }
+    // Evaluation code no entry point reaches, in an evaluation place of a repo that trains elsewhere.
+    if (has_region && program.unreached_evaluation(m_view.id, code != nullptr ? *code : ctx))
+      f.off_training_path = true;
     // A standalone app's code beside the training code: a rule's serving severity (`vllm-import`: {inference:
     // medium}, for rollout workers a training run starts) does not hold for it (pipeline/scan's cap_off_training).
     if (has_region && (f.roles & program::training_roles()).none() && program.in_project_without_training(m_view.id))

@@ -192,6 +192,9 @@ class Program {
   /// hands it on as a value, and no method of its class is reached (a class built where no edge shows runs its
   /// `__init__` with the methods that are). A plugin, a monkeypatch or a helper a recipe or a user turns on.
   bool unreached(FileId file, const facts::Context& ctx) const;
+  /// True when no entry point reaches the code at a context and its file sits in an evaluation place
+  /// (`m4/evaluation/`, `evaluation_*.py`) of a repo that trains elsewhere: evaluation code, off the training path.
+  bool unreached_evaluation(FileId file, const facts::Context& ctx) const;
   /// Indices into entry_points() of the training entry points that reach the code at a context.
   const std::vector<std::uint32_t>& entries_at(FileId file, const facts::Context& ctx) const;
   /// The context's guards plus those only the repo can tell (availability flags, opt-in options).

@@ -1,0 +1,5 @@
+import GPUtil
+
+
+def report():
+    return [gpu.memoryUsed for gpu in GPUtil.getGPUs()]
