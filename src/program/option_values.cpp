@@ -184,8 +184,8 @@ bool named_like_parallel_degree(std::string_view name) {
 // (lit-llama's `DeepSpeedStrategy(...) if devices > 1 else "auto"`).
 bool named_like_device_count(std::string_view name) {
   const std::string lower = to_lower(name);
-  for (const std::string_view known : {"devices", "num_devices", "n_devices", "num_gpus", "n_gpus", "ngpus", "num_gpu",
-                                       "n_gpu", "gpus"}) {
+  for (const std::string_view known :
+       {"devices", "num_devices", "n_devices", "num_gpus", "n_gpus", "ngpus", "num_gpu", "n_gpu", "gpus"}) {
     if (lower == known) return true;
   }
   return false;

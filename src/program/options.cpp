@@ -365,8 +365,7 @@ class BranchGuards {
     }
     if (term.greater && !named_like_period(last_segment(term.name)) &&
         !named_like_parallel_degree(last_segment(term.name)) && !named_like_device_count(last_segment(term.name)) &&
-        !named_like_expert_count(last_segment(term.name)) &&
-        !named_like_loss_weight(last_segment(term.name)))
+        !named_like_expert_count(last_segment(term.name)) && !named_like_loss_weight(last_segment(term.name)))
       return;
     const std::string name = last_segment(term.name);
     if (term.equals.empty() && (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()")))
