@@ -257,7 +257,7 @@ bool runs_as_program(const facts::FileFacts& file);
 /// `def test_correctness():` or a bare `def test():` at a module's top level (or code nested in one): a
 /// test kept beside library code, whatever it runs (program.cpp).
 bool is_test_helper(const facts::FileFacts& file, std::int32_t function);
-/// Fills Impl::script_without_training and Impl::project_without_training (variants.cpp), after roles
+/// Fills Impl::script_without_training and Impl::project_without_training (without_training.cpp), after roles
 /// and entry points.
 void find_scripts_without_training(Program::Impl& impl);
 /// Fills Impl::generation_inputs (generation_inputs.cpp).

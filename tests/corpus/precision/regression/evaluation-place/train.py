@@ -1,13 +1,15 @@
 import torch
+from torch.utils.data import DataLoader
 
 
-def main():
-    model = torch.nn.Linear(4, 1)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
-    for _ in range(10):
-        model(torch.zeros(4)).sum().backward()
-        optimizer.step()
+def train(model, loader, optimizer, epochs=1):
+    for _ in range(epochs):
+        for batch in loader:
+            optimizer.zero_grad()
+            model(batch).mean().backward()
+            optimizer.step()
 
 
 if __name__ == "__main__":
-    main()
+    net = torch.nn.Linear(4, 1)
+    train(net, DataLoader(torch.zeros(8, 4), batch_size=2), torch.optim.SGD(net.parameters(), lr=0.1))
