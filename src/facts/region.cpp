@@ -178,12 +178,15 @@ Region region_of(const FileFacts& file, const Context& ctx) {
     no_grad_helper |=
         no_grad_decorated(info) && info.name != "forward" && info.name != "__call__" && region != Region::evaluation;
   }
-  // (`forward_once` of a module; not a serving pipeline's `_forward`.)
-  const bool forward_method =
-      ctx.function >= 0 && file.functions[ctx.function].klass >= 0 &&
-      file.functions[ctx.function].name.view().find("forward") != std::string_view::npos &&
-      class_bases_text(file, file.functions[ctx.function].klass).find("Module") != std::string::npos;
-  if ((innermost == Region::forward || (!innermost && forward_method)) && !decorated) return Region::forward;
+  if (ctx.has(Guard::no_grad) && !decorated) {
+    if (innermost == Region::forward) return Region::forward;
+    // (`forward_once` of a module; not a serving pipeline's `_forward`.)
+    const FunctionInfo* method = ctx.function >= 0 ? &file.functions[ctx.function] : nullptr;
+    if (!innermost && method != nullptr && method->klass >= 0 &&
+        method->name.view().find("forward") != std::string_view::npos &&
+        class_bases_text(file, method->klass).find("Module") != std::string::npos)
+      return Region::forward;
+  }
   const bool evaluates = ctx.has(Guard::no_grad) && !no_grad_helper;
   if (innermost) return *innermost != Region::training_step && evaluates ? Region::evaluation : *innermost;
   if (evaluates) return Region::evaluation;
