@@ -115,7 +115,7 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
   const std::string_view whole = m_src.node_text(condition);
   if (contains(whole, "__name__") && contains(whole, "__main__")) guards |= guard_bit(Guard::main_block);
   if (contains(whole, "TYPE_CHECKING")) guards |= guard_bit(Guard::type_checking);
-  if (contains(whole, "%") && (compares_modulo_with_integer(whole) || starts_with(whole, "not ")))
+  if (is_periodic_test(condition) || (contains(whole, "%") && starts_with(whole, "not ")))
     guards |= guard_bit(Guard::periodic);
   parse::walk(condition, [&](const parse::WalkStep& step) {
     if (step.event != parse::WalkEvent::enter) return true;

@@ -101,7 +101,6 @@ std::string dead_code_note(program::DeadCode why) {
 /// severity (its users train with it), as do a rule that names a severity for the finding's region
 /// (`severity_by_region: {inference: medium}`) and positive signals.
 void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
-  if (finding.dead_code == program::DeadCode::test_only_module && finding.region) finding.region = facts::Region::test;
   if (!finding.off_training_path || finding.meta || finding.severity <= Severity::low) return;
   const auto has = [&](program::Role role) { return finding.roles.test(static_cast<std::size_t>(role)); };
   const bool decoding = (finding.guards & facts::guard_bit(facts::Guard::not_training)) != 0;

@@ -59,7 +59,7 @@ bool named_by_string(const std::unordered_set<std::string>& strings, std::string
 // call reaches: its patch is never applied, and its imports and kernels never run. Scripts, package `__init__`s,
 // tests and modules of folders without a training script (a library's public modules) are never candidates.
 void mark_dead_patch_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings) {
-  impl.dead_module.assign(impl.files.size(), 0);
+  impl.dead_module.assign(impl.files.size(), DeadCode::live);
   std::unordered_set<std::string_view> training_folders;
   for (const EntryPoint& entry : impl.entries) {
     const auto& file = impl.files[entry.function.file.value];
@@ -89,7 +89,7 @@ void mark_dead_patch_modules(Program::Impl& impl, const std::unordered_set<std::
                      [](const facts::AssignFact& a) { return a.target_is_import; }))
       continue;
     if (named_by_string(strings, module, true) || has_entry(impl, f)) continue;
-    impl.dead_module[f] = static_cast<char>(DeadCode::unimported_module);
+    impl.dead_module[f] = DeadCode::unimported_module;
     for (auto& dead : impl.dead_function[f]) {
       if (dead == DeadCode::live) dead = DeadCode::unimported_module;
     }
@@ -120,12 +120,13 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
     const auto& file = impl.files[f];
     const std::string_view path = file.path;
     if (!by_tests[f] || by_code[f] || !used_folders.count(path.substr(0, path.rfind('/') + 1)) || file.is_test ||
-        file.kind != discover::FileKind::python || file.is_package_init || runs_as_program(file) || impl.dead_module[f])
+        file.kind != discover::FileKind::python || file.is_package_init || runs_as_program(file) ||
+        impl.dead_module[f] != DeadCode::live)
       continue;
     if (reached_outside_tests(impl, f) || has_entry(impl, f) ||
         named_by_string(strings, file.module_name.view(), false))
       continue;
-    impl.dead_module[f] = static_cast<char>(DeadCode::test_only_module);
+    impl.dead_module[f] = DeadCode::test_only_module;
     for (auto& dead : impl.dead_function[f]) {
       if (dead == DeadCode::live) dead = DeadCode::test_only_module;
     }

@@ -331,11 +331,13 @@ class EntryFinder {
     // A script a `generate` call or its path made an inference entry still drives the run it starts:
     // calling the repo's training function is the stronger evidence. A benchmark or profiling script
     // (tooling) and export code run training code without being a training run.
+    // (An entry only a folder of scripts made tooling may still drive a run.)
+    std::vector<char> by_path(m_impl.entries.size(), 0);
+    for (const std::size_t e : m_path_tooling_entries) by_path[e] = 1;
     for (std::size_t e = 0; e < m_impl.entries.size(); ++e) {
       const EntryPoint& point = m_impl.entries[e];
-      const bool by_path =
-          std::find(m_path_tooling_entries.begin(), m_path_tooling_entries.end(), e) != m_path_tooling_entries.end();
-      if (point.role != Role::inference && !by_path) entry[point.function.file.value][m_impl.slot(point.function)] = 1;
+      if (point.role != Role::inference && !by_path[e])
+        entry[point.function.file.value][m_impl.slot(point.function)] = 1;
     }
     for (const FunctionId run : m_runs) queue.emplace_back(run, run);
     for (std::size_t next = 0; next < queue.size(); ++next) {

@@ -133,7 +133,7 @@ struct Program::Impl {
   std::vector<std::vector<DeadCode>> dead_function;
   /// Per file: 0, or why the whole module is dead, as a DeadCode: a patch module beside a training script that
   /// nothing imports or names (unimported_module), or a module only tests import (test_only_module).
-  std::vector<char> dead_module;
+  std::vector<DeadCode> dead_module;
   /// Names of functions the repo's non-test code hands on as values where no call edge shows: private helpers
   /// passed by name (`prune_configs_by={"early_config_prune": _prune}`) and dispatch-table entries.
   std::unordered_set<std::string> named_as_value;

@@ -33,6 +33,11 @@ bool no_grad_helper(const Program::Impl& impl, FileId id, std::int32_t function)
                      [](const QualifiedName& d) { return d.dotted() == "torch.no_grad"; });
 }
 
+// A file in an evaluation place (`m4/evaluation/`, `evaluation_*.py`) of a repo that trains elsewhere.
+bool evaluation_place_of_training_repo(const Program::Impl& impl, const facts::FileFacts& file) {
+  return impl.trains_outside_evaluation && in_evaluation_place(file.path);
+}
+
 }  // namespace
 
 // `def test_correctness():` (or a bare `def test():`, the self-test a module's `__main__` block runs) in a
@@ -282,7 +287,7 @@ bool Program::unreached(FileId file, const facts::Context& ctx) const {
 
 bool Program::unreached_evaluation(FileId file, const facts::Context& ctx) const {
   const auto& facts = m_impl->files[file.value];
-  if (facts.is_test || !m_impl->trains_outside_evaluation || !in_evaluation_place(facts.path)) return false;
+  if (facts.is_test || !evaluation_place_of_training_repo(*m_impl, facts)) return false;
   RoleSet roles = roles_at(file, ctx);
   roles.reset(static_cast<std::size_t>(Role::test));
   return roles.none();
@@ -290,10 +295,8 @@ bool Program::unreached_evaluation(FileId file, const facts::Context& ctx) const
 
 DeadCode Program::dead_code(FileId file, const facts::Context& ctx) const {
   const auto& dead = m_impl->dead_function;
-  if (file.value < m_impl->dead_module.size() && m_impl->dead_module[file.value])
-    return m_impl->dead_module[file.value] == static_cast<char>(DeadCode::test_only_module)
-               ? DeadCode::test_only_module
-               : DeadCode::unimported_module;
+  if (file.value < m_impl->dead_module.size() && m_impl->dead_module[file.value] != DeadCode::live)
+    return m_impl->dead_module[file.value];
   if (ctx.function < 0 || file.value >= dead.size()) return DeadCode::live;
   return dead[file.value][static_cast<std::size_t>(ctx.function)];
 }
@@ -351,7 +354,7 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
       }
       // ... or under evaluation (`m4/evaluation/evaluators/`, `evaluation_open_ended_vqa.py`) in a repo that
       // trains elsewhere.
-      if (m_impl->trains_outside_evaluation && in_evaluation_place(facts.path)) return facts::Region::evaluation;
+      if (evaluation_place_of_training_repo(*m_impl, facts)) return facts::Region::evaluation;
     }
     return syntactic;
   }

@@ -538,6 +538,7 @@ class Matcher {
     if (has_region && (code_roles & program::training_roles()).none()) {
       f.dead_code = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
       f.off_training_path |= f.dead_code != program::DeadCode::live;
+      if (f.dead_code == program::DeadCode::test_only_module && f.region) f.region = facts::Region::test;
     }
     // A script that runs a model without training it: its code is inference (or data, or tests). The
     // modules it defines have training roles only as a library's defaults (no training entry point

@@ -25,7 +25,7 @@ bool literal_matches(const NameMatcher& values, const facts::Argument& arg) {
 /// The guards of a conditional value that matches on its CUDA side only: the value holds only where the
 /// condition (a CUDA check) does, or, after a negated check (`"gloo" if not torch.cuda.is_available() else
 /// "nccl"`), where it does not.
-std::uint16_t first_side_guards(const NameMatcher& values, const facts::Argument& arg) {
+std::uint16_t cuda_side_guards(const NameMatcher& values, const facts::Argument& arg) {
   if (!arg.conditional || values.matches(arg.value) || (!arg.resolved.empty() && values.matches(arg.resolved.dotted())))
     return 0;
   const facts::ConditionalValue& c = *arg.conditional;
@@ -52,7 +52,7 @@ bool default_holds(const KeywordCondition& condition, const facts::Argument& arg
   if (!fallback) return false;
   if (literal_matches(condition.values, *fallback)) {
     if (value.empty()) value = fallback->value + " (the default of `" + arg.value + "`)";
-    defaults->guards |= first_side_guards(condition.values, *fallback);
+    defaults->guards |= cuda_side_guards(condition.values, *fallback);
     return true;
   }
   // Off by default, but a setting the user can turn on: reported as opt-in; unless its type lists the
@@ -84,7 +84,7 @@ bool keywords_hold(const Conditions& c, std::span<const facts::Argument> args, s
       continue;
     }
     if (defaults != nullptr && defaults->keyword_at.line == 0 && !condition.any_value) defaults->keyword_at = hit->at;
-    if (defaults != nullptr && !condition.any_value) defaults->guards |= first_side_guards(condition.values, *hit);
+    if (defaults != nullptr && !condition.any_value) defaults->guards |= cuda_side_guards(condition.values, *hit);
     if (value.empty()) value = shown_value(*hit);
   }
   for (const std::string& keyword : c.missing_keywords) {
@@ -185,7 +185,7 @@ bool any_argument_matches(const NameMatcher& values, std::span<const facts::Argu
   const auto hit =
       std::find_if(args.begin(), args.end(), [&](const facts::Argument& arg) { return literal_matches(values, arg); });
   if (hit != args.end() && value != nullptr && value->empty()) *value = shown_value(*hit);
-  if (hit != args.end() && guards != nullptr) *guards |= first_side_guards(values, *hit);
+  if (hit != args.end() && guards != nullptr) *guards |= cuda_side_guards(values, *hit);
   return hit != args.end();
 }
 
@@ -205,7 +205,7 @@ bool any_default_matches(const NameMatcher& values, std::span<const facts::Argum
     if (value.empty())
       value =
           shown_value(*fallback) + (option ? " (the default of `" : " (the value of `") + std::string(arg.value) + "`)";
-    defaults->guards |= first_side_guards(values, *fallback);
+    defaults->guards |= cuda_side_guards(values, *fallback);
     if (defaults->keyword_at.line == 0) defaults->keyword_at = arg.at;
     return true;
   }
@@ -243,7 +243,7 @@ bool import_conditions_hold(const Conditions& c, const facts::ImportFact& import
 bool assign_conditions_hold(const Conditions& c, const facts::AssignFact& assign, std::uint16_t* guards) {
   if (!c.value) return true;
   if (!literal_matches(*c.value, assign.value)) return false;
-  if (guards != nullptr) *guards |= first_side_guards(*c.value, assign.value);
+  if (guards != nullptr) *guards |= cuda_side_guards(*c.value, assign.value);
   return true;
 }
 
