@@ -38,6 +38,20 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       // `deepspeed_config() is not None`: a call's result compared, named by the call.
       auto name = m_src.keyed_chain(left);
       bool folded = false;
+      // `opt_lower == "fusedsgd"` where `opt_lower` holds a string form of `args.opt`: a test of `args.opt`.
+      const StringForm* form = m_src.is(left, m_k.identifier) ? string_form_of(m_src.node_text(left)) : nullptr;
+      if (form && form->split_list) continue;  // a list compared: nothing said of the name
+      if (form) {
+        name = form->source;
+        folded = form->folded;
+      }
+      const auto with_form = [form](ConditionTerm term) {
+        if (form) {
+          term.split_separator = form->separator;
+          term.split_part = form->part;
+        }
+        return term;
+      };
       if (!name && m_src.is(left, m_k.call)) {
         if (auto folded_name = case_folded_name(left)) {  // `args.optimizer.lower() == "adam8bit"`
           name = std::move(folded_name);
@@ -55,8 +69,8 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       if (name && (op == "in" || op == "not in" || not_in) && !ts_node_is_null(collection) &&
           (m_src.is(collection, m_k.tuple) || m_src.is(collection, m_k.list) || m_src.is(collection, m_k.set))) {
         if (auto values = literal_members(collection)) {
-          terms.push_back(
-              ConditionTerm{m_src.str(*name), m_src.str(*values), negated != (op != "in"), false, true, folded});
+          terms.push_back(with_form(
+              ConditionTerm{m_src.str(*name), m_src.str(*values), negated != (op != "in"), false, true, folded}));
         }
         continue;
       }
@@ -68,6 +82,27 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
         if (!collection_name.empty()) {
           ConditionTerm term{m_src.str(*name), collection_name.dotted(), negated != (op != "in"), false, true, folded};
           term.registry = true;
+          terms.push_back(with_form(std::move(term)));
+        }
+        continue;
+      }
+      // `"fused" in opt_lower`: a literal the tested string value contains.
+      // (`"fused" in args.opt` too; a bare local only when it holds a string form.)
+      if ((op == "in" || op == "not in" || not_in) && m_src.literal(left).kind == LiteralKind::string &&
+          (m_src.is(right, m_k.identifier) || m_src.is(right, m_k.attribute))) {
+        std::optional<StringForm> tested;
+        if (m_src.is(right, m_k.attribute)) {
+          tested = string_form(right);
+          if (!tested && m_src.dotted_chain(right)) tested = StringForm{.source = *m_src.dotted_chain(right)};
+        } else if (const StringForm* held = string_form_of(m_src.node_text(right))) {
+          tested = *held;
+        }
+        if (tested && !tested->split_list) {
+          ConditionTerm term{m_src.str(tested->source), m_src.literal(left).value, negated != (op != "in"), false,
+                             true, tested->folded};
+          term.contains = true;
+          term.split_separator = tested->separator;
+          term.split_part = tested->part;
           terms.push_back(std::move(term));
         }
         continue;
@@ -77,25 +112,26 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
                            value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
       if (name && folded && value.kind != LiteralKind::string) continue;  // only a string compares folded
       // `if cfg.vis_period > 0:`, `if self.alpha_mse > 0.0:`
-      if (name && op == ">" && (value.kind == LiteralKind::integer || value.kind == LiteralKind::floating)) {
+      if (name && !form && op == ">" && (value.kind == LiteralKind::integer || value.kind == LiteralKind::floating)) {
         terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated, true});
         continue;
       }
       // `weight.dtype == torch.uint8`: a comparison with a torch constant, kept by its dotted name.
       const bool torch_constant =
           value.kind == LiteralKind::name && starts_with(value.value, "torch.") && (op == "==" || op == "!=");
-      if (name && torch_constant) {
+      if (name && !form && torch_constant) {
         terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated != (op == "!=")});
         continue;
       }
       // `self.cfg.rl is RLType.EBFT`: a comparison with an enum member, kept by its dotted name.
-      if (name && !folded && enum_member(value) && (op == "==" || op == "!=" || op == "is" || op == "is not")) {
+      if (name && !form && !folded && enum_member(value) && (op == "==" || op == "!=" || op == "is" || op == "is not")) {
         terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated != (op == "!=" || op == "is not")});
         continue;
       }
       if (!name || !literal || (op != "==" && op != "!=" && op != "is" && op != "is not")) continue;
-      terms.push_back(ConditionTerm{m_src.str(*name), value.kind == LiteralKind::null ? m_src.str("None") : value.value,
-                                    negated != (op == "!=" || op == "is not"), false, false, folded});
+      terms.push_back(with_form(ConditionTerm{m_src.str(*name),
+                                              value.kind == LiteralKind::null ? m_src.str("None") : value.value,
+                                              negated != (op == "!=" || op == "is not"), false, false, folded}));
     } else if (kind == m_k.false_ || kind == m_k.none) {
       if (!negated) terms.push_back(ConditionTerm{"False", {}, false});
     } else if (kind == m_k.call) {
@@ -119,6 +155,88 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
     }
   }
   return terms;
+}
+
+// The string form a value takes of a name: `args.opt.lower()` (case-folded), `.strip()` (as is), `str(x)`,
+// `name.split("_")` (a list), `parts[-1]` of such a list, and any of these on a local that holds a form. Nothing
+// for anything else.
+std::optional<Walker::StringForm> Walker::string_form(TSNode value) const {
+  value = m_src.unwrap_parens(value);
+  if (ts_node_is_null(value)) return std::nullopt;
+  const auto of = [&](TSNode base) -> std::optional<StringForm> {
+    base = m_src.unwrap_parens(base);
+    if (m_src.is(base, m_k.identifier)) {
+      if (const StringForm* held = string_form_of(m_src.node_text(base))) return *held;
+    }
+    auto name = m_src.keyed_chain(base);
+    if (!name) return std::nullopt;
+    StringForm form;
+    form.source = std::move(*name);
+    return form;
+  };
+  if (m_src.is(value, m_k.subscript)) {  // `opt_split[-1]`
+    const Argument index = m_src.literal(ts_node_child_by_field_id(value, m_k.f_subscript));
+    auto form = of(ts_node_child_by_field_id(value, m_k.f_value));
+    if (!form || !form->split_list || index.kind != LiteralKind::integer) return std::nullopt;
+    const std::string_view text = m_src.node_text(ts_node_child_by_field_id(value, m_k.f_subscript));
+    if (text != "-1" && (text.size() != 1 || text[0] < '0' || text[0] > '7')) return std::nullopt;
+    form->part = static_cast<std::int8_t>(text == "-1" ? -1 : text[0] - '0');
+    form->split_list = false;
+    return form;
+  }
+  if (!m_src.is(value, m_k.call)) return std::nullopt;
+  const TSNode fn = ts_node_child_by_field_id(value, m_k.f_function);
+  const TSNode args = ts_node_child_by_field_id(value, m_k.f_arguments);
+  if (ts_node_is_null(args)) return std::nullopt;
+  const std::uint32_t count = ts_node_named_child_count(args);
+  if (m_src.is(fn, m_k.identifier) && m_src.node_text(fn) == "str" && count == 1) {  // `str(args.precision)`
+    auto form = of(ts_node_named_child(args, 0));
+    if (form && form->split_list) return std::nullopt;
+    return form;
+  }
+  if (!m_src.is(fn, m_k.attribute)) return std::nullopt;
+  const std::string_view method = m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute));
+  auto form = of(ts_node_child_by_field_id(fn, m_k.f_object));
+  if (!form || form->split_list) return std::nullopt;
+  if ((method == "lower" || method == "upper" || method == "casefold") && count == 0) {
+    form->folded = true;
+    return form;
+  }
+  if (method == "strip" && count == 0) return form;
+  if (method == "split" && count == 1 && form->separator == 0) {  // one character that is no letter or digit
+    const Argument separator = m_src.literal(ts_node_named_child(args, 0));
+    if (separator.kind != LiteralKind::string || separator.value.size() != 1 ||
+        std::isalnum(static_cast<unsigned char>(separator.value.view()[0])))
+      return std::nullopt;
+    form->separator = separator.value.view()[0];
+    form->split_list = true;
+    return form;
+  }
+  return std::nullopt;
+}
+
+void Walker::note_string_form(std::string_view name, TSNode value) {
+  std::optional<StringForm> form = ts_node_is_null(value) ? std::nullopt : string_form(value);
+  const auto known = std::find_if(m_string_forms.begin(), m_string_forms.end(), [&](const StringForm& f) {
+    return f.function == m_ctx.function && f.name == name;
+  });
+  if (known != m_string_forms.end()) m_string_forms.erase(known);
+  if (!form) return;
+  form->function = m_ctx.function;
+  form->name = name;
+  form->branch = m_ctx.branch;
+  m_string_forms.push_back(std::move(*form));
+}
+
+const Walker::StringForm* Walker::string_form_of(std::string_view name) const {
+  for (const StringForm& form : m_string_forms) {
+    if (form.function != m_ctx.function || form.name != name) continue;
+    for (std::int32_t up = m_ctx.branch;; up = m_out.branches[static_cast<std::size_t>(up)].parent) {
+      if (up == form.branch) return &form;
+      if (up < 0 || static_cast<std::size_t>(up) >= m_out.branches.size()) return nullptr;
+    }
+  }
+  return nullptr;
 }
 
 // `RLType.EBFT`: a dotted name kept as a name (no call), compared like a literal.

@@ -283,18 +283,48 @@ std::uint32_t column_of(std::string_view text, std::string_view word, std::uint3
 
 }  // namespace
 
-std::vector<SettingFact> read_launch_flags(std::string_view text) {
-  std::vector<SettingFact> out;
+namespace {
+
+// Each launch line (python/torchrun/deepspeed/accelerate, after `VAR=1` prefixes or a wrapper such as `ray job
+// submit ... -- python3 -m pkg.train`, `srun`, `nohup`): its words, the launcher word's index and the script it
+// runs (the first `*.py` word, or the module after `-m`; empty when neither is written).
+template <class Handle>
+void for_each_launch(std::string_view text, Handle handle) {
   for_each_logical_line(text, [&](const LineMap& lines) {
     const std::string_view body = trim(lines.logical);
-    if (body.empty() || body.front() == '#' || out.size() >= k_max_settings) return;
+    if (body.empty() || body.front() == '#') return;
     const std::vector<std::string_view> words = words_of(body);
-    // The launcher may follow `VAR=1` prefixes or a wrapper (`ray job submit ... -- python3 -m pkg.train`,
-    // `srun`, `nohup`): the flags start after the first python/torchrun/deepspeed/accelerate word.
     if (unquote(words.front()) == "echo" || unquote(words.front()) == "printf") return;
     std::size_t i = 0;
     while (i < words.size() && !launches_training(unquote(words[i]))) ++i;
     if (i >= words.size()) return;
+    std::string program;
+    for (std::size_t j = i + 1; j < words.size() && program.empty(); ++j) {
+      const std::string_view word = unquote(words[j]);
+      if (word == "&&" || word == "||" || word == ";" || word == "|") break;
+      if (ends_with(word, ".py")) program = std::string(word);
+      if (word == "-m" && j + 1 < words.size()) program = std::string(unquote(words[j + 1]));
+    }
+    handle(lines, words, i, program);
+  });
+}
+
+}  // namespace
+
+std::vector<FactString> read_launched_programs(std::string_view text) {
+  std::vector<FactString> out;
+  for_each_launch(text, [&](const LineMap&, const std::vector<std::string_view>&, std::size_t,
+                            const std::string& program) {
+    if (!program.empty() && out.size() < k_max_settings) out.emplace_back(program);
+  });
+  return out;
+}
+
+std::vector<SettingFact> read_launch_flags(std::string_view text) {
+  std::vector<SettingFact> out;
+  for_each_launch(text, [&](const LineMap& lines, const std::vector<std::string_view>& words, std::size_t i,
+                            const std::string& program) {
+    if (out.size() >= k_max_settings) return;
     for (++i; i < words.size() && out.size() < k_max_settings; ++i) {
       const std::string_view word = unquote(words[i]);
       if (word == "&&" || word == "||" || word == ";" || word == "|" || word == ">" || word == "2>&1") break;
@@ -313,6 +343,7 @@ std::vector<SettingFact> read_launch_flags(std::string_view text) {
       SettingFact fact;
       fact.key = FactString(key);
       fact.value = FactString(value);
+      fact.program = FactString(program);
       fact.at.line = fact.at.end_line = flag_line;
       fact.at.column = column_of(text, word, flag_line);
       fact.at.end_column =

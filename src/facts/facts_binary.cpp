@@ -22,10 +22,10 @@ static_assert(sizeof(LoopInfo) == 56 && sizeof(ConditionTerm) == 24 && sizeof(Br
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
 static_assert(sizeof(DependencyFact) == 48 && sizeof(DirectiveComment) == 24 && sizeof(Problem) == 80,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(BoundCall) == 32 && sizeof(ReferenceFact) == 56 && sizeof(SettingFact) == 40 &&
+static_assert(sizeof(BoundCall) == 32 && sizeof(ReferenceFact) == 56 && sizeof(SettingFact) == 48 &&
                   sizeof(ValueFact) == 64 && sizeof(DispatchEntry) == 48,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 696, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 720, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -45,6 +45,8 @@ class Writer {
     varint((static_cast<std::uint32_t>(v) << 1) ^ static_cast<std::uint32_t>(v >> 31));
   }
   void operator()(bool& v) { bytes.push_back(v ? 1 : 0); }
+  void operator()(char& v) { bytes.push_back(v); }
+  void operator()(std::int8_t& v) { bytes.push_back(static_cast<char>(v)); }
   void operator()(std::string& v) {
     varint(v.size());
     bytes += v;
@@ -108,6 +110,10 @@ class Reader {
     const std::uint64_t b = m_at < m_bytes.size() ? static_cast<unsigned char>(m_bytes[m_at++]) : fail();
     if (b > 1) fail();
     v = b == 1;
+  }
+  void operator()(char& v) { v = m_at < m_bytes.size() ? m_bytes[m_at++] : static_cast<char>(fail()); }
+  void operator()(std::int8_t& v) {
+    v = m_at < m_bytes.size() ? static_cast<std::int8_t>(m_bytes[m_at++]) : static_cast<std::int8_t>(fail());
   }
   void operator()(std::string& v) {
     const std::uint64_t n = varint();
@@ -270,6 +276,7 @@ void fields(IO& io, LoopInfo& l) {
 template <class IO>
 void fields(IO& io, ConditionTerm& t) {
   io(t.name), io(t.equals), io(t.negated), io(t.greater), io(t.member), io(t.folded), io(t.registry);
+  io(t.contains), io(t.split_separator), io(t.split_part);
 }
 template <class IO>
 void fields(IO& io, BranchInfo& b) {
@@ -281,7 +288,7 @@ void fields(IO& io, DependencyFact& d) {
 }
 template <class IO>
 void fields(IO& io, SettingFact& s) {
-  io(s.key), io(s.value), io(s.at);
+  io(s.key), io(s.value), io(s.at), io(s.program);
 }
 template <class IO>
 void fields(IO& io, DirectiveComment& d) {
@@ -298,7 +305,7 @@ void fields(IO& io, FileFacts& f) {
   io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators),
       io(f.assigns), io(f.bound_calls);
   io(f.values), io(f.references), io(f.devices), io(f.patterns);
-  io(f.dependencies), io(f.settings), io(f.name_strings), io(f.used_names), io(f.dispatch_entries),
+  io(f.dependencies), io(f.settings), io(f.launched_programs), io(f.name_strings), io(f.used_names), io(f.dispatch_entries),
       io(f.computed_lookups), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives),
       io(f.problems);
 }

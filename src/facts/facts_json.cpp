@@ -185,8 +185,11 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     return Json{{"name", d.name}, {"spec", d.spec}, {"section", d.section}, {"line", d.at.line}};
   });
   out["settings"] = list_json(f.settings, [&](const SettingFact& s) {
-    return Json{{"key", s.key}, {"value", s.value}, {"at", span_json(s.at)}};
+    Json out{{"key", s.key}, {"value", s.value}, {"at", span_json(s.at)}};
+    if (!s.program.empty()) out["program"] = s.program;
+    return out;
   });
+  out["launched_programs"] = f.launched_programs;
   out["name_strings"] = f.name_strings;
   out["used_names"] = f.used_names;
   out["dispatch_entries"] = list_json(f.dispatch_entries, [&](const DispatchEntry& e) {
@@ -229,6 +232,11 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
       }
       if (t.negated) term["negated"] = true;
       if (t.folded) term["case_folded"] = true;
+      if (t.contains) term["contains"] = true;
+      if (t.split_separator != 0) {
+        term["split_at"] = std::string(1, t.split_separator);
+        term["split_part"] = t.split_part;
+      }
       terms.push_back(std::move(term));
     }
     Json out{{"parent", b.parent}, {"else_side", b.else_side}, {"terms", terms}, {"at", span_json(b.at)}};

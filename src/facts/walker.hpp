@@ -204,6 +204,25 @@ class Walker final : public detectors::NodeScope {
   /// == 0) or last_batch`): a later `if is_metric_step:` is periodic like the test itself. Few per file.
   std::vector<std::pair<std::int32_t, std::string_view>> m_periodic_locals;
   void note_periodic_local(std::string_view name, TSNode value);
+  /// Names a function binds (latest binding) to a string form of a name: `opt_lower = args.opt.lower()`, then
+  /// `opt_split = opt_lower.split("_")` and `opt_lower = opt_split[-1]`. A later `if opt_lower == "fusedsgd":`
+  /// tests `args.opt` through those steps (ConditionTerm::folded, split_separator, split_part). Few per file.
+  struct StringForm {
+    std::int32_t function = -1;
+    std::string_view name;
+    std::string source;      ///< the dotted or keyed name the form is of ("args.opt")
+    std::int32_t branch = -1;  ///< the branch the binding sits in (-1: none): it holds for tests inside it only
+    bool folded = false;     ///< case-folded (`.lower()`, `.upper()`, `.casefold()`)
+    char separator = 0;      ///< split at this character...
+    std::int8_t part = 0;    ///< ... and this part taken (-1: the last)
+    bool split_list = false; ///< split, no part taken yet: a list, not a string
+  };
+  std::vector<StringForm> m_string_forms;
+  void note_string_form(std::string_view name, TSNode value);
+  std::optional<StringForm> string_form(TSNode value) const;
+  /// The string form `name` holds where a condition reads it: bound in this function, in a branch that
+  /// encloses the reading one.
+  const StringForm* string_form_of(std::string_view name) const;
   /// The tuple/list/set literal `name` holds where it is read: its latest binding in the current function,
   /// else a module-level list literal; a null node when it is bound to something else or not known.
   TSNode collection_of(std::string_view name) const;

@@ -234,6 +234,7 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
       m_local_collections.push_back(
           LocalCollection{m_ctx.function, m_src.node_text(left), collection ? right : TSNode{}});
       note_periodic_local(m_src.node_text(left), right);
+      if (m_mode == Mode::full) note_string_form(m_src.node_text(left), right);
     }
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
     if (!alias.empty())

@@ -76,6 +76,7 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
     if (!loaded.source.shell_lines.empty()) {
       for (auto& setting : facts::read_launch_flags(loaded.source.shell_lines))
         analysis.facts.settings.push_back(std::move(setting));
+      analysis.facts.launched_programs = facts::read_launched_programs(loaded.source.shell_lines);
     }
   } else {
     analysis.facts.path = analysis.facts.strings(file.rel_path);
@@ -93,6 +94,7 @@ FileAnalysis analyze_file(const discover::SourceFile& file, facts::Extractor& ex
       if (file.kind == discover::FileKind::config && ends_with(file.rel_path, ".sh")) {
         analysis.facts.dependencies = facts::read_shell_script(loaded.source.text);
         analysis.facts.settings = facts::read_launch_flags(loaded.source.text);
+        analysis.facts.launched_programs = facts::read_launched_programs(loaded.source.text);
       } else if (file.kind == discover::FileKind::config && facts::looks_like_conda_environment(loaded.source.text)) {
         analysis.facts.kind = discover::FileKind::conda_env;  // `requirements.yaml` holding a conda environment
         analysis.facts.dependencies = facts::extract_dependencies(discover::FileKind::conda_env, loaded.source.text);

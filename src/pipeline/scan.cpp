@@ -465,7 +465,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     }
     if (knowledge.op_table) {
       const facts::FileFacts& facts = model.file(id);
-      std::vector<rules::OpUse> uses = rules::collect_op_uses(facts, *knowledge.op_table);
+      std::vector<rules::OpUse> uses = rules::collect_op_uses(
+          facts, *knowledge.op_table, [&model](std::string_view method) { return model.defines_method(method); });
       if (!facts.notebook_places.empty()) {
         for (auto& use : uses) place_in_notebook(use.at, facts);
       }

@@ -103,6 +103,30 @@ class EntryFinder {
                  m_runs.end());
   }
 
+  // True when the file's top-level training runs only under `if __name__ == "__main__":`, other non-test code
+  // of the repo imports the module, and no shell script of the repo launches it.
+  bool main_block_self_test(FileId id) const {
+    const auto& file = m_impl.files[id.value];
+    if (m_impl.imported_by[id.value].empty()) return false;
+    bool any = false;
+    for (const auto& call : file.calls) {
+      if (call.ctx.function >= 0 || call.method != "backward") continue;
+      if (!call.ctx.has(facts::Guard::main_block)) return false;
+      any = true;
+    }
+    if (!any) return false;
+    const std::string_view path = file.path.view();
+    const std::string_view name = path.substr(path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/') + 1);
+    for (const auto& other : m_impl.files) {
+      for (const auto& launched : other.launched_programs) {
+        const std::string_view program = launched.view();
+        if (ends_with(program, "/" + std::string(name)) || program == name || file.module_name == program)
+          return false;
+      }
+    }
+    return true;
+  }
+
   void scan_file(FileId id) {
     const auto& file = m_impl.files[id.value];
     if (file.is_test) {
@@ -174,6 +198,13 @@ class EntryFinder {
       // `def test_toy_model():` training a toy model for a few steps beside the library code tests it.
       if (fn >= 0 && (backward[s] || trains[s]) && !file.is_test && is_test_helper(file, fn)) {
         add(here, Role::test, "a test kept beside the library code");
+        continue;
+      }
+      // The `__main__` block of a module the repo's code imports, training a toy model for a few steps (a
+      // memory or gradient check of `networks/control_net_lllite.py`): a self-test, unless a shipped script
+      // launches the module.
+      if (fn < 0 && (backward[s] || trains[s]) && main_block_self_test(id)) {
+        add(here, Role::test, "a self-test in the __main__ block of a module the repo imports");
         continue;
       }
       if ((backward[s] || backward_via[s]) && step[s]) {

@@ -68,8 +68,50 @@ bool same_value(std::string_view have, std::string_view want, bool folded) {
 }
 }  // namespace
 
+namespace {
+/// The part of a string value a term compares (`opt.split("_")[-1]`): the value itself unless the term splits it;
+/// nothing when the value has no such part.
+std::optional<std::string_view> compared_part(std::string_view value, const facts::ConditionTerm& term) {
+  if (term.split_separator == 0) return value;
+  std::vector<std::string_view> parts;
+  for (std::size_t from = 0;;) {
+    const auto at = value.find(term.split_separator, from);
+    parts.push_back(value.substr(from, at == std::string_view::npos ? at : at - from));
+    if (at == std::string_view::npos) break;
+    from = at + 1;
+  }
+  const std::int32_t index = term.split_part < 0 ? static_cast<std::int32_t>(parts.size()) + term.split_part
+                                                 : term.split_part;
+  if (index < 0 || static_cast<std::size_t>(index) >= parts.size()) return std::nullopt;
+  return parts[static_cast<std::size_t>(index)];
+}
+}  // namespace
+
 /// True when a branch on `term` is not taken with `value` as the tested name's value.
 bool leaves_off(const facts::Argument& value, const facts::ConditionTerm& term) {
+  if (term.split_separator != 0 || term.contains) {  // a string's part, or what it contains
+    if (value.kind != facts::LiteralKind::string) return false;
+    const auto part = compared_part(value.value.view(), term);
+    bool holds = false;
+    if (!part) {
+      holds = false;  // `IndexError` where the code runs: no branch taken
+    } else if (term.contains) {
+      const std::string have = term.folded ? to_lower(*part) : std::string(*part);
+      holds = have.find(term.folded ? to_lower(term.equals.view()) : term.equals.str()) != std::string::npos;
+    } else if (term.member) {
+      for (std::size_t from = 0; from <= term.equals.size() && !holds;) {
+        const auto at = term.equals.find(facts::k_member_separator, from);
+        holds = same_text(*part, term.equals.substr(from, at == std::string::npos ? at : at - from), term.folded);
+        if (at == std::string::npos) break;
+        from = at + 1;
+      }
+    } else if (term.equals.empty() || term.greater) {
+      return false;
+    } else {
+      holds = same_text(*part, term.equals.view(), term.folded);
+    }
+    return term.negated ? holds : !holds;
+  }
   if (term.member) {  // `ffn_type in ("moe", "dmoe")` with ffn_type = "mlp"; `not in`: off when it is one of them
     if (!is_literal(value)) return false;
     const std::string_view have =
@@ -373,11 +415,16 @@ namespace {
 /// The tested name as the code writes it: `args.optimizer.lower()` for a case-folded term (`.upper()` when
 /// the compared literals hold upper-case letters and no lower-case ones).
 std::string folded_name(const facts::ConditionTerm& term) {
-  if (!term.folded) return term.name.str();
-  const std::string_view values = term.equals;
-  const bool upper = std::any_of(values.begin(), values.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) &&
-                     std::none_of(values.begin(), values.end(), [](char c) { return c >= 'a' && c <= 'z'; });
-  return term.name + (upper ? ".upper()" : ".lower()");
+  std::string out = term.name.str();
+  if (term.folded) {
+    const std::string_view values = term.equals;
+    const bool upper = std::any_of(values.begin(), values.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) &&
+                       std::none_of(values.begin(), values.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    out += upper ? ".upper()" : ".lower()";
+  }
+  if (term.split_separator != 0)
+    out += ".split(\"" + std::string(1, term.split_separator) + "\")[" + std::to_string(term.split_part) + "]";
+  return out;
 }
 }  // namespace
 
@@ -386,6 +433,8 @@ std::string describe_term(const facts::ConditionTerm& term) {
   const auto shown = [](std::string_view value) {
     return names_enum_member(value) ? std::string(value) : "\"" + std::string(value) + "\"";
   };
+  if (term.contains)
+    return "\"" + term.equals.str() + (term.negated ? "\" not in " : "\" in ") + folded_name(term);
   if (term.member) {
     std::string values;
     for (std::size_t from = 0; from <= term.equals.size();) {

@@ -103,6 +103,9 @@ class BranchGuards {
         sections.emplace(head.substr(start == std::string_view::npos ? 0 : start + 1));
       }
     }
+    for (const auto& setting : file.settings) {  // `python train.py --strategy deepspeed_stage_2` in a script
+      if (!setting.program.empty()) m_launch_flags.push_back(LaunchFlag{static_cast<std::uint32_t>(f), &setting});
+    }
     if (!file.settings.empty()) ++m_config_files;
     for (const auto& section : sections) ++m_section_files[std::string(section)];
     for (const auto& call : file.calls) {
@@ -534,6 +537,16 @@ class BranchGuards {
          : prefix_test ? receiver_is_bare && bare_off_by_default(file, function, receiver_term, true, branch, f)
                        : bare_off_by_default(file, function, term, option_like, branch, f));
     if (!off) return std::nullopt;
+    // `if "deepspeed" in args.strategy:` with `--strategy` defaulting to "auto", where every shipped launch of
+    // the script that declares `--strategy` passes `--strategy deepspeed_stage_2`: not what a documented run gets.
+    if (dotted && !constant_false && launched_on(name, term)) return std::nullopt;
+    // `if "SemanticSegmentor" in cfg.MODEL.META_ARCHITECTURE:` where a project's shipped config sets
+    // `META_ARCHITECTURE: "SemanticSegmentor"`: a config picks the code, so it is no option off by default.
+    if (dotted && (term.contains || term.split_separator != 0)) {
+      facts::ConditionTerm keyed = term;
+      keyed.name = FactString(name);
+      if (set_on_by_a_config(keyed)) return std::nullopt;
+    }
     // `if args.eval is not None:` / `if cfg.eval:` where a shipped config fills an `eval:` section: set there.
     const bool presence =
         !term.greater && term.negated == (term.equals == "None") && (term.equals.empty() || term.equals == "None");
@@ -748,6 +761,47 @@ class BranchGuards {
     return it != m_section_files.end() && it->second * 2 > m_config_files;
   }
 
+  // True when the repo's shell scripts launch a script whose parser declares `--<name>`, pass that flag, and
+  // every value they pass takes a branch on `term`.
+  bool launched_on(std::string_view name, const facts::ConditionTerm& term) const {
+    bool passed = false;
+    for (const LaunchFlag& flag : m_launch_flags) {
+      if (option_name_of(flag.setting->key) != name) continue;
+      const auto target = launched_file(flag.script, flag.setting->program);
+      if (!target) continue;
+      const auto cli = m_file_cli_options.find(*target);
+      if (cli == m_file_cli_options.end() || !cli->second.known(std::string(name))) continue;
+      facts::Argument value;
+      value.kind = facts::LiteralKind::string;
+      value.value = flag.setting->value;
+      if (const auto literal = literal_of(flag.setting->value)) value = *literal;
+      facts::ConditionTerm keyed = term;
+      keyed.name = FactString(name);
+      if (leaves_off(value, keyed)) return false;
+      passed = true;
+    }
+    return passed;
+  }
+
+  // The repo file a launch line runs: `train.py` beside the script, or a path from the repo's root.
+  std::optional<std::uint32_t> launched_file(std::uint32_t script, std::string_view program) const {
+    std::string relative(program);
+    while (starts_with(relative, "./")) relative.erase(0, 2);
+    if (!ends_with(relative, ".py")) {  // `-m pkg.train`
+      std::replace(relative.begin(), relative.end(), '.', '/');
+      relative += ".py";
+    }
+    const std::string_view script_path = m_impl.files[script].path.view();
+    const auto slash = script_path.rfind('/');
+    const std::string beside =
+        slash == std::string_view::npos ? relative : std::string(script_path.substr(0, slash + 1)) + relative;
+    for (std::uint32_t g = 0; g < m_impl.files.size(); ++g) {
+      const std::string_view path = m_impl.files[g].path.view();
+      if (path == beside || path == relative) return g;
+    }
+    return std::nullopt;
+  }
+
   bool set_on_by_a_config(const facts::ConditionTerm& term) const {
     const auto it = m_settings.find(term.name);
     if (it == m_settings.end()) return false;
@@ -766,6 +820,12 @@ class BranchGuards {
   /// Command-line options by the file whose parser declares them: in a folder of example scripts, a script's
   /// `args.world_size` is its own `--world-size` (default -1), not another script's (default 2).
   std::unordered_map<std::uint32_t, OptionDefaults> m_file_cli_options;
+  /// The flags shell scripts pass to a launched script (facts::SettingFact::program), with the script's file.
+  struct LaunchFlag {
+    std::uint32_t script;
+    const facts::SettingFact* setting;
+  };
+  std::vector<LaunchFlag> m_launch_flags;
   /// "Collator.pad_to_longest=True", "Collator.#2=False": a boolean literal the repo's non-test code passes to a
   /// callee of that name, by keyword or by position.
   std::unordered_set<std::string> m_switched_on;

@@ -259,6 +259,10 @@ bool Program::vendored(FileId file) const {
   return file.value < m_impl->vendored.size() && m_impl->vendored[file.value];
 }
 
+bool Program::defines_method(std::string_view name) const {
+  return m_impl->symbols && m_impl->symbols->defines_method(name);
+}
+
 bool Program::project_without_training(FileId file) const {
   return file.value < m_impl->project_without_training.size() && m_impl->project_without_training[file.value];
 }

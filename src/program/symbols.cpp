@@ -253,6 +253,12 @@ void Symbols::index_file(FileId id) {
       m_methods.emplace(MethodKey{id.value, fn.klass, fn.name}, i);
       auto& owners = m_methods_by_name[fn.name.view()];
       if (owners.size() <= k_max_name_candidates) owners.push_back(FunctionId{id, i});
+      // (A torch class's protocol method, `backward` of an `autograd.Function`, is no method of the repo's own.)
+      const auto& bases = file.classes[static_cast<std::size_t>(fn.klass)].bases;
+      if (std::none_of(bases.begin(), bases.end(), [](const QualifiedName& b) {
+            return b.first_segment() == "torch" || b.first_segment() == "nn";
+          }))
+        m_plain_methods.insert(fn.name.view());
     }
   }
   for (std::int32_t c = 0; c < static_cast<std::int32_t>(file.classes.size()); ++c) {

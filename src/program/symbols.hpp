@@ -72,6 +72,8 @@ class Symbols {
   std::optional<FunctionId> unique_method(std::string_view name) const;
   /// The repo methods with this name when 1..k_max_name_candidates classes define it, else empty.
   std::vector<FunctionId> methods_named(std::string_view name) const;
+  /// True when some repo class that derives from no torch class defines a method of this name (however many do).
+  bool defines_method(std::string_view name) const { return m_plain_methods.contains(name); }
   std::optional<FileId> module(std::string_view dotted) const;
   /// True when a dotted module is a package of the repo (a folder with modules below it).
   bool is_package(std::string_view dotted) const;
@@ -131,6 +133,7 @@ class Symbols {
   std::unordered_map<std::string_view, std::vector<std::string_view>> m_star_sources;  // "pkg" -> ["pkg.ops", ...]
   std::unordered_map<MethodKey, std::int32_t, MethodKeyHash> m_methods;
   std::unordered_map<std::string_view, std::vector<FunctionId>> m_methods_by_name;
+  std::unordered_set<std::string_view> m_plain_methods;  ///< defines_method()
   std::vector<std::vector<ImportOrigin>> m_origins;
   /// Per file, per class, per base: the repo class it denotes (resolved once: method lookups and the
   /// type inference walk base chains many times over).

@@ -413,6 +413,8 @@ class Matcher {
     for (const facts::CallFact& call : m_file.calls) {
       bool method_only = false;
       const OpRow* row = find_call_row(call, *m_ops, method_only);
+      // `posterior.mode()` where the repo's own distribution class defines `mode`: not `torch.mode`.
+      if (row != nullptr && method_only && m_view.program.defines_method(call.method)) row = nullptr;
       if (row == nullptr) row = cast_method_row(call);
       // A module constructor runs no op where it is written: the op runs where the module is called.
       if (row != nullptr &&

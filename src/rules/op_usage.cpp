@@ -57,11 +57,13 @@ const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bo
   return nullptr;
 }
 
-std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table) {
+std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table,
+                                   const std::function<bool(std::string_view)>& repo_method) {
   std::vector<OpUse> uses;
   for (const auto& call : file.calls) {
     OpUse use{nullptr, {}, file.path, call.at, false, file.is_test};
     use.row = find_call_row(call, table, use.method_only);
+    if (use.row && use.method_only && repo_method && repo_method(call.method)) use.row = nullptr;
     if (!use.row && (call.callee.empty() || !is_op_table_name(call.callee))) continue;
     use.name = use.row ? use.row->name : call.callee.dotted();
     uses.push_back(std::move(use));

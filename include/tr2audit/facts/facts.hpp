@@ -298,6 +298,14 @@ struct ConditionTerm {
   /// turns the term into a literal one from the registrations it finds (program/options), or judges
   /// nothing by it.
   bool registry = false;
+  /// `"fused" in opt_lower`: the tested name's string value contains `equals` (`member` is set too, with
+  /// that one literal; `not in`: negated).
+  bool contains = false;
+  /// `opt_lower == "fusedsgd"` after `opt_split = args.opt.lower().split("_")`, `opt_lower = opt_split[-1]`:
+  /// the tested name's value is split at this character (0: not split) and ...
+  char split_separator = 0;
+  /// ... this part of it is compared (-1: the last).
+  std::int8_t split_part = 0;
 
   bool operator==(const ConditionTerm&) const = default;
 };
@@ -333,6 +341,9 @@ struct SettingFact {
   FactString key;    ///< the map keys from the root, joined with '.' ("trainer.accelerator"); a list adds none
   FactString value;  ///< the scalar as written, unquoted ("apex.optimizers.FusedAdam", "16-mixed")
   Span at;           ///< the key's line and column (1-based); end_column past the value on that line
+  /// For a launch flag (facts/launch_flags): the script the launch line runs, as written (`train.py`,
+  /// `src/train.py`), or a module after `-m` with its dots (`pkg.train`); empty in a config file.
+  FactString program;
 
   bool operator==(const SettingFact&) const = default;
 };
@@ -391,6 +402,9 @@ struct FileFacts {
   std::vector<PatternFact> patterns;
   std::vector<DependencyFact> dependencies;
   std::vector<SettingFact> settings;  ///< config files (discover's `config` kind): one per scalar
+  /// The scripts a shell script's (or a notebook's shell escapes') launch lines run, flags or not
+  /// (facts/launch_flags: `python networks/probe.py`, `-m pkg.train` as "pkg.train"), as written.
+  std::vector<FactString> launched_programs;
   /// Name-shaped string literals ("RROIHeads", "torch.optim.AdamW"), sorted and unique, by which a registry or config
   /// picks a class (program/variants); not docstrings, `__all__` entries, keys of a module-level upper-case dict (a
   /// dispatch table's own keys) or strings compared with a value (`== "ring"` tests for a name, it selects nothing;

@@ -14,5 +14,8 @@ namespace tr2audit::facts {
 /// `python -m torch.distributed.run` (after `VAR=value` prefixes). key: the flag without its dashes; at: the
 /// flag's own line and column. At most k_max_settings per script.
 std::vector<SettingFact> read_launch_flags(std::string_view text);
+/// The script each such launch line runs (its first `*.py` word, or the module after `-m`), in order,
+/// whether or not the line passes flags.
+std::vector<FactString> read_launched_programs(std::string_view text);
 
 }  // namespace tr2audit::facts

@@ -183,6 +183,9 @@ class Program {
   /// scripts and examples are not the repo's entry points: its code has roles only where the repo's own code reaches
   /// it.
   bool vendored(FileId file) const;
+  /// True when a class of the repo defines a method of this name (`DiagonalGaussianDistribution.mode`): a call
+  /// of it on a receiver of unknown type is more likely that method than the tensor method of the name.
+  bool defines_method(std::string_view name) const;
   /// Whether the code at a context is dead, and why: in a module-level private helper that no non-test
   /// code of the repo calls, passes or names (a `_wip` variant left behind), in a definition a later one of
   /// the same name replaces, or in a kernel that only such code launches. `live` otherwise.

@@ -35,7 +35,10 @@ bool is_op_table_name(const QualifiedName& name);
 const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bool& method_only);
 
 /// Every operator use in one file (calls, plus imports of libraries the table lists).
-std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table);
+/// `repo_method`, when given, names the methods the repo's own classes define: a call by such a bare method
+/// name on a receiver of unknown type is not counted as the tensor method (`posterior.mode()`).
+std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table,
+                                   const std::function<bool(std::string_view)>& repo_method = {});
 
 /// Uses folded by operator name: what the report's summary needs, in memory that grows with the
 /// distinct operators rather than with the uses (a scan folds each file's uses as soon as they are

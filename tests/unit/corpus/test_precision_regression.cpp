@@ -11,7 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "tr2audit/pipeline/scan.hpp"
+#include "tr2audit/rules/op_table.hpp"
 #include "tr2audit/rules/rule_set.hpp"
+#include "tr2audit/score/policy.hpp"
 
 namespace fs = std::filesystem;
 using namespace tr2audit;
@@ -20,11 +22,11 @@ namespace {
 
 const fs::path k_cases = fs::path(TR2AUDIT_SOURCE_DIR) / "tests" / "corpus" / "precision" / "regression";
 
-report::Report scan_fixture(const rules::RuleSet& rules, const std::string& pattern) {
+report::Report scan_fixture(const pipeline::Knowledge& knowledge, const std::string& pattern) {
   pipeline::ScanOptions options;
   options.root = k_cases / pattern;
   options.jobs = 1;
-  return pipeline::scan(options, pipeline::Knowledge{rules});
+  return pipeline::scan(options, knowledge);
 }
 
 const rules::Finding* find(const report::Report& report, const std::string& path, std::uint32_t line,
@@ -49,12 +51,19 @@ TEST_CASE("judged wrong findings stay corrected on fixtures that reproduce them"
   const nlohmann::json cases = nlohmann::json::parse(in);
   REQUIRE(cases.is_array());
   REQUIRE(cases.size() >= 10);
-  const rules::LoadedRules loaded = rules::load_rules({fs::path(TR2AUDIT_SOURCE_DIR) / "rules"});
+  // The shipped rules, operator table and scoring policy, as `tr2audit scan` loads them.
+  const fs::path rules_dir = fs::path(TR2AUDIT_SOURCE_DIR) / "rules";
+  const rules::LoadedRules loaded = rules::load_rules({rules_dir});
   REQUIRE(loaded.problems.empty());
+  const rules::LoadedOpTable table = rules::OpTable::load(rules_dir / "neuron-ops.yaml");
+  REQUIRE(table.table);
+  const score::LoadedPolicy policy = score::load_policy(rules_dir / "scoring.yaml");
+  REQUIRE(policy.policy);
+  const pipeline::Knowledge knowledge{loaded.rules, &*table.table, &*policy.policy};
   std::map<std::string, report::Report> reports;
   for (const auto& c : cases) {
     const std::string pattern = c.at("pattern").get<std::string>();
-    if (!reports.count(pattern)) reports.emplace(pattern, scan_fixture(loaded.rules, pattern));
+    if (!reports.count(pattern)) reports.emplace(pattern, scan_fixture(knowledge, pattern));
     const report::Report& report = reports.at(pattern);
     const rules::Finding* f = find(report, c.at("path").get<std::string>(), c.at("line").get<std::uint32_t>(),
                                    c.at("rule").get<std::string>());

@@ -402,6 +402,60 @@ TEST_CASE("facts::Walker reads a case-folded comparison as a test of the name it
   CHECK(f.branches[4].terms.empty());
 }
 
+TEST_CASE("facts::Walker reads a local that holds a string form of an option as a test of the option", "[facts]") {
+  const auto f = facts_of(
+      "def create_optimizer(args, p, flag):\n"
+      "    opt_lower = args.opt.lower()\n"
+      "    if 'fused' in opt_lower:\n"
+      "        p.add_(1)\n"
+      "    opt_split = opt_lower.split('_')\n"
+      "    opt_lower = opt_split[-1]\n"
+      "    if opt_lower == 'fusedsgd':\n"
+      "        p.add_(2)\n"
+      "    if opt_split == 'x':\n"
+      "        p.add_(3)\n"
+      "    if flag:\n"
+      "        mode = args.mode.lower()\n"
+      "    if mode == 'fast':\n"
+      "        p.add_(4)\n"
+      "    opt_lower = build(opt_lower)\n"
+      "    if opt_lower == 'adam':\n"
+      "        p.add_(5)\n"
+      "    if 'cuda' in args.device:\n"
+      "        p.add_(6)\n");
+  const auto term_at = [&](std::uint32_t line) -> const facts::ConditionTerm* {
+    for (const auto& b : f.branches)
+      if (b.at.line == line && b.terms.size() == 1) return &b.terms[0];
+    return nullptr;
+  };
+  const facts::ConditionTerm* fused = term_at(3);
+  REQUIRE(fused);
+  CHECK(fused->name == "args.opt");
+  CHECK(fused->contains);
+  CHECK(fused->folded);
+  CHECK(fused->equals == "fused");
+  const facts::ConditionTerm* sgd = term_at(7);
+  REQUIRE(sgd);
+  CHECK(sgd->name == "args.opt");
+  CHECK(sgd->equals == "fusedsgd");
+  CHECK(sgd->folded);
+  CHECK(sgd->split_separator == '_');
+  CHECK(sgd->split_part == -1);
+  // A split list compared with a string says nothing of the option.
+  CHECK_FALSE(term_at(9));
+  // A binding inside another branch does not hold where the branch may not have run.
+  REQUIRE(term_at(13));
+  CHECK(term_at(13)->name == "mode");
+  // Rebound to anything else, the local is no longer the option.
+  REQUIRE(term_at(16));
+  CHECK(term_at(16)->name == "opt_lower");
+  CHECK(term_at(16)->split_separator == 0);
+  // `"cuda" in args.device`: what the option's string contains.
+  REQUIRE(term_at(18));
+  CHECK(term_at(18)->name == "args.device");
+  CHECK(term_at(18)->contains);
+}
+
 TEST_CASE("facts::Walker reads a module-level table of defaults as one assignment per literal key", "[facts]") {
   const auto f = facts_of(
       "attn_config_defaults: dict = {\n"

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "tr2audit/facts/facts.hpp"
+#include "tr2audit/facts/launch_flags.hpp"
 
 using namespace tr2audit;
 using facts::extract_settings;
@@ -115,4 +116,31 @@ TEST_CASE("package indexes: Dockerfile RUN continuations and shell scripts, at t
   CHECK(found == std::vector<std::string>{"shell-pip:torch@3", "package-index:https://download.pytorch.org/whl/cu121@4",
                                           "shell-pip:flash-attn@6", "shell-conda:cuda-compiler@7",
                                           "shell-conda:pytorch-cuda@7"});
+}
+
+TEST_CASE("read_launch_flags: each flag names the script its launch line runs", "[facts][settings]") {
+  const auto flags = facts::read_launch_flags(
+      "#!/bin/bash\n"
+      "MODEL=x070 torchrun --nproc_per_node 8 ./train.py \\\n"
+      "  --strategy deepspeed_stage_2 --precision bf16\n"
+      "python -m pkg.finetune --lr 1e-4\n"
+      "deepspeed --num_gpus 8 --no_script\n");
+  REQUIRE(flags.size() == 6);
+  CHECK(flags[0].key == "nproc_per_node");  // the launcher's own flags come first, with the same script
+  CHECK(flags[0].program == "./train.py");
+  CHECK(flags[1].key == "strategy");
+  CHECK(flags[1].value == "deepspeed_stage_2");
+  CHECK(flags[1].program == "./train.py");
+  CHECK(flags[1].at.line == 3);
+  CHECK(flags[3].key == "lr");
+  CHECK(flags[3].program == "pkg.finetune");
+  // A launch whose script is not written on the line names none.
+  CHECK(flags[4].key == "num_gpus");
+  CHECK(flags[4].program.empty());
+  // The scripts launched, with flags or without.
+  const auto programs = facts::read_launched_programs("python networks/probe.py\necho python x.py\n"
+                                                      "torchrun --nproc_per_node 2 -m pkg.train --lr 1\n");
+  REQUIRE(programs.size() == 2);
+  CHECK(programs[0] == "networks/probe.py");
+  CHECK(programs[1] == "pkg.train");
 }

@@ -1,0 +1,2 @@
+#!/bin/bash
+python networks/probe.py
