@@ -95,6 +95,9 @@ struct Program::Impl {
   unsigned jobs = 1;  ///< worker threads for the per-file passes (the model never depends on it)
   std::unique_ptr<Symbols> symbols;
   std::vector<RayActor> ray_actors;  ///< sorted by class
+  /// Module-level functions decorated `@ray.remote` (or `@ray.remote(num_cpus=...)`) that ask for no GPU: a task
+  /// such as verl's `main_task(config)`, the controller of an RL run, runs in a process without one.
+  std::vector<FunctionId> cpu_remote_functions;
   /// Per file, sorted: indices into FileFacts::patterns that the repository refutes (find_index_parameters).
   std::vector<std::vector<std::uint32_t>> refuted_patterns;
   /// Per file, per slot: code that runs only inside Ray actors that ask for no GPU (find_cpu_actor_code).

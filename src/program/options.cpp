@@ -94,6 +94,7 @@ class BranchGuards {
     for (const auto& setting : file.settings) {  // `enable_activation_offloading: True` in a shipped recipe
       if (auto value = literal_of(setting.value); value && !evaluation_config) {
         m_settings[last_segment(setting.key)].push_back(*value);
+        if (setting.program.empty()) m_config_settings[last_segment(setting.key)].push_back(*value);
       }
       // `eval: {harness: ...}`: the sections a shipped config fills (`eval.harness.tasks` gives `eval`).
       const std::string_view key = setting.key;
@@ -103,9 +104,7 @@ class BranchGuards {
         sections.emplace(head.substr(start == std::string_view::npos ? 0 : start + 1));
       }
     }
-    for (const auto& setting : file.settings) {  // `python train.py --strategy deepspeed_stage_2` in a script
-      if (!setting.program.empty()) m_launch_flags.push_back(LaunchFlag{static_cast<std::uint32_t>(f), &setting});
-    }
+    if (!file.launched_programs.empty()) m_launch_scripts.push_back(static_cast<std::uint32_t>(f));
     if (!file.settings.empty()) ++m_config_files;
     for (const auto& section : sections) ++m_section_files[std::string(section)];
     for (const auto& call : file.calls) {
@@ -545,7 +544,11 @@ class BranchGuards {
     if (dotted && (term.contains || term.split_separator != 0)) {
       facts::ConditionTerm keyed = term;
       keyed.name = FactString(name);
-      if (set_on_by_a_config(keyed)) return std::nullopt;
+      const auto it = m_config_settings.find(name);
+      if (it != m_config_settings.end() && std::any_of(it->second.begin(), it->second.end(), [&](const auto& v) {
+            return !leaves_off(v, keyed);
+          }))
+        return std::nullopt;
     }
     // `if args.eval is not None:` / `if cfg.eval:` where a shipped config fills an `eval:` section: set there.
     const bool presence =
@@ -761,24 +764,38 @@ class BranchGuards {
     return it != m_section_files.end() && it->second * 2 > m_config_files;
   }
 
-  // True when the repo's shell scripts launch a script whose parser declares `--<name>`, pass that flag, and
-  // every value they pass takes a branch on `term`.
+  // True when the repo's shell scripts launch a script whose parser declares `--<name>`, and every launch of it
+  // passes that flag with a value that takes a branch on `term` (a launch without the flag runs the default).
   bool launched_on(std::string_view name, const facts::ConditionTerm& term) const {
+    facts::ConditionTerm keyed = term;
+    keyed.name = FactString(name);
     bool passed = false;
-    for (const LaunchFlag& flag : m_launch_flags) {
-      if (option_name_of(flag.setting->key) != name) continue;
-      const auto target = launched_file(flag.script, flag.setting->program);
-      if (!target) continue;
-      const auto cli = m_file_cli_options.find(*target);
-      if (cli == m_file_cli_options.end() || !cli->second.known(std::string(name))) continue;
-      facts::Argument value;
-      value.kind = facts::LiteralKind::string;
-      value.value = flag.setting->value;
-      if (const auto literal = literal_of(flag.setting->value)) value = *literal;
-      facts::ConditionTerm keyed = term;
-      keyed.name = FactString(name);
-      if (leaves_off(value, keyed)) return false;
-      passed = true;
+    for (const std::uint32_t script : m_launch_scripts) {
+      const auto& file = m_impl.files[script];
+      for (std::size_t p = 0; p < file.launched_programs.size(); ++p) {
+        const FactString& program = file.launched_programs[p];
+        // (Each program once per script: its launch lines and the flags they pass are counted together.)
+        if (std::find(file.launched_programs.begin(), file.launched_programs.begin() + static_cast<std::ptrdiff_t>(p),
+                      program) != file.launched_programs.begin() + static_cast<std::ptrdiff_t>(p))
+          continue;
+        const auto target = launched_file(script, program.view());
+        if (!target) continue;
+        const auto cli = m_file_cli_options.find(*target);
+        if (cli == m_file_cli_options.end() || !cli->second.known(std::string(name))) continue;
+        const auto launches = std::count(file.launched_programs.begin(), file.launched_programs.end(), program);
+        std::ptrdiff_t setting = 0;
+        for (const auto& flag : file.settings) {
+          if (flag.program != program || option_name_of(flag.key) != name) continue;
+          facts::Argument value;
+          value.kind = facts::LiteralKind::string;
+          value.value = flag.value;
+          if (const auto literal = literal_of(flag.value)) value = *literal;
+          if (leaves_off(value, keyed)) return false;
+          ++setting;
+        }
+        if (setting < launches) return false;
+        passed = true;
+      }
     }
     return passed;
   }
@@ -820,12 +837,8 @@ class BranchGuards {
   /// Command-line options by the file whose parser declares them: in a folder of example scripts, a script's
   /// `args.world_size` is its own `--world-size` (default -1), not another script's (default 2).
   std::unordered_map<std::uint32_t, OptionDefaults> m_file_cli_options;
-  /// The flags shell scripts pass to a launched script (facts::SettingFact::program), with the script's file.
-  struct LaunchFlag {
-    std::uint32_t script;
-    const facts::SettingFact* setting;
-  };
-  std::vector<LaunchFlag> m_launch_flags;
+  /// The files (shell scripts, notebooks) with launch lines (facts::FileFacts::launched_programs).
+  std::vector<std::uint32_t> m_launch_scripts;
   /// "Collator.pad_to_longest=True", "Collator.#2=False": a boolean literal the repo's non-test code passes to a
   /// callee of that name, by keyword or by position.
   std::unordered_set<std::string> m_switched_on;
@@ -833,6 +846,8 @@ class BranchGuards {
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
   std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
+  /// m_settings of config files only (no launch flags): what a `--config` picks, not what a command line passes.
+  std::unordered_map<std::string, std::vector<facts::Argument>> m_config_settings;
   /// The names registered into a registry, by its resolved dotted name (`llmfoundry.layers_registry.
   /// ffns_with_megablocks` → "mb_moe", "mb_dmoe"), joined by k_member_separator.
   std::unordered_map<std::string, std::string> m_registries;

@@ -41,6 +41,15 @@ void find_ray_actors(Program::Impl& impl) {
     const auto& file = impl.files[f];
     for (const auto& decorator : file.decorators) {
       if (decorator.decorator.dotted() != "ray.remote" || decorator.ctx.function >= 0) continue;
+      if (decorator.ctx.klass < 0 && !asks_for_gpu(decorator.args)) {  // `@ray.remote def main_task(config):`
+        for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+          const auto& fn = file.functions[static_cast<std::size_t>(i)];
+          if (fn.name != decorator.decorated || fn.parent >= 0 || fn.klass >= 0 || fn.at.line < decorator.at.line)
+            continue;
+          impl.cpu_remote_functions.push_back(FunctionId{FileId{f}, i});
+          break;
+        }
+      }
       for (std::int32_t c = 0; c < static_cast<std::int32_t>(file.classes.size()); ++c) {
         const auto& info = file.classes[static_cast<std::size_t>(c)];
         if (info.name != decorator.decorated || info.parent_function >= 0 || info.at.line < decorator.at.line) continue;
@@ -49,13 +58,26 @@ void find_ray_actors(Program::Impl& impl) {
       }
     }
     // `RemoteWorker = ray.remote(num_gpus=1)(Worker)` / `ray.remote(Worker)`: the call's argument.
+    // (`ray.remote(num_cpus=1)(TaskRunner)`: the outer call's callee is the inner call's text.)
     for (const auto& call : file.calls) {
-      if (call.callee.dotted() != "ray.remote" || call.args.empty()) continue;
+      const std::string_view text = call.callee_text;
+      const bool options = call.callee.empty() && starts_with(text, "ray.remote(");
+      if ((call.callee.dotted() != "ray.remote" && !options) || call.args.empty()) continue;
       const auto& first = call.args.front();
       if (first.kind != facts::LiteralKind::name || !first.keyword.empty()) continue;
       const Symbol s = first.resolved.empty() ? symbols.lookup_in_file(FileId{f}, first.value)
                                               : symbols.lookup_from(FileId{f}, first.resolved.dotted());
-      if (s.kind == Symbol::Kind::klass) note_actor(impl, s.klass, false);
+      // (`num_gpus=self.cfg.inference.tensor_parallel_dim` asks for a GPU share; only a literal 0 does not.)
+      bool gpu = false;
+      if (const auto gpus = text.find("num_gpus"); options && gpus != std::string_view::npos) {
+        std::string_view value = text.substr(gpus + 8);
+        value = value.substr(0, value.find_first_of(",)"));
+        value = trim(value.substr(value.find('=') == std::string_view::npos ? 0 : value.find('=') + 1));
+        gpu = !(value == "0" || value == "0.0" || value == "0." || value == "None");
+      }
+      // (The options form is read for GPU-less actors only, a run's controller: what a GPU actor's methods are
+      // is left to the call graph, as before.)
+      if (s.kind == Symbol::Kind::klass && !gpu) note_actor(impl, s.klass, false);
     }
   }
   std::sort(impl.ray_actors.begin(), impl.ray_actors.end(), [](const RayActor& a, const RayActor& b) {
@@ -136,21 +158,24 @@ void find_cpu_actor_code(Program::Impl& impl) {
   const std::size_t n = impl.files.size();
   impl.cpu_actor_code.assign(n, {});
   for (std::uint32_t f = 0; f < n; ++f) impl.cpu_actor_code[f].assign(impl.files[f].functions.size() + 1, 0);
-  if (std::none_of(impl.ray_actors.begin(), impl.ray_actors.end(), [](const RayActor& a) { return !a.gpu; })) return;
+  if (std::none_of(impl.ray_actors.begin(), impl.ray_actors.end(), [](const RayActor& a) { return !a.gpu; }) &&
+      impl.cpu_remote_functions.empty())
+    return;
   const auto classes = cpu_actor_classes(impl);
-  // Seeds: the methods of those classes and what is nested in them.
+  // Seeds: the methods of those classes, the GPU-less remote functions, and what is nested in them.
   std::vector<std::vector<char>> seed(n);
   std::vector<FunctionId> work;
+  for (std::uint32_t f = 0; f < n; ++f) seed[f].assign(impl.files[f].functions.size() + 1, 0);
+  for (const FunctionId& task : impl.cpu_remote_functions) seed[task.file.value][impl.slot(task)] = 1;
   for (std::uint32_t f = 0; f < n; ++f) {
     const auto& functions = impl.files[f].functions;
-    seed[f].assign(functions.size() + 1, 0);
     for (std::size_t i = 0; i < functions.size(); ++i) {
       const std::int32_t klass = functions[i].klass;
       const std::int32_t parent = functions[i].parent;
       // A method: its class decides. A nested function: its parent does (a parent precedes what it
       // nests, so one pass in order settles the nesting).
-      const bool seeded = parent >= 0 ? seed[f][static_cast<std::size_t>(parent)] != 0
-                                      : klass >= 0 && classes[f][static_cast<std::size_t>(klass)] != 0;
+      const bool seeded = seed[f][i] != 0 || (parent >= 0 ? seed[f][static_cast<std::size_t>(parent)] != 0
+                                                          : klass >= 0 && classes[f][static_cast<std::size_t>(klass)] != 0);
       if (!seeded) continue;
       seed[f][i] = 1;
       work.push_back(FunctionId{FileId{f}, static_cast<std::int32_t>(i)});

@@ -7,12 +7,16 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--strategy", default="auto", type=str)
 parser.add_argument("--precision", default="bf16", type=str)
 parser.add_argument("--steps", default=1000, type=int)
+parser.add_argument("--optim", default="adamw", type=str)
 args = parser.parse_args()
 
 if "deepspeed" in args.strategy:
     import deepspeed
 
     deepspeed.init_distributed()
+
+if "fused" in args.optim:
+    from apex.optimizers import FusedAdam
 
 model = nn.Linear(512, 512)
 optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4)
