@@ -459,6 +459,29 @@ bool Walker::then_only_messages(TSNode if_statement) const {
   return any;
 }
 
+// `if not math.isfinite(loss_value): print(f"Loss is {loss.item()}"); sys.exit(1)`: the body ends the run with a
+// failure (a `raise`, or `sys.exit`/`exit`/`quit`/`os._exit` with a non-zero code or a message), so it runs once,
+// when the run fails. (`exit(0)` after a finished task is no failure.)
+bool Walker::then_ends_in_failure(TSNode if_statement) const {
+  const TSNode body = ts_node_child_by_field_id(if_statement, m_k.f_consequence);
+  const std::uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+  for (std::uint32_t i = count; i-- > 0;) {
+    const TSNode statement = ts_node_named_child(body, i);
+    if (m_src.is(statement, m_k.comment)) continue;
+    if (m_src.is(statement, m_k.raise_statement)) return true;
+    if (!m_src.is(statement, m_k.expression_statement)) return false;
+    const TSNode call = ts_node_named_child(statement, 0);
+    if (ts_node_is_null(call) || !m_src.is(call, m_k.call)) return false;
+    const std::string_view fn = m_src.node_text(ts_node_child_by_field_id(call, m_k.f_function));
+    if (fn != "sys.exit" && fn != "exit" && fn != "quit" && fn != "os._exit") return false;
+    const TSNode args = ts_node_child_by_field_id(call, m_k.f_arguments);
+    if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return false;
+    const Argument code = m_src.literal(ts_node_named_child(args, 0));
+    return !(code.kind == LiteralKind::integer && code.value == "0") && code.kind != LiteralKind::null;
+  }
+  return false;
+}
+
 bool Walker::export_only(TSNode condition) const {
   std::vector<TSNode> work{condition};
   bool any = false;

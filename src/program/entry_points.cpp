@@ -162,6 +162,14 @@ class EntryFinder {
       if (is_export_call(callee)) exports[s] = true;
       if (is_tooling_call(callee)) tools[s] = true;
       if (call.method == "generate") generates[s] = true;
+      // `loss_scaler(loss, optimizer, clip_grad=...)`: timm's NativeScaler (and its copies) run backward and the
+      // optimizer step in `__call__`.
+      if (call.method.empty() && call.args.size() >= 2 && call.args[0].keyword.empty() &&
+          call.args[0].value.find("loss") != std::string::npos &&
+          (ends_with(to_lower(call.callee_text), "scaler") || contains(to_lower(call.callee_text), "loss_scaler"))) {
+        backward[s] = true;
+        step[s] = true;
+      }
       // DeepSpeed's PipelineEngine.train_batch() runs forward, backward and the optimizer step of one batch.
       if (call.method == "train_batch" && (contains(receiver, "engine") || contains(receiver, "model")))
         pipeline_batch[s] = true;
