@@ -601,7 +601,17 @@ void Walker::on_string(TSNode node) {
   while (m_src.is(container, m_k.list) || m_src.is(container, m_k.tuple) ||
          (!ts_node_is_null(container) && std::string_view(ts_node_type(container)) == "set"))
     container = ancestor(++container_up);
-  if (m_src.is(parent, m_k.argument_list)) {
+  // `try_device.startswith("cuda")`, `str(device).find("cuda")`: a string method that tests for the device name.
+  const auto string_test = [&] {
+    const TSNode fn = ts_node_child_by_field_id(ancestor(up + 1), m_k.f_function);
+    if (!m_src.is(fn, m_k.attribute)) return false;
+    const std::string_view method = m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute));
+    return method == "startswith" || method == "endswith" || method == "find" || method == "rfind" ||
+           method == "count" || method == "index";
+  };
+  if (m_src.is(parent, m_k.argument_list) && string_test()) {
+    fact.use = DeviceUse::comparison;
+  } else if (m_src.is(parent, m_k.argument_list)) {
     fact.use = DeviceUse::call_argument;
     fact.callee = m_src.str(callee_label(ancestor(up + 1)));
   } else if (m_src.is(parent, m_k.comparison_operator) || m_src.is(container, m_k.comparison_operator)) {

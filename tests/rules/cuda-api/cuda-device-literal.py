@@ -67,3 +67,14 @@ def out_of_memory_types():
     # ok: cuda-api.cuda-device-literal
     has_cuda = hasattr(torch, "cuda")
     return cuda_oom, has_cuda
+
+
+def safe_device(try_device: str):
+    # A string method testing the device a user asked for names no device of its own.
+    # ok: cuda-api.cuda-device-literal
+    if try_device.startswith("cuda"):
+        return torch.device(try_device)
+    # ok: cuda-api.cuda-device-literal
+    if str(try_device).find("cuda:") >= 0:
+        return torch.device(try_device)
+    return torch.device("cpu")
