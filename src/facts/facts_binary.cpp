@@ -215,7 +215,7 @@ void fields(IO& io, ImportFact& f) {
 template <class IO>
 void fields(IO& io, Argument& a) {
   io(a.keyword), io.enumeration(a.kind, LiteralKind::other), io(a.value), io(a.resolved), io(a.is_splat);
-  io(a.conditional), io(a.at), io(a.line);
+  io(a.conditional), io(a.at), io(a.line), io(a.scalar);
 }
 template <class IO>
 void fields(IO& io, ConditionalValue& c) {

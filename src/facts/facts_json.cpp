@@ -30,6 +30,7 @@ Json argument_json(const Argument& arg) {
   out["value"] = arg.value;
   if (!arg.resolved.empty()) out["resolved"] = arg.resolved.dotted();
   if (arg.is_splat) out["splat"] = true;
+  if (arg.scalar) out["scalar"] = true;
   return out;
 }
 

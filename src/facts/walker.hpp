@@ -205,6 +205,10 @@ class Walker final : public detectors::NodeScope {
   /// == 0) or last_batch`): a later `if is_metric_step:` is periodic like the test itself. Few per file.
   std::vector<std::pair<std::int32_t, std::string_view>> m_periodic_locals;
   void note_periodic_local(std::string_view name, TSNode value);
+  /// Names a function binds (latest binding) to a Python number (`loss_value = loss.item()`): an argument that
+  /// passes one is `Argument::scalar`. Few per function.
+  std::vector<std::pair<std::int32_t, std::string_view>> m_scalar_locals;
+  bool scalar_value(TSNode value) const;  ///< a number as written (see Argument::scalar)
   /// Names a function binds (latest binding) to a string form of a name: `opt_lower = args.opt.lower()`, then
   /// `opt_split = opt_lower.split("_")` and `opt_lower = opt_split[-1]`. A later `if opt_lower == "fusedsgd":`
   /// tests `args.opt` through those steps (ConditionTerm::folded, split_separator, split_part). Few per file.

@@ -54,6 +54,38 @@ bool Walker::item_argument(std::span<const Argument> args) const {
   return false;
 }
 
+// `loss.item()`, `float(x)`, `len(batch)`, `round(t, 2)`, `math.sqrt(x)`, `3e-4`, `-1`, a local bound to such a
+// value, `optimizer.param_groups[0]["lr"]`, and a sum, difference, product or quotient of two of these.
+bool Walker::scalar_value(TSNode value) const {
+  const auto leaf = [&](TSNode node) {
+    node = m_src.unwrap_parens(node);
+    if (ts_node_is_null(node)) return false;
+    if (m_src.is(node, m_k.integer) || m_src.is(node, m_k.float_)) return true;
+    if (m_src.is(node, m_k.unary_operator)) {
+      const TSNode operand = ts_node_named_child(node, 0);
+      return m_src.is(operand, m_k.integer) || m_src.is(operand, m_k.float_);
+    }
+    if (m_src.is(node, m_k.identifier)) {
+      const std::pair<std::int32_t, std::string_view> local{m_ctx.function, m_src.node_text(node)};
+      return std::find(m_scalar_locals.begin(), m_scalar_locals.end(), local) != m_scalar_locals.end();
+    }
+    if (m_src.is(node, m_k.subscript)) return m_src.node_text(node).find(".param_groups[") != std::string_view::npos;
+    if (!m_src.is(node, m_k.call)) return false;
+    const TSNode fn = ts_node_child_by_field_id(node, m_k.f_function);
+    const std::string_view text = m_src.node_text(fn);
+    if (m_src.is(fn, m_k.attribute))
+      return m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute)) == "item" || starts_with(text, "math.");
+    return text == "float" || text == "int" || text == "len" || text == "round";
+  };
+  value = m_src.unwrap_parens(value);
+  if (m_src.is(value, m_k.binary_operator)) {
+    const std::string_view op = m_src.node_text(ts_node_child_by_field_id(value, m_k.f_operator));
+    if (op != "+" && op != "-" && op != "*" && op != "/" && op != "//") return false;
+    return leaf(ts_node_child_by_field_id(value, m_k.f_left)) && leaf(ts_node_child_by_field_id(value, m_k.f_right));
+  }
+  return leaf(value);
+}
+
 Argument Walker::value_literal(TSNode node) const {
   Argument arg = m_src.literal(node);
   if (arg.conditional) {
@@ -93,6 +125,8 @@ std::vector<Argument> Walker::read_arguments(TSNode argument_list) const {
       arg = value_literal(child);
     }
     if (arg.kind == LiteralKind::name) arg.resolved = m_src.name(m_imports.resolve(arg.value));
+    if (!arg.is_splat && m_mode == Mode::full)
+      arg.scalar = scalar_value(kind == m_k.keyword_argument ? ts_node_child_by_field_id(child, m_k.f_value) : child);
     args.push_back(std::move(arg));
   }
   return args;
@@ -236,7 +270,14 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
       m_local_collections.push_back(
           LocalCollection{m_ctx.function, m_src.node_text(left), collection ? right : TSNode{}});
       note_periodic_local(m_src.node_text(left), right);
-      if (m_mode == Mode::full) note_string_form(m_src.node_text(left), right);
+      if (m_mode == Mode::full) {
+        note_string_form(m_src.node_text(left), right);
+        const std::pair<std::int32_t, std::string_view> local{m_ctx.function, m_src.node_text(left)};
+        const auto known = std::find(m_scalar_locals.begin(), m_scalar_locals.end(), local);
+        const bool scalar = !ts_node_is_null(right) && scalar_value(right);
+        if (scalar && known == m_scalar_locals.end()) m_scalar_locals.push_back(local);
+        if (!scalar && known != m_scalar_locals.end()) m_scalar_locals.erase(known);
+      }
     }
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
     if (!alias.empty())

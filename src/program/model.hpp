@@ -100,6 +100,9 @@ struct Program::Impl {
   std::vector<FunctionId> cpu_remote_functions;
   /// Per file, sorted: indices into FileFacts::patterns that the repository refutes (find_index_parameters).
   std::vector<std::vector<std::uint32_t>> refuted_patterns;
+  /// Per file, sorted: `.item()` calls on `**kwargs` values that every caller passes as Python numbers
+  /// (find_scalar_only_reads).
+  std::vector<std::vector<std::uint32_t>> scalar_reads;
   /// Per file, per slot: code that runs only inside Ray actors that ask for no GPU (find_cpu_actor_code).
   std::vector<std::vector<char>> cpu_actor_code;
   Types types;
@@ -268,6 +271,9 @@ void find_generation_inputs(Program::Impl& impl);
 /// Fills Impl::refuted_patterns (index_parameters.cpp): a `boolean-mask-index` read through a parameter
 /// named like a mask (`output[mask_train]`) to which every call site passes an index tensor (`idx_train`).
 void find_index_parameters(Program::Impl& impl);
+/// Fills Impl::scalar_reads (scalar_arguments.cpp): a metrics logger's `v.item()` over `**kwargs` values that
+/// every call site passes as numbers (`metric_logger.update(loss=loss_value)`).
+void find_scalar_only_reads(Program::Impl& impl);
 /// Fills Impl::vendored: files under a folder with its own setup.py/pyproject.toml/setup.cfg/requirements inside a
 /// `third_party/`, `dependencies/`, `vendor/`, ... folder (vendored.cpp). Runs before the entry points.
 void find_vendored_projects(Program::Impl& impl);

@@ -67,6 +67,10 @@ class BranchGuards {
       if (assign.ctx.klass < 0 && assign.target.segments().size() >= 3 &&
           (assign.ctx.function < 0 || (!m_impl.files[f].is_test && yacs_key(assign.target.dotted()))))
         m_options.add(last_two(assign.target.dotted()), assign.value);
+      // ... and a top-level key of one (`_C.THROUGHPUT_MODE = False`, read as `config.THROUGHPUT_MODE`).
+      if (assign.ctx.klass < 0 && assign.ctx.function < 0 && assign.target.segments().size() == 2 &&
+          yacs_key(assign.target.dotted()) && is_literal(assign.value))
+        m_options.add(name, assign.value);
       // `self.use_ema = cfg.get("use_ema", False)`: the attribute and the key share the default.
       if (auto fallback = get_with_default(assign.value.value)) {
         const facts::Argument& value = m_values.keep(std::move(fallback->second));

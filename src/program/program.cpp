@@ -123,6 +123,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   find_scripts_without_training(*impl);
   find_generation_inputs(*impl);
   find_index_parameters(*impl);
+  find_scalar_only_reads(*impl);
   for (const auto& file : impl->files) {
     if (file.is_test) continue;
     for (const auto& name : file.used_names) impl->named_as_value.emplace(name.view());
@@ -137,6 +138,12 @@ bool Program::pattern_refuted(FileId file, std::uint32_t pattern) const {
   if (file.value >= m_impl->refuted_patterns.size()) return false;
   const auto& refuted = m_impl->refuted_patterns[file.value];
   return std::binary_search(refuted.begin(), refuted.end(), pattern);
+}
+
+bool Program::reads_scalar_only(FileId file, std::uint32_t call) const {
+  if (file.value >= m_impl->scalar_reads.size()) return false;
+  const auto& reads = m_impl->scalar_reads[file.value];
+  return std::binary_search(reads.begin(), reads.end(), call);
 }
 
 bool Program::loads_compiled_code() const {

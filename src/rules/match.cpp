@@ -118,8 +118,12 @@ class Matcher {
       if (!library.empty()) name = library;
       for (std::uint32_t i : candidates(kind, {name})) {
         if (library.empty() && !origin_allows(m_rules.rules()[i].conditions, call)) continue;
-        // A host tensor built from Python values is read without a device sync or graph break.
-        if (call.host_value && m_rules.rules()[i].category == Category::dynamic_graph) continue;
+        // A host tensor built from Python values is read without a device sync or graph break; so is a
+        // logger's `v.item()` to which every caller passes numbers.
+        if (m_rules.rules()[i].category == Category::dynamic_graph &&
+            (call.host_value ||
+             m_view.program.reads_scalar_only(m_view.id, static_cast<std::uint32_t>(&call - m_file.calls.data()))))
+          continue;
         MessageFields fields{std::string(name),
                              std::string(call.callee.empty() ? std::string_view(call.callee_text)
                                          : library.empty()   ? std::string_view(call.callee.dotted())

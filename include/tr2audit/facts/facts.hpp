@@ -114,6 +114,9 @@ struct Argument {
   std::uint32_t line = 0;  ///< 1-based line where the value starts (a keyword's own line in a long call); 0 unknown
   LiteralKind kind = LiteralKind::none;
   bool is_splat = false;  ///< *args / **kwargs
+  /// The value is a Python number as written (`loss.item()`, `float(x)`, `len(batch)`, `3e-4`, a local bound to
+  /// one earlier in the function, `optimizer.param_groups[0]["lr"]`): no tensor reaches the callee through it.
+  bool scalar = false;
 
   bool operator==(const Argument&) const = default;
 };

@@ -167,6 +167,9 @@ class Program {
   /// The repository refutes the file's detector pattern (FileFacts::patterns index): a `boolean-mask-index`
   /// through a mask-named parameter that every call site passes an index tensor (program/index_parameters).
   bool pattern_refuted(FileId file, std::uint32_t pattern) const;
+  /// True when a call (FileFacts::calls) is a `v.item()` over `**kwargs` values that every caller of its function
+  /// passes as Python numbers: it never reads a tensor.
+  bool reads_scalar_only(FileId file, std::uint32_t call) const;
   /// The file runs as a program of its own: a notebook, or Python with a `__main__` block or functions a
   /// runner calls (Modal's `@app.function`, `@app.local_entrypoint`).
   bool runs_as_program(FileId file) const;

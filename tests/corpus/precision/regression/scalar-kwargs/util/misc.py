@@ -1,0 +1,35 @@
+from collections import defaultdict
+
+import torch
+
+
+class SmoothedValue:
+    def __init__(self):
+        self.total = 0.0
+        self.count = 0
+
+    def update(self, value, n=1):
+        self.total += value * n
+        self.count += n
+
+
+class MetricLogger:
+    def __init__(self):
+        self.meters = defaultdict(SmoothedValue)
+
+    def update(self, **kwargs):
+        for k, v in kwargs.items():
+            if isinstance(v, torch.Tensor):
+                v = v.item()
+            self.meters[k].update(v)
+
+
+class LossLogger:
+    def __init__(self):
+        self.meters = defaultdict(SmoothedValue)
+
+    def update(self, **kwargs):
+        for k, v in kwargs.items():
+            if isinstance(v, torch.Tensor):
+                v = v.item()
+            self.meters[k].update(v)
