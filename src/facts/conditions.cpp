@@ -98,8 +98,12 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
           tested = *held;
         }
         if (tested && !tested->split_list) {
-          ConditionTerm term{m_src.str(tested->source), m_src.literal(left).value, negated != (op != "in"), false,
-                             true, tested->folded};
+          ConditionTerm term{m_src.str(tested->source),
+                             m_src.literal(left).value,
+                             negated != (op != "in"),
+                             false,
+                             true,
+                             tested->folded};
           term.contains = true;
           term.split_separator = tested->separator;
           term.split_part = tested->part;
@@ -124,14 +128,15 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
         continue;
       }
       // `self.cfg.rl is RLType.EBFT`: a comparison with an enum member, kept by its dotted name.
-      if (name && !form && !folded && enum_member(value) && (op == "==" || op == "!=" || op == "is" || op == "is not")) {
+      if (name && !form && !folded && enum_member(value) &&
+          (op == "==" || op == "!=" || op == "is" || op == "is not")) {
         terms.push_back(ConditionTerm{m_src.str(*name), value.value, negated != (op == "!=" || op == "is not")});
         continue;
       }
       if (!name || !literal || (op != "==" && op != "!=" && op != "is" && op != "is not")) continue;
-      terms.push_back(with_form(ConditionTerm{m_src.str(*name),
-                                              value.kind == LiteralKind::null ? m_src.str("None") : value.value,
-                                              negated != (op == "!=" || op == "is not"), false, false, folded}));
+      terms.push_back(
+          with_form(ConditionTerm{m_src.str(*name), value.kind == LiteralKind::null ? m_src.str("None") : value.value,
+                                  negated != (op == "!=" || op == "is not"), false, false, folded}));
     } else if (kind == m_k.false_ || kind == m_k.none) {
       if (!negated) terms.push_back(ConditionTerm{"False", {}, false});
     } else if (kind == m_k.call) {
@@ -217,9 +222,8 @@ std::optional<Walker::StringForm> Walker::string_form(TSNode value) const {
 
 void Walker::note_string_form(std::string_view name, TSNode value) {
   std::optional<StringForm> form = ts_node_is_null(value) ? std::nullopt : string_form(value);
-  const auto known = std::find_if(m_string_forms.begin(), m_string_forms.end(), [&](const StringForm& f) {
-    return f.function == m_ctx.function && f.name == name;
-  });
+  const auto known = std::find_if(m_string_forms.begin(), m_string_forms.end(),
+                                  [&](const StringForm& f) { return f.function == m_ctx.function && f.name == name; });
   if (known != m_string_forms.end()) m_string_forms.erase(known);
   if (!form) return;
   form->function = m_ctx.function;

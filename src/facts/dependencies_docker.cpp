@@ -313,10 +313,10 @@ void for_each_launch(std::string_view text, Handle handle) {
 
 std::vector<FactString> read_launched_programs(std::string_view text) {
   std::vector<FactString> out;
-  for_each_launch(text, [&](const LineMap&, const std::vector<std::string_view>&, std::size_t,
-                            const std::string& program) {
-    if (!program.empty() && out.size() < k_max_settings) out.emplace_back(program);
-  });
+  for_each_launch(text,
+                  [&](const LineMap&, const std::vector<std::string_view>&, std::size_t, const std::string& program) {
+                    if (!program.empty() && out.size() < k_max_settings) out.emplace_back(program);
+                  });
   return out;
 }
 

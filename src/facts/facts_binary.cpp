@@ -305,9 +305,9 @@ void fields(IO& io, FileFacts& f) {
   io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators),
       io(f.assigns), io(f.bound_calls);
   io(f.values), io(f.references), io(f.devices), io(f.patterns);
-  io(f.dependencies), io(f.settings), io(f.launched_programs), io(f.name_strings), io(f.used_names), io(f.dispatch_entries),
-      io(f.computed_lookups), io(f.functions), io(f.classes), io(f.loops), io(f.branches), io(f.directives),
-      io(f.problems);
+  io(f.dependencies), io(f.settings), io(f.launched_programs), io(f.name_strings), io(f.used_names),
+      io(f.dispatch_entries), io(f.computed_lookups), io(f.functions), io(f.classes), io(f.loops), io(f.branches),
+      io(f.directives), io(f.problems);
 }
 
 template <class T>

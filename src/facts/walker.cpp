@@ -200,7 +200,8 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     m_frames.back().message_only = kind == m_k.if_statement && then_only_messages(node);
     m_frames.back().then_guards = then_guards;
     if (export_only(condition)) m_frames.back().then_guards |= guard_bit(Guard::not_training);
-    if (kind == m_k.if_statement && then_ends_in_failure(node)) m_frames.back().then_guards |= guard_bit(Guard::error_message);
+    if (kind == m_k.if_statement && then_ends_in_failure(node))
+      m_frames.back().then_guards |= guard_bit(Guard::error_message);
     m_frames.back().else_guards = else_guards;
     if (early_return && kind == m_k.if_statement) m_frames.back().guards_after |= guard_bit(Guard::not_training);
     if (kind == m_k.if_statement) m_frames.back().guards_after |= returns_unless_available(node, condition);

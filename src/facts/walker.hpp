@@ -215,12 +215,12 @@ class Walker final : public detectors::NodeScope {
   struct StringForm {
     std::int32_t function = -1;
     std::string_view name;
-    std::string source;      ///< the dotted or keyed name the form is of ("args.opt")
+    std::string source;        ///< the dotted or keyed name the form is of ("args.opt")
     std::int32_t branch = -1;  ///< the branch the binding sits in (-1: none): it holds for tests inside it only
-    bool folded = false;     ///< case-folded (`.lower()`, `.upper()`, `.casefold()`)
-    char separator = 0;      ///< split at this character...
-    std::int8_t part = 0;    ///< ... and this part taken (-1: the last)
-    bool split_list = false; ///< split, no part taken yet: a list, not a string
+    bool folded = false;       ///< case-folded (`.lower()`, `.upper()`, `.casefold()`)
+    char separator = 0;        ///< split at this character...
+    std::int8_t part = 0;      ///< ... and this part taken (-1: the last)
+    bool split_list = false;   ///< split, no part taken yet: a list, not a string
   };
   std::vector<StringForm> m_string_forms;
   void note_string_form(std::string_view name, TSNode value);

@@ -90,8 +90,8 @@ Argument Walker::value_literal(TSNode node) const {
   Argument arg = m_src.literal(node);
   if (arg.conditional) {
     // (`"flash_attention_2" if is_flash_attn_2_available() else "eager"`: an availability check has a fallback too.)
-    constexpr std::uint16_t k_presence = guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch) |
-                                         guard_bit(Guard::import_error_fallback);
+    constexpr std::uint16_t k_presence =
+        guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch) | guard_bit(Guard::import_error_fallback);
     arg.conditional.emplace().guards =
         static_cast<std::uint16_t>(condition_guards(ts_node_named_child(m_src.unwrap_parens(node), 1)) & k_presence);
   }

@@ -120,8 +120,7 @@ class EntryFinder {
     for (const auto& other : m_impl.files) {
       for (const auto& launched : other.launched_programs) {
         const std::string_view program = launched.view();
-        if (ends_with(program, "/" + std::string(name)) || program == name || file.module_name == program)
-          return false;
+        if (ends_with(program, "/" + std::string(name)) || program == name || file.module_name == program) return false;
       }
     }
     return true;

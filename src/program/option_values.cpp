@@ -80,8 +80,8 @@ std::optional<std::string_view> compared_part(std::string_view value, const fact
     if (at == std::string_view::npos) break;
     from = at + 1;
   }
-  const std::int32_t index = term.split_part < 0 ? static_cast<std::int32_t>(parts.size()) + term.split_part
-                                                 : term.split_part;
+  const std::int32_t index =
+      term.split_part < 0 ? static_cast<std::int32_t>(parts.size()) + term.split_part : term.split_part;
   if (index < 0 || static_cast<std::size_t>(index) >= parts.size()) return std::nullopt;
   return parts[static_cast<std::size_t>(index)];
 }
@@ -433,8 +433,7 @@ std::string describe_term(const facts::ConditionTerm& term) {
   const auto shown = [](std::string_view value) {
     return names_enum_member(value) ? std::string(value) : "\"" + std::string(value) + "\"";
   };
-  if (term.contains)
-    return "\"" + term.equals.str() + (term.negated ? "\" not in " : "\" in ") + folded_name(term);
+  if (term.contains) return "\"" + term.equals.str() + (term.negated ? "\" not in " : "\" in ") + folded_name(term);
   if (term.member) {
     std::string values;
     for (std::size_t from = 0; from <= term.equals.size();) {

@@ -549,9 +549,8 @@ class BranchGuards {
       facts::ConditionTerm keyed = term;
       keyed.name = FactString(name);
       const auto it = m_config_settings.find(name);
-      if (it != m_config_settings.end() && std::any_of(it->second.begin(), it->second.end(), [&](const auto& v) {
-            return !leaves_off(v, keyed);
-          }))
+      if (it != m_config_settings.end() &&
+          std::any_of(it->second.begin(), it->second.end(), [&](const auto& v) { return !leaves_off(v, keyed); }))
         return std::nullopt;
     }
     // `if args.eval is not None:` / `if cfg.eval:` where a shipped config fills an `eval:` section: set there.

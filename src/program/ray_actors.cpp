@@ -174,8 +174,9 @@ void find_cpu_actor_code(Program::Impl& impl) {
       const std::int32_t parent = functions[i].parent;
       // A method: its class decides. A nested function: its parent does (a parent precedes what it
       // nests, so one pass in order settles the nesting).
-      const bool seeded = seed[f][i] != 0 || (parent >= 0 ? seed[f][static_cast<std::size_t>(parent)] != 0
-                                                          : klass >= 0 && classes[f][static_cast<std::size_t>(klass)] != 0);
+      const bool seeded =
+          seed[f][i] != 0 || (parent >= 0 ? seed[f][static_cast<std::size_t>(parent)] != 0
+                                          : klass >= 0 && classes[f][static_cast<std::size_t>(klass)] != 0);
       if (!seeded) continue;
       seed[f][i] = 1;
       work.push_back(FunctionId{FileId{f}, static_cast<std::int32_t>(i)});

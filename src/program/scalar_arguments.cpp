@@ -73,10 +73,13 @@ void find_scalar_only_reads(Program::Impl& impl) {
         const auto& call = impl.files[f].calls[static_cast<std::size_t>(edge.call)];
         auto& [seen, scalar] = callers.try_emplace(key, false, true).first->second;
         seen = true;
-        scalar = scalar && std::all_of(call.args.begin(), call.args.end(), [](const facts::Argument& arg) {
-                   return arg.keyword.empty() || arg.scalar;  // (positional ones bind named parameters)
-                 }) &&
-                 std::none_of(call.args.begin(), call.args.end(), [](const facts::Argument& arg) { return arg.is_splat; });
+        scalar =
+            scalar &&
+            std::all_of(call.args.begin(), call.args.end(),
+                        [](const facts::Argument& arg) {
+                          return arg.keyword.empty() || arg.scalar;  // (positional ones bind named parameters)
+                        }) &&
+            std::none_of(call.args.begin(), call.args.end(), [](const facts::Argument& arg) { return arg.is_splat; });
       }
     }
   }

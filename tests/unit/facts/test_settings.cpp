@@ -138,8 +138,9 @@ TEST_CASE("read_launch_flags: each flag names the script its launch line runs", 
   CHECK(flags[4].key == "num_gpus");
   CHECK(flags[4].program.empty());
   // The scripts launched, with flags or without.
-  const auto programs = facts::read_launched_programs("python networks/probe.py\necho python x.py\n"
-                                                      "torchrun --nproc_per_node 2 -m pkg.train --lr 1\n");
+  const auto programs = facts::read_launched_programs(
+      "python networks/probe.py\necho python x.py\n"
+      "torchrun --nproc_per_node 2 -m pkg.train --lr 1\n");
   REQUIRE(programs.size() == 2);
   CHECK(programs[0] == "networks/probe.py");
   CHECK(programs[1] == "pkg.train");
