@@ -92,8 +92,7 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
           (m_src.is(right, m_k.identifier) || m_src.is(right, m_k.attribute))) {
         std::optional<StringForm> tested;
         if (m_src.is(right, m_k.attribute)) {
-          tested = string_form(right);
-          if (!tested && m_src.dotted_chain(right)) tested = StringForm{.source = *m_src.dotted_chain(right)};
+          if (auto dotted = m_src.dotted_chain(right)) tested = StringForm{.source = std::move(*dotted)};
         } else if (const StringForm* held = string_form_of(m_src.node_text(right))) {
           tested = *held;
         }
