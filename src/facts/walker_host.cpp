@@ -1,8 +1,12 @@
 // Host values: tensors built on the host from Python values (`torch.tensor([m.shape[-1] for m in
 // masks])`, `torch.as_tensor(lengths)` without a device), and what is computed from them. Reading
 // such a tensor (`.item()`, `.tolist()`, one-argument `torch.where`) never waits for a device, so it
-// is neither a device sync nor a graph break. Tracked per function by name, in source order.
+// is neither a device sync nor a graph break. Tracked per function by name, in source order. Also: which
+// values are Python numbers as written (`Walker::scalar_value`, facts::Argument::scalar).
+#include <algorithm>
+
 #include "facts/walker.hpp"
+#include "tr2audit/core/text.hpp"
 
 namespace tr2audit::facts {
 namespace {
@@ -78,6 +82,38 @@ void Walker::note_host_name(TSNode left, TSNode right) {
     m_host_names.insert(std::move(key));
   else
     m_host_names.erase(key);
+}
+
+// `loss.item()`, `float(x)`, `len(batch)`, `round(t, 2)`, `math.sqrt(x)`, `3e-4`, `-1`, a local bound to such a
+// value, `optimizer.param_groups[0]["lr"]`, and a sum, difference, product or quotient of two of these.
+bool Walker::scalar_value(TSNode value) const {
+  const auto leaf = [&](TSNode node) {
+    node = m_src.unwrap_parens(node);
+    if (ts_node_is_null(node)) return false;
+    if (m_src.is(node, m_k.integer) || m_src.is(node, m_k.float_)) return true;
+    if (m_src.is(node, m_k.unary_operator)) {
+      const TSNode operand = ts_node_named_child(node, 0);
+      return m_src.is(operand, m_k.integer) || m_src.is(operand, m_k.float_);
+    }
+    if (m_src.is(node, m_k.identifier)) {
+      const std::pair<std::int32_t, std::string_view> local{m_ctx.function, m_src.node_text(node)};
+      return std::find(m_scalar_locals.begin(), m_scalar_locals.end(), local) != m_scalar_locals.end();
+    }
+    if (m_src.is(node, m_k.subscript)) return m_src.node_text(node).find(".param_groups[") != std::string_view::npos;
+    if (!m_src.is(node, m_k.call)) return false;
+    const TSNode fn = ts_node_child_by_field_id(node, m_k.f_function);
+    const std::string_view text = m_src.node_text(fn);
+    if (m_src.is(fn, m_k.attribute))
+      return m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute)) == "item" || starts_with(text, "math.");
+    return text == "float" || text == "int" || text == "len" || text == "round";
+  };
+  value = m_src.unwrap_parens(value);
+  if (m_src.is(value, m_k.binary_operator)) {
+    const std::string_view op = m_src.node_text(ts_node_child_by_field_id(value, m_k.f_operator));
+    if (op != "+" && op != "-" && op != "*" && op != "/" && op != "//") return false;
+    return leaf(ts_node_child_by_field_id(value, m_k.f_left)) && leaf(ts_node_child_by_field_id(value, m_k.f_right));
+  }
+  return leaf(value);
 }
 
 }  // namespace tr2audit::facts

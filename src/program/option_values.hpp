@@ -239,4 +239,28 @@ std::unordered_map<std::string, std::string> registered_names(const std::vector<
 /// "Collator.pad_to_longest=True" (by keyword) or "Collator.#2=False" (by position) (program/option_tables).
 std::unordered_set<std::string> constructor_booleans(const std::vector<facts::FileFacts>& files);
 
+/// What the repo's shell scripts (and notebooks' shell escapes) pass to the scripts they launch
+/// (program/launched_options): each launched program that is a repo file with an argument parser, once per
+/// script, with how many of the script's launch lines run it.
+class LaunchedOptions {
+ public:
+  /// `cli`: per file, the command-line options its own parser declares.
+  LaunchedOptions(const std::vector<facts::FileFacts>& files,
+                  const std::unordered_map<std::uint32_t, OptionDefaults>& cli);
+  /// True when the scripts launch a file whose parser declares `--<name>`, and every launch line of it passes that
+  /// flag with a value that takes a branch on `term` (a launch without the flag runs the default).
+  bool on(std::string_view name, const facts::ConditionTerm& term) const;
+
+ private:
+  struct Launch {
+    std::uint32_t script;
+    std::uint32_t target;
+    std::string_view program;  ///< as the script writes it (facts::FileFacts::launched_programs)
+    std::ptrdiff_t lines;      ///< the script's launch lines that run it
+  };
+  const std::vector<facts::FileFacts>& m_files;
+  const std::unordered_map<std::uint32_t, OptionDefaults>& m_cli;
+  std::vector<Launch> m_launches;
+};
+
 }  // namespace tr2audit::program::option_values

@@ -29,7 +29,7 @@ class BranchGuards {
     m_registries = registered_names(m_impl.files);
     m_switched_on = constructor_booleans(m_impl.files);
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
-    resolve_launches();
+    m_launched.emplace(m_impl.files, m_file_cli_options);
     m_passed.emplace(m_impl);
     index_derived();  // read by the workers below
     m_impl.branch_guards.resize(m_impl.files.size());
@@ -542,7 +542,7 @@ class BranchGuards {
     if (!off) return std::nullopt;
     // `if "deepspeed" in args.strategy:` with `--strategy` defaulting to "auto", where every shipped launch of
     // the script that declares `--strategy` passes `--strategy deepspeed_stage_2`: not what a documented run gets.
-    if (dotted && !constant_false && launched_on(name, term)) return std::nullopt;
+    if (dotted && !constant_false && m_launched->on(name, term)) return std::nullopt;
     // `if "SemanticSegmentor" in cfg.MODEL.META_ARCHITECTURE:` where a project's shipped config sets
     // `META_ARCHITECTURE: "SemanticSegmentor"`: a config picks the code, so it is no option off by default.
     if (dotted && (term.contains || term.split_separator != 0)) {
@@ -767,68 +767,6 @@ class BranchGuards {
     return it != m_section_files.end() && it->second * 2 > m_config_files;
   }
 
-  // m_launches: each program a shell script (or notebook) launches that is a repo file with a parser, once per
-  // script, with how many of the script's launch lines run it.
-  void resolve_launches() {
-    std::unordered_map<std::string_view, std::uint32_t> by_path;
-    for (std::uint32_t g = 0; g < m_impl.files.size(); ++g) by_path.emplace(m_impl.files[g].path.view(), g);
-    for (std::uint32_t script = 0; script < m_impl.files.size(); ++script) {
-      const auto& programs = m_impl.files[script].launched_programs;
-      for (std::size_t p = 0; p < programs.size(); ++p) {
-        if (std::find(programs.begin(), programs.begin() + static_cast<std::ptrdiff_t>(p), programs[p]) !=
-            programs.begin() + static_cast<std::ptrdiff_t>(p))
-          continue;
-        const auto target = launched_file(by_path, script, programs[p].view());
-        if (!target || !m_file_cli_options.count(*target)) continue;
-        m_launches.push_back(
-            Launch{script, *target, programs[p].view(), std::count(programs.begin(), programs.end(), programs[p])});
-      }
-    }
-  }
-
-  // The repo file a launch line runs: `train.py` beside the script, or a path from the repo's root.
-  std::optional<std::uint32_t> launched_file(const std::unordered_map<std::string_view, std::uint32_t>& by_path,
-                                             std::uint32_t script, std::string_view program) const {
-    std::string relative(program);
-    while (starts_with(relative, "./")) relative.erase(0, 2);
-    if (!ends_with(relative, ".py")) {  // `-m pkg.train`
-      std::replace(relative.begin(), relative.end(), '.', '/');
-      relative += ".py";
-    }
-    const std::string_view script_path = m_impl.files[script].path.view();
-    const auto slash = script_path.rfind('/');
-    const std::string beside =
-        slash == std::string_view::npos ? relative : std::string(script_path.substr(0, slash + 1)) + relative;
-    for (const std::string& candidate : {beside, relative}) {
-      if (const auto it = by_path.find(candidate); it != by_path.end()) return it->second;
-    }
-    return std::nullopt;
-  }
-
-  // True when the repo's shell scripts launch a script whose parser declares `--<name>`, and every launch of it
-  // passes that flag with a value that takes a branch on `term` (a launch without the flag runs the default).
-  bool launched_on(std::string_view name, const facts::ConditionTerm& term) const {
-    facts::ConditionTerm keyed = term;
-    keyed.name = FactString(name);
-    bool passed = false;
-    for (const Launch& launch : m_launches) {
-      if (!m_file_cli_options.at(launch.target).known(std::string(name))) continue;
-      std::ptrdiff_t setting = 0;
-      for (const auto& flag : m_impl.files[launch.script].settings) {
-        if (flag.program != launch.program || option_name_of(flag.key) != name) continue;
-        facts::Argument value;
-        value.kind = facts::LiteralKind::string;
-        value.value = flag.value;
-        if (const auto literal = literal_of(flag.value)) value = *literal;
-        if (leaves_off(value, keyed)) return false;
-        ++setting;
-      }
-      if (setting < launch.lines) return false;
-      passed = true;
-    }
-    return passed;
-  }
-
   bool set_on_by_a_config(const facts::ConditionTerm& term) const {
     const auto it = m_settings.find(term.name);
     if (it == m_settings.end()) return false;
@@ -847,14 +785,7 @@ class BranchGuards {
   /// Command-line options by the file whose parser declares them: in a folder of example scripts, a script's
   /// `args.world_size` is its own `--world-size` (default -1), not another script's (default 2).
   std::unordered_map<std::uint32_t, OptionDefaults> m_file_cli_options;
-  /// What shell scripts (and notebooks) launch: a repo file with a parser (resolve_launches).
-  struct Launch {
-    std::uint32_t script;
-    std::uint32_t target;
-    std::string_view program;  ///< as the script writes it (facts::FileFacts::launched_programs)
-    std::ptrdiff_t lines;      ///< the script's launch lines that run it
-  };
-  std::vector<Launch> m_launches;
+  std::optional<LaunchedOptions> m_launched;  ///< built in run(), after the command-line options
   /// "Collator.pad_to_longest=True", "Collator.#2=False": a boolean literal the repo's non-test code passes to a
   /// callee of that name, by keyword or by position.
   std::unordered_set<std::string> m_switched_on;

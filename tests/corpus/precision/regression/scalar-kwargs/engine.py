@@ -3,12 +3,11 @@ import sys
 
 import torch
 
-from util.misc import LossLogger, MetricLogger
+from util.misc import MetricLogger, log_losses
 
 
 def train_one_epoch(model, criterion, loader, optimizer):
     metric_logger = MetricLogger()
-    loss_logger = LossLogger()
     for samples, targets in loader:
         outputs = model(samples)
         loss_dict = criterion(outputs, targets)
@@ -21,4 +20,4 @@ def train_one_epoch(model, criterion, loader, optimizer):
         optimizer.step()
         metric_logger.update(loss=loss_value)
         metric_logger.update(lr=optimizer.param_groups[0]["lr"], batch=len(samples))
-        loss_logger.update(loss=loss_value, **loss_dict)
+        log_losses(metric_logger.meters, loss=loss_value, **loss_dict)
