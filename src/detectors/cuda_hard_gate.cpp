@@ -53,9 +53,14 @@ class CudaHardGate final : public Detector {
       scope.emit(id(), node, "raises when " + std::string(scope.text(condition)).substr(0, 80));
       return;
     }
+    // `if <CUDA check>: ... else: raise`: only the CUDA side gets through. (After `if not <CUDA check>:` the else
+    // side is the CUDA one; after `elif` clauses the else raises for whatever they tested: `if not cuda: print(...)
+    // elif args.distributed: ... else: raise NotImplementedError("Only DDP")` runs on a CPU.)
+    if (negated) return;
     const std::uint32_t count = ts_node_named_child_count(node);
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode clause = ts_node_named_child(node, i);
+      if (ts_node_symbol(clause) == k.elif_clause) return;
       if (ts_node_symbol(clause) == k.else_clause && first_is_raise(ts_node_child_by_field_id(clause, k.f_body), scope))
         scope.emit(id(), node, "raises unless " + std::string(scope.text(condition)).substr(0, 80));
     }

@@ -85,3 +85,16 @@ def check_cudnn_version_and_warn(option, required):
 assert check_cudnn_version_and_warn(__name__, 8400)
 # ok: cuda-api.cuda-hard-gate
 assert check_shapes is not None
+
+
+def wrap_model(model, args):
+    # Without CUDA the first branch runs and the model stays on the CPU; the else raises for the elif chain's
+    # own reason (only DistributedDataParallel is supported), not for a missing GPU.
+    # ok: cuda-api.cuda-hard-gate
+    if not torch.cuda.is_available():
+        print("using CPU, this will be slow")
+    elif args.distributed:
+        model = torch.nn.parallel.DistributedDataParallel(model.cuda())
+    else:
+        raise NotImplementedError("Only DistributedDataParallel is supported.")
+    return model
