@@ -569,6 +569,12 @@ std::string environment_key(std::string_view text) {
   return key ? key->value : std::string();
 }
 
+bool names_process_rank(std::string_view name) {
+  const std::string lower = to_lower(name);
+  return lower == "rank" || ends_with(lower, "_rank") || lower == "process_index" || lower == "local_process_index" ||
+         lower == "is_main_process" || lower == "is_local_main_process";
+}
+
 bool yacs_key(std::string_view dotted) {
   const auto first = dotted.find('.');
   if (first == std::string_view::npos) return false;

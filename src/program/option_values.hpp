@@ -136,6 +136,8 @@ std::optional<facts::ConditionTerm> attribute_comparison(const facts::FileFacts&
                                                          const facts::ConditionTerm& term);
 /// The one assign the facts hold of `name` in `function`, or nothing (none, or more than one).
 const facts::AssignFact* sole_binding(const facts::FileFacts& file, std::int32_t function, std::string_view name);
+/// `rank`, `local_rank`, `global_rank`, `process_index`, `is_main_process`: which process of a run this is.
+bool names_process_rank(std::string_view name);
 /// `_C.MODEL.ROI_HEADS.NAME`: every key after the root is upper case (a yacs config node's keys).
 bool yacs_key(std::string_view dotted);
 /// The dotted read (`cfg.MODEL.ROI_BOX_HEAD.POOLER_TYPE`) a bare local of `function` holds at `before` (a byte

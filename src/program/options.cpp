@@ -441,6 +441,9 @@ class BranchGuards {
     }
     const auto& file = m_impl.files[f];
     const std::string name = last_segment(term.name);
+    // `if args.rank == 0:`, `local_rank in [-1, 0]`: which process of a run this is, not an option; every
+    // distributed run has a rank 0.
+    if (names_process_rank(name)) return std::nullopt;
     // `weight.__class__.__name__ == "Params4bit"`: likewise, asked by the class a quantization library builds.
     if (auto quantized = quantized_class_test(file, function, term)) return quantized;
     // `weight.dtype == torch.uint8`: no option, but code only a quantization library's stored weights run.
