@@ -416,9 +416,7 @@ class Matcher {
     if (m_ops == nullptr || m_rules.index(SubjectKind::op).all().empty()) return;
     for (const facts::CallFact& call : m_file.calls) {
       bool method_only = false;
-      const OpRow* row = find_call_row(call, *m_ops, method_only);
-      // `posterior.mode()` where the repo's own distribution class defines `mode`: not `torch.mode`.
-      if (row != nullptr && method_only && m_view.program.defines_method(call.method)) row = nullptr;
+      const OpRow* row = find_call_row(call, *m_ops, method_only, m_repo_methods);
       if (row == nullptr) row = cast_method_row(call);
       // A module constructor runs no op where it is written: the op runs where the module is called.
       if (row != nullptr &&
@@ -628,6 +626,7 @@ class Matcher {
   }
 
   const program::FileView& m_view;
+  const RepoMethods m_repo_methods = [this](std::string_view method) { return m_view.program.defines_method(method); };
   const facts::FileFacts& m_file;
   const RuleSet& m_rules;
   const RuleSet& m_knowledge;  ///< whose GPU-only call rules `value_calls_gpu_only` asks

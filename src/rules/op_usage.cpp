@@ -16,13 +16,17 @@ bool is_numpy_like(const QualifiedName& name) {
 
 // torch.Tensor methods reached through a resolved receiver are still tensor methods:
 // torch.zeros(3).nonzero() -> receiver_callee torch.zeros, method nonzero.
-const OpRow* lookup_method(const facts::CallFact& call, const OpTable& table, bool& method_only) {
+// A bare method name that a repo class defines (`posterior.mode()`, `DiagonalGaussianDistribution.mode`) is that
+// class's method on a receiver of unknown type, not the tensor method.
+const OpRow* lookup_method(const facts::CallFact& call, const OpTable& table, bool& method_only,
+                           const RepoMethods& repo_method) {
   if (call.method.empty() || !call.callee.empty()) return nullptr;
   if (!call.receiver_callee.empty() && is_numpy_like(call.receiver_callee)) return nullptr;
   if (call.receiver_is_self) return nullptr;
   if (call.receiver_callee.first_segment() == "torch") {
     if (const OpRow* row = table.find("torch.Tensor." + call.method)) return row;
   }
+  if (repo_method && repo_method(call.method)) return nullptr;
   method_only = true;
   return table.find_tensor_method(call.method);
 }
@@ -43,9 +47,10 @@ bool is_op_table_name(const QualifiedName& name) {
          starts_with(name.dotted(), "torchvision.ops.");
 }
 
-const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bool& method_only) {
+const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bool& method_only,
+                           const RepoMethods& repo_method) {
   method_only = false;
-  if (call.callee.empty()) return lookup_method(call, table, method_only);
+  if (call.callee.empty()) return lookup_method(call, table, method_only, repo_method);
   if (!is_op_table_name(call.callee)) return nullptr;
   const FactString& name = call.callee.dotted();
   if (const OpRow* row = table.find(name)) return row;
@@ -57,13 +62,11 @@ const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bo
   return nullptr;
 }
 
-std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table,
-                                   const std::function<bool(std::string_view)>& repo_method) {
+std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table, const RepoMethods& repo_method) {
   std::vector<OpUse> uses;
   for (const auto& call : file.calls) {
     OpUse use{nullptr, {}, file.path, call.at, false, file.is_test};
-    use.row = find_call_row(call, table, use.method_only);
-    if (use.row && use.method_only && repo_method && repo_method(call.method)) use.row = nullptr;
+    use.row = find_call_row(call, table, use.method_only, repo_method);
     if (!use.row && (call.callee.empty() || !is_op_table_name(call.callee))) continue;
     use.name = use.row ? use.row->name : call.callee.dotted();
     uses.push_back(std::move(use));

@@ -32,13 +32,15 @@ bool is_op_table_name(const QualifiedName& name);
 /// The row of a call: its resolved name (torchvision.ops.<submodule>.<op> as torchvision.ops.<op>), or a
 /// Tensor method on a torch or unknown receiver (`method_only` when matched by the bare method name).
 /// Null for anything else, including calls on numpy-like or `self` receivers.
-const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bool& method_only);
+/// The methods the repo's own classes define (program::Program::defines_method): a call by such a bare method name
+/// on a receiver of unknown type is not counted as the tensor method (`posterior.mode()`). May be empty.
+using RepoMethods = std::function<bool(std::string_view)>;
+const OpRow* find_call_row(const facts::CallFact& call, const OpTable& table, bool& method_only,
+                           const RepoMethods& repo_method = {});
 
 /// Every operator use in one file (calls, plus imports of libraries the table lists).
-/// `repo_method`, when given, names the methods the repo's own classes define: a call by such a bare method
-/// name on a receiver of unknown type is not counted as the tensor method (`posterior.mode()`).
 std::vector<OpUse> collect_op_uses(const facts::FileFacts& file, const OpTable& table,
-                                   const std::function<bool(std::string_view)>& repo_method = {});
+                                   const RepoMethods& repo_method = {});
 
 /// Uses folded by operator name: what the report's summary needs, in memory that grows with the
 /// distinct operators rather than with the uses (a scan folds each file's uses as soon as they are
