@@ -1,5 +1,6 @@
 // Project and namespace packages (program/symbols.hpp): short names a project's own scripts import a
 // nested package by, with that folder on sys.path.
+#include <algorithm>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -16,6 +17,20 @@ namespace tr2audit::program {
 // has it, and every file importing it lies in the folder that holds it (a file elsewhere importing
 // the name means a library of that name: a vendored `third_party/transformers` is not `transformers`).
 void Symbols::find_project_packages() {
+  // A `src/` layout imported through the folder itself (`from src.helper import init_opt`, `src` a namespace
+  // package the scripts at the repo's root import): `src.helper` names the module the layout strips to `helper`.
+  const bool src_layout = std::any_of(m_files.begin(), m_files.end(), [](const facts::FileFacts& f) {
+    return starts_with(f.path, "src/") && !f.module_name.empty();
+  });
+  const bool imports_src = std::any_of(m_files.begin(), m_files.end(), [](const facts::FileFacts& f) {
+    return std::any_of(f.imports.begin(), f.imports.end(), [](const facts::ImportFact& i) {
+      return i.relative_level == 0 && i.module.first_segment() == "src";
+    });
+  });
+  if (src_layout && imports_src && !m_roots.contains("src")) {
+    m_project_packages.emplace("src", std::string_view());
+    m_roots.insert("src");
+  }
   std::unordered_map<std::string_view, std::pair<std::string_view, std::string_view>>
       found;  // name -> (module, folder)
   std::unordered_set<std::string_view> refused;
@@ -78,6 +93,7 @@ std::string_view Symbols::canonical(std::string_view dotted, std::string& buffer
   if (m_project_packages.empty()) return dotted;
   const auto it = m_project_packages.find(dotted.substr(0, dotted.find('.')));
   if (it == m_project_packages.end()) return dotted;
+  if (it->second.empty()) return dotted.size() > it->first.size() ? dotted.substr(it->first.size() + 1) : dotted;
   buffer.assign(it->second);
   buffer += dotted.substr(it->first.size());
   return buffer;
