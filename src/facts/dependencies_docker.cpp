@@ -4,6 +4,8 @@
 // own line), and the ENV/ARG names (compile-cache settings). Shell scripts give their pip indexes. Line based, bounded
 // by the file size discovery allows; nothing in the file is ever run.
 #include <cctype>
+#include <optional>
+#include <tuple>
 #include <utility>
 
 #include "dependencies_internal.hpp"
@@ -320,8 +322,55 @@ std::vector<FactString> read_launched_programs(std::string_view text) {
   return out;
 }
 
+namespace {
+
+// `MODEL_TYPE="x070"` / `export MODEL_TYPE=x070` alone on a line: a shell variable a later launch line passes
+// (`--my_testing $MODEL_TYPE`). Nothing for anything else.
+std::optional<std::pair<std::string_view, std::string_view>> shell_assignment(std::string_view body) {
+  if (starts_with(body, "export ")) body = trim(body.substr(7));
+  const auto eq = body.find('=');
+  if (eq == 0 || eq == std::string_view::npos) return std::nullopt;
+  const std::string_view name = body.substr(0, eq);
+  for (const char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return std::nullopt;
+  }
+  std::string_view value = body.substr(eq + 1);
+  if (const auto comment = value.find(" #"); comment != std::string_view::npos) value = trim(value.substr(0, comment));
+  if (words_of(value).size() != 1 || value.find_first_of("$`(") != std::string_view::npos) return std::nullopt;
+  return std::pair{name, unquote(value)};
+}
+
+// `$MODEL_TYPE` / `${MODEL_TYPE}` as a whole word: the variable's name, else empty.
+std::string_view shell_reference(std::string_view word) {
+  if (!starts_with(word, "$") || word.size() < 2) return {};
+  word.remove_prefix(1);
+  if (starts_with(word, "{") && ends_with(word, "}")) word = word.substr(1, word.size() - 2);
+  for (const char c : word) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return {};
+  }
+  return word;
+}
+
+}  // namespace
+
 std::vector<SettingFact> read_launch_flags(std::string_view text) {
   std::vector<SettingFact> out;
+  // The values the script assigns its variables (line, name, value), in order: a launch line's `$NAME` takes the
+  // last one above it.
+  std::vector<std::tuple<std::uint32_t, std::string, std::string>> assigned;
+  for_each_logical_line(text, [&](const LineMap& lines) {
+    if (assigned.size() >= k_max_settings) return;
+    if (const auto found = shell_assignment(trim(lines.logical)))
+      assigned.emplace_back(lines.first_line, std::string(found->first), std::string(found->second));
+  });
+  const auto resolve = [&](std::string_view word, std::uint32_t line) -> std::string {
+    const std::string_view name = shell_reference(word);
+    if (name.empty()) return std::string(word);
+    for (auto it = assigned.rbegin(); it != assigned.rend(); ++it) {
+      if (std::get<0>(*it) < line && std::get<1>(*it) == name) return std::get<2>(*it);
+    }
+    return std::string(word);
+  };
   for_each_launch(text, [&](const LineMap& lines, const std::vector<std::string_view>& words, std::size_t i,
                             const std::string& program) {
     if (out.size() >= k_max_settings) return;
@@ -332,10 +381,10 @@ std::vector<SettingFact> read_launch_flags(std::string_view text) {
       std::string_view key = word.substr(2);
       std::string value = "True";
       if (const std::size_t eq = key.find('='); eq != std::string_view::npos) {
-        value = std::string(unquote(key.substr(eq + 1)));
+        value = resolve(unquote(key.substr(eq + 1)), lines.first_line);
         key = key.substr(0, eq);
       } else if (i + 1 < words.size() && !starts_with(unquote(words[i + 1]), "-")) {
-        value = std::string(unquote(words[++i]));
+        value = resolve(unquote(words[++i]), lines.first_line);
       }
       if (key.empty()) continue;
       const std::uint32_t line = lines.line_of(words[i]);

@@ -75,6 +75,8 @@ std::string_view to_string(Guard guard) {
       return "error-message";
     case Guard::failure_path:
       return "failure-path";
+    case Guard::non_finite:
+      return "non-finite-branch";
   }
   return "unknown-guard";
 }

@@ -203,6 +203,9 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     if (kind == m_k.if_statement && then_ends_in_failure(node))
       m_frames.back().then_guards |= guard_bit(Guard::error_message);
     m_frames.back().else_guards = else_guards;
+    // `if not torch.isfinite(grad_norm): print(...); optimizer.zero_grad()`: the step that skips a bad batch.
+    if (const int rare = kind == m_k.if_statement ? non_finite_test(condition) : 0; rare != 0)
+      (rare > 0 ? m_frames.back().then_guards : m_frames.back().else_guards) |= guard_bit(Guard::non_finite);
     if (early_return && kind == m_k.if_statement) m_frames.back().guards_after |= guard_bit(Guard::not_training);
     if (kind == m_k.if_statement) m_frames.back().guards_after |= returns_unless_available(node, condition);
     if (!after.empty()) {

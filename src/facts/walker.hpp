@@ -156,6 +156,9 @@ class Walker final : public detectors::NodeScope {
   bool returns_early(TSNode if_statement) const;
   /// `torch.jit.is_scripting() or torch.jit.is_tracing()`: a branch only TorchScript/ONNX export takes.
   bool export_only(TSNode condition) const;
+  /// `if not torch.isfinite(grad_norm):` / `torch.isnan(loss).any()`: +1 when only a non-finite value takes the
+  /// branch, -1 when only one takes its else side (`if torch.isfinite(loss):`), else 0.
+  int non_finite_test(TSNode condition) const;
   /// Guards the consequence (first) and the else side (second) of an if get from training-mode and
   /// KV-cache tests; sets `early_return` for `if self.training: ... return` without an else.
   std::pair<std::uint16_t, std::uint16_t> training_mode_guards(const std::vector<ConditionTerm>& terms,

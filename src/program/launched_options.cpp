@@ -63,7 +63,9 @@ bool LaunchedOptions::on(std::string_view name, const facts::ConditionTerm& term
       value.kind = facts::LiteralKind::string;
       value.value = flag.value;
       if (const auto literal = literal_of(flag.value)) value = *literal;
-      if (leaves_off(value, keyed)) return false;
+      // (`--my_testing $MODEL_TYPE` where the script never assigns MODEL_TYPE: it may well take the branch.)
+      const bool unresolved = starts_with(flag.value, "$");
+      if (!unresolved && leaves_off(value, keyed)) return false;
       ++setting;
     }
     if (setting < launch.lines) return false;

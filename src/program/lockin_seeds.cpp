@@ -136,7 +136,8 @@ void SeedFinder::collect_extension_modules() {
       return m_names.cuda.count(name.dotted()) != 0 ||
              (named && named(name, origins[i]) && m_names.cpu.count(name.dotted()) == 0);
     };
-    if (cuda(fact.target)) {
+    // (`from .random import model_parallel_cuda_manual_seed`, called: a function, named like an extension or not.)
+    if (!m_impl.symbols->imports_callable(m_file, i) && cuda(fact.target)) {
       m_modules.push_back(target);
     } else if (cuda(fact.module)) {
       m_modules.push_back(mod);

@@ -436,6 +436,18 @@ std::optional<facts::Argument> environment_switch(std::string_view text) {
   return out;
 }
 
+// `args.my_testing` / `str(args.ctx_len)` as set into an environment variable: the dotted name copied, or "" when
+// the value is anything else (a literal, a computation).
+std::string bridged_option(std::string_view text) {
+  if (starts_with(text, "str(") && ends_with(text, ")")) text = text.substr(4, text.size() - 5);
+  if (text.empty() || text.find('.') == std::string_view::npos || std::isdigit(static_cast<unsigned char>(text[0])))
+    return {};
+  for (const char c : text) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.') return {};
+  }
+  return std::string(text);
+}
+
 std::string environment_key(std::string_view text) {
   const auto paren = text.find('(');
   if (paren == std::string_view::npos) return {};

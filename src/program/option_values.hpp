@@ -111,6 +111,8 @@ bool reads_environment(std::string_view callee);
 std::optional<facts::Argument> environment_switch(std::string_view text);
 /// `os.getenv("K", "FALSE") == "TRUE"` -> "K".
 std::string environment_key(std::string_view text);
+/// `args.my_testing` / `str(args.ctx_len)` set into an environment variable: the option copied, else "".
+std::string bridged_option(std::string_view text);
 /// A local of `function` bound to an environment read before `branch` (`_dump = os.environ.get("LOGIT_DUMP")`
 /// before `if _dump is not None:`), or bound once to a comparison of one (`fold = os.environ.get("PTS_FOLD",
 /// "0") == "1"` before `if fold:`): nothing when there is none or it is also bound otherwise; else the

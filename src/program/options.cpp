@@ -29,6 +29,7 @@ class BranchGuards {
     m_registries = registered_names(m_impl.files);
     m_switched_on = constructor_booleans(m_impl.files);
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
+    index_env_bridges();
     m_launched.emplace(m_impl.files, m_file_cli_options);
     m_passed.emplace(m_impl);
     index_derived();  // read by the workers below
@@ -87,11 +88,20 @@ class BranchGuards {
       }
       // `os.environ["XLA_DOWNCAST_BF16"] = "1"`: the repo sets the variable itself ... unless it sets it on only
       // with a model-parallel scheme (`"1" if cp_world_size > 1 else "0"`), whose degree is 1 by default.
-      if (starts_with(assign.target.dotted(), "os.environ.") && !on_with_parallel_degree(assign.value))
+      if (starts_with(assign.target.dotted(), "os.environ.") && !on_with_parallel_degree(assign.value)) {
         m_env_set.insert(last_segment(assign.target.dotted()));
+        // (A literal, `os.environ["RWKV_MY_TESTING"] = ''` when a module finds it unset, is one more value.)
+        if (is_literal(assign.value))
+          m_env_literals[last_segment(assign.target.dotted())].push_back(&assign.value);
+        else
+          m_env_values[last_segment(assign.target.dotted())].push_back(bridged_option(assign.value.value));
+      }
     }
     for (const auto& call : file.calls) {  // `os.environ.setdefault("X", "1")`
-      if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) m_env_set.insert(call.args[0].value);
+      if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) {
+        m_env_set.insert(call.args[0].value);
+        m_env_values[call.args[0].value].emplace_back();
+      }
     }
     std::unordered_set<std::string_view> sections;
     // An evaluation job's config (`scripts/eval/yamls/dbrx-9b.yaml`) says nothing of what a training run gets.
@@ -399,7 +409,7 @@ class BranchGuards {
   // `if cfg.get("enable_activation_offloading", False):` / `os.getenv("FORCE_X", "0") == "1"`: the read's own
   // default decides, unless a shipped config file sets the key to a value that takes the branch.
   std::optional<std::string> keyed_read_option(std::size_t f, const facts::BranchInfo& branch,
-                                               const facts::ConditionTerm& term) const {
+                                               const facts::ConditionTerm& term, std::int32_t function, int depth) {
     const std::string callee(term.name.substr(0, term.name.size() - 2));
     const bool environment = reads_environment(callee);
     if (!environment && !ends_with(callee, ".get")) return std::nullopt;
@@ -418,6 +428,9 @@ class BranchGuards {
       }
       facts::ConditionTerm keyed = term;
       keyed.name = call.args[0].value;
+      // `os.environ.get("RWKV_FLOAT_MODE", "fp32")` where the launcher copies an option into the variable.
+      if (environment && m_env_set.count(keyed.name) > 0)
+        return bridged_environment(f, branch, keyed, keyed.name.str(), function, depth);
       if (!leaves_off(unset, keyed)) return std::nullopt;
       if (environment ? m_env_set.count(keyed.name) > 0 : set_on_by_a_config(keyed)) return std::nullopt;
       return describe_term(keyed);
@@ -451,7 +464,11 @@ class BranchGuards {
       return quantized_storage_test(file, function, term) ? std::optional(term.name + " == " + term.equals.str())
                                                           : std::nullopt;
     if (ends_with(term.name, "()") && !ends_with(term.name, ".startswith()") && !ends_with(term.name, ".endswith()"))
-      return keyed_read_option(f, branch, term);
+      return keyed_read_option(f, branch, term, function, depth);
+    // `'mamba' in os.environ["RWKV_MY_TESTING"]` where the launcher sets `os.environ["RWKV_MY_TESTING"] =
+    // args.my_testing`: the variable carries that option, so the option's defaults decide.
+    if (starts_with(term.name, "os.environ.") && term.name.find('.', 11) == std::string::npos)
+      return bridged_environment(f, branch, term, term.name.substr(11), function, depth);
     // `_dump = os.environ.get("LOGIT_DUMP")` and then `if _dump is not None:`: the variable decides.
     if (const auto env = environment_local(file, function, branch, term, m_env_set)) return *env;
     // `ao = self.cfg.activation_offloading` then `if ao == "hidden_states":`: a local copy of an option
@@ -561,6 +578,37 @@ class BranchGuards {
         !term.greater && term.negated == (term.equals == "None") && (term.equals.empty() || term.equals == "None");
     if (presence && filled_by_most_configs(name)) return std::nullopt;
     return describe_term(prefix_test ? receiver_term : term);
+  }
+
+  // An environment variable the repo sets only by copying one option into it (`os.environ["RWKV_MY_TESTING"] =
+  // args.my_testing`, or `str(args.ctx_len)`, in every place that sets it): a test of the variable is a test of
+  // that option. Described as the option's term and the variable it travels through.
+  std::optional<std::string> bridged_environment(std::size_t f, const facts::BranchInfo& branch,
+                                                 const facts::ConditionTerm& term, std::string_view variable,
+                                                 std::int32_t function, int depth) {
+    const auto bridge = m_env_bridges.find(std::string(variable));
+    if (bridge == m_env_bridges.end() || depth >= 4) return std::nullopt;
+    facts::ConditionTerm bridged = term;
+    bridged.name = FactString(bridge->second);
+    auto described = opt_in_option(f, branch, bridged, function, depth + 1);
+    if (!described) return std::nullopt;
+    if (const auto literals = m_env_literals.find(std::string(variable)); literals != m_env_literals.end()) {
+      facts::ConditionTerm keyed = term;
+      keyed.name = FactString(variable);
+      for (const facts::Argument* value : literals->second) {
+        if (!leaves_off(*value, keyed)) return std::nullopt;
+      }
+    }
+    return *described + " (through os.environ[\"" + std::string(variable) + "\"])";
+  }
+
+  void index_env_bridges() {
+    for (const auto& [variable, values] : m_env_values) {
+      if (values.empty() || values.front().empty() || !option_receiver(values.front()) ||
+          std::any_of(values.begin(), values.end(), [&](const std::string& v) { return v != values.front(); }))
+        continue;
+      m_env_bridges.emplace(variable, values.front());
+    }
   }
 
   // A switch attribute the class initialises off and turns on only inside branches: off by default when every
@@ -795,6 +843,10 @@ class BranchGuards {
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
+  /// what each place that sets a variable copies into it (an option's dotted name, or "" for anything else)
+  std::unordered_map<std::string, std::vector<std::string>> m_env_values;
+  std::unordered_map<std::string, std::vector<const facts::Argument*>> m_env_literals;  ///< literals set into one
+  std::unordered_map<std::string, std::string> m_env_bridges;  ///< variable → the one option every setter copies
   std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
   /// m_settings of config files only (no launch flags): what a `--config` picks, not what a command line passes.
   std::unordered_map<std::string, std::vector<facts::Argument>> m_config_settings;

@@ -163,6 +163,10 @@ ImportOrigin Program::origin(FileId file, std::size_t import_index) const {
   return import_index < origins.size() ? origins[import_index] : ImportOrigin::external;
 }
 
+bool Program::imports_callable(FileId file, std::size_t import_index) const {
+  return m_impl->symbols->imports_callable(file, import_index);
+}
+
 ImportOrigin Program::call_origin(const QualifiedName& callee) const {
   if (m_impl->symbols->is_local_root(callee.first_segment())) return ImportOrigin::local_source;
   // `torch.ops.torchprobe.log` of an op the repo defines with `@torch.library.custom_op("torchprobe::log")`.

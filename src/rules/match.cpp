@@ -243,7 +243,15 @@ class Matcher {
       const FactString& subject = import.target.empty() ? import.module.dotted() : import.target.dotted();
       // One finding per rule and statement, spanning the whole statement (parenthesised imports too).
       const Span& at = import.statement.line != 0 ? import.statement : import.at;
+      // `from .random import model_parallel_cuda_manual_seed`, then called: a function, so a rule that names
+      // extension modules matches by the module's name only.
+      std::vector<std::uint32_t> by_module;
+      const bool callable = m_view.program.imports_callable(m_view.id, n);
+      if (callable) by_module = candidates(SubjectKind::import, {import.module.dotted()});
       for (std::uint32_t i : candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()})) {
+        if (callable && m_rules.rules()[i].extension_modules &&
+            !std::binary_search(by_module.begin(), by_module.end(), i))
+          continue;
         if (detail::import_conditions_hold(m_rules.rules()[i].conditions, import, origin, m_file.module_name)) {
           const std::size_t before = m_findings.size();
           emit(i, import.ctx, at, MessageFields{subject, {}, {}, {}, {}, {}, {}, subject});
@@ -601,6 +609,11 @@ class Matcher {
       if (f.severity > Severity::low) {
         f.severity = Severity::low;
         f.message += " (in an `except` clause that recovers from a runtime failure: it runs only when the `try` fails)";
+      }
+    } else if (f.guards & facts::guard_bit(facts::Guard::non_finite)) {
+      if (f.severity > Severity::low) {
+        f.severity = Severity::low;
+        f.message += " (in a branch only a non-finite value (NaN or inf) takes: it skips a bad batch, not every step)";
       }
     } else if (f.guards & facts::guard_bit(facts::Guard::error_message)) {
       if (f.severity > Severity::low) {

@@ -40,10 +40,12 @@ enum class Guard : std::uint16_t {
                              ///< (`raise RuntimeError(f"non-finite loss {loss.item()}")`)
   failure_path = 1u << 14,   ///< in an except clause that recovers from a runtime or numerical failure
                              ///< (`except RuntimeError:`, `except torch.linalg.LinAlgError:`): a rare retry
+  non_finite = 1u << 15,     ///< in the side of an `if` only a non-finite value takes (`if not
+                             ///< torch.isfinite(grad_norm): zero_grad()`): skipping a bad batch, not every step
 };
 
 /// Number of Guard values; every name table over Guard has this many entries.
-inline constexpr std::size_t k_guard_count = 15;
+inline constexpr std::size_t k_guard_count = 16;
 
 inline constexpr std::uint16_t guard_bit(Guard guard) {
   return static_cast<std::uint16_t>(guard);

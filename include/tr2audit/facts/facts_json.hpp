@@ -15,7 +15,7 @@ inline constexpr Guard k_all_guards[] = {
     Guard::cuda_available, Guard::import_error_fallback, Guard::device_branch, Guard::neuron_branch,
     Guard::main_block,     Guard::type_checking,         Guard::no_grad,       Guard::except_handler,
     Guard::periodic,       Guard::step_closure,          Guard::opt_in,        Guard::not_training,
-    Guard::message_only,   Guard::error_message,         Guard::failure_path};
+    Guard::message_only,   Guard::error_message,         Guard::failure_path,  Guard::non_finite};
 static_assert(std::size(k_all_guards) == k_guard_count, "k_all_guards must list every Guard");
 
 /// The kebab-case name of a guard ("cuda-available").

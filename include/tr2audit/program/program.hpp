@@ -125,6 +125,9 @@ class Program {
 
   /// Where an import of a file points: an external package, a repo module, or a compiled extension.
   ImportOrigin origin(FileId file, std::size_t import_index) const;
+  /// `from m import name` where the file calls `name(...)` and reads no attribute of it: a function or class,
+  /// never a module, whatever it is named (`from .random import model_parallel_cuda_manual_seed`).
+  bool imports_callable(FileId file, std::size_t import_index) const;
   /// Where a resolved callee lives: under one of the repo's own top-level modules or packages
   /// (`local-source`, also flash_attn.* inside flash-attention) or in a package (`external`).
   ImportOrigin call_origin(const QualifiedName& callee) const;

@@ -105,6 +105,41 @@ TEST_CASE("facts::Context sees ImportError fallbacks", "[facts]") {
   CHECK_FALSE(f.imports[1].ctx.has(facts::Guard::import_error_fallback));
 }
 
+TEST_CASE("facts::Context marks the side of an if only a non-finite value takes", "[facts]") {
+  // verl's critic update: the skipped step prints and zeroes the gradients; the normal side steps.
+  const auto f = facts_of(
+      "def update(self, loss, grad_norm):\n"
+      "    if not torch.isfinite(grad_norm):\n"
+      "        print(f\"WARN: grad_norm is not finite: {grad_norm}\")\n"
+      "        self.optimizer.zero_grad()\n"
+      "    else:\n"
+      "        self.optimizer.step()\n"
+      "    if torch.isnan(loss).any() or torch.isinf(loss).any():\n"
+      "        log(loss)\n"
+      "    if loss.isfinite().all():\n"
+      "        report(loss)\n"
+      "    else:\n"
+      "        dump(loss)\n"
+      "    if math.isinf(self.norm_type):\n"
+      "        infinity_norm(grad_norm)\n"
+      "    if torch.isinf(torch.tensor(norm_type)):\n"
+      "        max_norm(grad_norm)\n");
+  const auto guarded = [&](std::uint32_t line) {
+    const auto* call = call_at(f, line);
+    REQUIRE(call != nullptr);
+    return call->ctx.has(facts::Guard::non_finite);
+  };
+  CHECK(guarded(3));        // print
+  CHECK(guarded(4));        // zero_grad
+  CHECK_FALSE(guarded(6));  // step
+  CHECK(guarded(8));
+  CHECK_FALSE(guarded(10));
+  CHECK(guarded(12));  // the else side of a finite test
+  // The infinity norm is an option, not a value gone bad.
+  CHECK_FALSE(guarded(14));
+  CHECK_FALSE(guarded(16));
+}
+
 TEST_CASE("facts::Context sees broad excepts only around imports", "[facts]") {
   const auto f = facts_of(
       "try:\n"

@@ -137,6 +137,19 @@ TEST_CASE("read_launch_flags: each flag names the script its launch line runs", 
   // A launch whose script is not written on the line names none.
   CHECK(flags[4].key == "num_gpus");
   CHECK(flags[4].program.empty());
+  // A flag's value given as a shell variable takes the script's last assignment above the launch line
+  // (RWKV-LM's demo scripts: `MODEL_TYPE="x070"` then `--my_testing $MODEL_TYPE`); an unassigned one stays as written.
+  const auto resolved = facts::read_launch_flags(
+      "MODEL_TYPE=\"x052\"\n"
+      "# MODEL_TYPE=\"mamba\" # pip install mamba_ssm\n"
+      "MODEL_TYPE=\"x070\" # x070 => rwkv-7.0\n"
+      "export KERNEL=@rwkv3\n"
+      "python train.py --my_testing $MODEL_TYPE --kernel=${KERNEL} --proj_dir $PROJ_DIR\n"
+      "MODEL_TYPE=x060\n");
+  REQUIRE(resolved.size() == 3);
+  CHECK(resolved[0].value == "x070");
+  CHECK(resolved[1].value == "@rwkv3");
+  CHECK(resolved[2].value == "$PROJ_DIR");
   // The scripts launched, with flags or without.
   const auto programs = facts::read_launched_programs(
       "python networks/probe.py\necho python x.py\n"

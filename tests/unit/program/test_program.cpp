@@ -193,6 +193,54 @@ TEST_CASE("program::Program tells opt-in options and availability flags from the
   CHECK((model.guards_at(norm, fused.ctx) & facts::guard_bit(facts::Guard::opt_in)) == 0);
 }
 
+TEST_CASE("program::Program reads an environment variable the launcher copies an option into as that option",
+          "[program]") {
+  // RWKV-LM: train.py sets `os.environ["RWKV_MY_TESTING"] = args.my_testing`; the model tests the variable.
+  const auto model =
+      repo({{"train.py",
+             "import argparse\nimport os\n\n\nif __name__ == \"__main__\":\n"
+             "    parser = argparse.ArgumentParser()\n"
+             "    parser.add_argument(\"--my_testing\", default=\"x052\", type=str)\n"
+             "    parser.add_argument(\"--head_size\", default=64, type=int)\n"
+             "    args = parser.parse_args()\n"
+             "    os.environ[\"RWKV_MY_TESTING\"] = args.my_testing\n"
+             "    os.environ[\"RWKV_HEAD\"] = str(args.head_size * 2)\n"
+             "    import model\n"},
+            {"model.py",
+             "import os\n\n"
+             "try:\n    print(os.environ[\"RWKV_MY_TESTING\"])\nexcept KeyError:\n    os.environ[\"RWKV_MY_TESTING\"] "
+             "= \"\"\n\n"
+             "if \"mamba\" in os.environ[\"RWKV_MY_TESTING\"]:\n    from mamba_ssm import Mamba\n    Mamba(16)\n"
+             "if \"x052\" in os.environ[\"RWKV_MY_TESTING\"]:\n    build_x052()\n"
+             "if os.environ[\"RWKV_HEAD\"] == \"256\":\n    build_wide()\n"}});
+  const auto file = *model.find_file("model.py");
+  const auto& mamba = call_named(model.file(file), "Mamba");
+  CHECK(model.opt_in_option(file, mamba.ctx) ==
+        "\"mamba\" in args.my_testing (through os.environ[\"RWKV_MY_TESTING\"])");
+  // The default takes the x052 branch; a computed value (`str(args.head_size * 2)`) says nothing.
+  const auto& x052 = call_named(model.file(file), "build_x052");
+  CHECK((model.guards_at(file, x052.ctx) & facts::guard_bit(facts::Guard::opt_in)) == 0);
+  const auto& wide = call_named(model.file(file), "build_wide");
+  CHECK((model.guards_at(file, wide.ctx) & facts::guard_bit(facts::Guard::opt_in)) == 0);
+}
+
+TEST_CASE("program::Program tells a called name from an imported module", "[program]") {
+  const auto model = repo({{"pkg/__init__.py", ""},
+                           {"pkg/loader.py",
+                            "from . import _C\nfrom .paths import determine_cuda_runtime_lib_path\n"
+                            "from .cuda_setup.main import evaluate_cuda_setup\n\n\n"
+                            "def load():\n    determine_cuda_runtime_lib_path()\n    evaluate_cuda_setup()\n"
+                            "    return _C.forward(1)\n"}});
+  const auto file = *model.find_file("pkg/loader.py");
+  CHECK_FALSE(model.imports_callable(file, 0));  // `_C.forward`: an attribute of a module
+  CHECK(model.imports_callable(file, 1));
+  CHECK(model.imports_callable(file, 2));
+  CHECK(model.origin(file, 0) == facts::ImportOrigin::local_missing);
+  // Named like an extension, but called: judged by its module's name (`paths`, `main`), no extension.
+  CHECK(model.origin(file, 1) == facts::ImportOrigin::external);
+  CHECK(model.origin(file, 2) == facts::ImportOrigin::external);
+}
+
 TEST_CASE("program::Program keeps library code's own place when only tests reach it", "[program]") {
   const auto model =
       repo({{"lib/layers.py", k_model},

@@ -1,0 +1,1 @@
+from .loader import load_runtime, rms_norm
