@@ -50,6 +50,24 @@ bool in_generate(const NodeScope& scope) {
          functions[static_cast<std::size_t>(fn)].name == "generate";
 }
 
+/// The text with its quoted strings emptied (`batch["input_ids"]` → `batch[""]`): a key names no local.
+std::string without_strings(std::string_view text) {
+  std::string out;
+  char quote = 0;
+  for (const char c : text) {
+    if (quote != 0) {
+      if (c == quote) {
+        quote = 0;
+        out.push_back(c);
+      }
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    out.push_back(c);
+  }
+  return out;
+}
+
 /// True when the call's arguments mention one of names (a name itself, a slice of it, an expression).
 bool passes_any(TSNode call, const std::vector<std::string>& names, const NodeScope& scope) {
   const std::string_view args = scope.text(ts_node_child_by_field_id(call, scope.kinds().f_arguments));
@@ -84,16 +102,25 @@ class GrowingDecodeLoop final : public Detector {
     const TSNode body = ts_node_child_by_field_id(loop, k.f_body);
     if (ts_node_is_null(body)) return;
     // Names derived from the grown tensor in the loop (document order), then the first model call fed one.
+    // (`input_ids = batch_feature["input_ids"]` earlier in the same iteration: the name starts afresh each time,
+    // so the concatenation appends one token to each item, and nothing grows across iterations.)
     std::vector<std::string> names{grown};
     TSNode sink{};
+    bool fresh = false;
+    const std::uint32_t cat_start = ts_node_start_byte(node);
     parse::walk(body, [&](const parse::WalkStep& step) {
-      if (step.event != parse::WalkEvent::enter || !ts_node_is_null(sink)) return false;
+      if (step.event != parse::WalkEvent::enter || !ts_node_is_null(sink) || fresh) return false;
       const TSNode n = step.node;
       const TSSymbol kind = ts_node_symbol(n);
       if (kind == k.function_definition || kind == k.class_definition || kind == k.lambda) return false;
       if (kind == k.assignment && !ts_node_eq(n, node)) {
         const TSNode l = ts_node_child_by_field_id(n, k.f_left);
         const TSNode r = ts_node_child_by_field_id(n, k.f_right);
+        if (!ts_node_is_null(r) && ts_node_start_byte(n) < cat_start && ts_node_symbol(l) == k.identifier &&
+            scope.text(l) == grown && !mentions(without_strings(scope.text(r)), grown)) {
+          fresh = true;
+          return false;
+        }
         if (!ts_node_is_null(r) && ts_node_symbol(l) == k.identifier && scope.text(l) != grown &&
             ts_node_symbol(r) != k.call && mentions(scope.text(r), grown))
           names.emplace_back(scope.text(l));
@@ -112,7 +139,7 @@ class GrowingDecodeLoop final : public Detector {
       }
       return true;
     });
-    if (ts_node_is_null(sink)) return;
+    if (ts_node_is_null(sink) || fresh) return;
     const TSPoint at = ts_node_start_point(sink);
     std::string detail = "`" + grown + "` grows by one step per iteration and feeds `" +
                          std::string(scope.text(ts_node_child_by_field_id(sink, k.f_function)).substr(0, 60)) +

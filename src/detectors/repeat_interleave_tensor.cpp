@@ -1,6 +1,8 @@
 // repeat-interleave-tensor: repeat_interleave whose repeats come from a tensor, so the output
 // length depends on data (an integer literal or a shape is static and stays quiet, and so does a call
-// that passes `output_size=`: the length is given, so nothing is read back from the device).
+// that passes `output_size=`: the length is given, so nothing is read back from the device; so do a parameter
+// annotated `int` and an attribute the class binds only to integer arithmetic, `self.repeats = factor *
+// out_channels // in_channels`).
 #include "detectors/tensor_expr.hpp"
 
 namespace tr2audit::detectors {
@@ -23,6 +25,30 @@ bool int_parameter(TSNode repeats, const NodeScope& scope) {
     return type == "int";
   }
   return false;
+}
+
+// `self.repeats` where every binding of it in the class so far is integer arithmetic of names and literals
+// (`self.repeats = factor * out_channels // in_channels` in `__init__`): a Python int, computed once.
+bool int_attribute(TSNode repeats, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  const std::int32_t klass = scope.context().klass;
+  if (ts_node_symbol(repeats) != k.attribute || klass < 0) return false;
+  const std::string_view name = scope.text(repeats);
+  if (name.substr(0, 5) != "self." || name.find('.', 5) != std::string_view::npos) return false;
+  bool any = false;
+  for (const facts::AssignFact& assign : scope.facts_so_far().assigns) {
+    if (assign.ctx.klass != klass || assign.target_text != name) continue;
+    const std::string_view value = assign.value.value;
+    const bool arithmetic = assign.value.kind == facts::LiteralKind::other &&
+                            value.find_first_of("*+-%") != std::string_view::npos &&
+                            value.find_first_not_of(
+                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_ "
+                                "*+-%/()") == std::string_view::npos &&
+                            (value.find('/') == std::string_view::npos || value.find("//") != std::string_view::npos);
+    if (assign.value.kind != facts::LiteralKind::integer && !arithmetic) return false;
+    any = true;
+  }
+  return any;
 }
 
 class RepeatInterleaveTensor final : public Detector {
@@ -74,7 +100,7 @@ class RepeatInterleaveTensor final : public Detector {
                           text.find("shape") == std::string_view::npos &&
                           text.find("size(") == std::string_view::npos && text.find("int(") != 0;
     const bool static_repeats = !(computed || ((kind == k.identifier || kind == k.attribute) && names_counts));
-    if (static_repeats || int_parameter(repeats, scope)) return;
+    if (static_repeats || int_parameter(repeats, scope) || int_attribute(repeats, scope)) return;
     scope.emit("repeat-interleave-tensor", node, "repeats = " + std::string(text.substr(0, 80)));
   }
 };

@@ -347,11 +347,20 @@ class Propagation {
     const auto call = m_impl.symbols->method(klass, "__call__");
     if (!call) return;
     if (forward_role != Role::training_forward) return reach(*call, forward_role, via);
-    const std::string name =
-        to_lower(m_impl.files[klass.file.value].classes[static_cast<std::size_t>(klass.index)].name);
-    const bool data = name.find("collat") != std::string::npos || name.find("dataset") != std::string::npos ||
-                      name.find("sampler") != std::string::npos || name.find("transform") != std::string::npos ||
-                      name.find("tokeniz") != std::string::npos || name.find("augment") != std::string::npos;
+    const auto data_named = [](std::string name) {
+      name = to_lower(name);
+      return name.find("collat") != std::string::npos || name.find("dataset") != std::string::npos ||
+             name.find("sampler") != std::string::npos || name.find("transform") != std::string::npos ||
+             name.find("tokeniz") != std::string::npos || name.find("augment") != std::string::npos;
+    };
+    // ... and so is one a data object builds (`utils.Solarization(0.2)` in `DataAugmentationDINO.__init__`'s
+    // `transforms.Compose([...])`): a part of that transform.
+    const auto& via_file = m_impl.files[via.file.value];
+    const std::int32_t via_class =
+        via.index >= 0 ? via_file.functions[static_cast<std::size_t>(via.index)].klass : std::int32_t{-1};
+    const bool data = data_named(m_impl.files[klass.file.value].classes[static_cast<std::size_t>(klass.index)].name) ||
+                      (via_class >= 0 && data_named(via_file.classes[static_cast<std::size_t>(via_class)].name)) ||
+                      (via.index >= 0 && facts::function_role(via_file, via.index) == facts::Region::data_pipeline);
     reach(*call, data ? Role::data : Role::training_step, via);
   }
 

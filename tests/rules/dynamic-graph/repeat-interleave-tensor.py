@@ -76,3 +76,23 @@ class PackedAttention(nn.Module):
         k, v = repeat_kv(k, v, self.repeats, dim=1)
         q = expand_by_counts(q, counts)
         return torch.softmax(q @ k.transpose(-1, -2), -1) @ v
+
+
+class Upsample(nn.Module):
+    def __init__(self, in_channels, out_channels, factor=4):
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, out_channels * factor, 3, padding=1)
+        # Integer arithmetic of the constructor's arguments: a Python int, computed once.
+        self.repeats = factor * out_channels // in_channels
+        self.token_repeats = None
+
+    def set_counts(self, counts):
+        self.token_repeats = counts
+
+    def forward(self, x, tokens):
+        # ok: dynamic-graph.repeat-interleave-tensor
+        shortcut = x.repeat_interleave(repeats=self.repeats, dim=1)
+        # A per-token count the model is handed at run time still sizes the output by the data.
+        # expect: dynamic-graph.repeat-interleave-tensor
+        expanded = tokens.repeat_interleave(self.token_repeats, dim=0)
+        return self.conv(x) + shortcut, expanded

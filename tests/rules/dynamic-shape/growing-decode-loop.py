@@ -52,6 +52,19 @@ def collect_features(model, loader):
     return feats
 
 
+def build_prompts(processor, model, texts, images):
+    # Each prompt is encoded afresh and gets one separator token: nothing grows across iterations.
+    batch = []
+    for text, image in zip(texts, images):
+        features = processor(text, image)
+        input_ids = features["input_ids"]
+        if not torch.all(input_ids[:, -1] == 29871):
+            # ok: dynamic-shape.growing-decode-loop
+            input_ids = torch.cat((input_ids, torch.tensor([[29871]])), dim=1)
+        batch.append(model.embed(input_ids))
+    return batch
+
+
 def train(model, optimizer, batches, max_steps=5000, sample_every=250):
     for step in range(max_steps):
         x, y = batches[step % len(batches)]
@@ -64,6 +77,7 @@ def train(model, optimizer, batches, max_steps=5000, sample_every=250):
             print(sample(model, torch.zeros((1, 1), dtype=torch.long), 100))
             fixed_buffer_sample(model, torch.zeros((1, 1), dtype=torch.long), 100)
             collect_features(model, [x])
+            build_prompts(model.processor, model, ["a robot"], [x])
             xgen = torch.zeros((4, 1), dtype=torch.long)
             while xgen.size(1) < 32:
                 logits = model(xgen)
