@@ -137,7 +137,7 @@ void SeedFinder::collect_extension_modules() {
              (named && named(name, origins[i]) && m_names.cpu.count(name.dotted()) == 0);
     };
     // (`from .random import model_parallel_cuda_manual_seed`, called: a function, named like an extension or not.)
-    if (!m_impl.symbols->imports_callable(m_file, i) && cuda(fact.target)) {
+    if (cuda(fact.target) && !m_impl.symbols->imports_callable(m_file, i)) {
       m_modules.push_back(target);
     } else if (cuda(fact.module)) {
       m_modules.push_back(mod);

@@ -4,7 +4,6 @@
 #include <array>
 #include <cstring>
 #include <span>
-#include <unordered_map>
 
 #include "program/lockin_seeds.hpp"
 #include "tr2audit/core/text.hpp"
@@ -22,36 +21,23 @@ bool looks_like_extension(std::string_view name) {
          ends_with(name, "_ops") || ends_with(name, "_cpp");
 }
 
-// Per import of `file`: 1 when `from m import name` binds a name the file calls directly and never reads an
-// attribute of (Symbols::imports_callable).
-std::vector<char> callable_imports(const facts::FileFacts& file) {
-  std::vector<char> out(file.imports.size(), 0);
-  std::unordered_map<std::string_view, std::size_t> from_imports;
-  for (std::size_t i = 0; i < file.imports.size(); ++i) {
-    const auto& fact = file.imports[i];
-    if (!fact.star && fact.target.dotted() != fact.module.dotted()) from_imports.emplace(fact.target.dotted(), i);
-  }
-  if (from_imports.empty()) return out;
-  std::vector<char> attribute(file.imports.size(), 0);
-  const auto under = [&](std::string_view name) {  // `name.attr` of an imported name: its import, else none
-    for (std::size_t end = name.size(); end > 0;) {
-      const auto dot = name.rfind('.', end - 1);
-      if (dot == std::string_view::npos || dot == 0) break;
-      if (const auto it = from_imports.find(name.substr(0, dot)); it != from_imports.end()) return it->second;
-      end = dot;
-    }
-    return file.imports.size();
+// `from m import name` of `file`: the file calls `name(...)` and reads no attribute of it
+// (Symbols::imports_callable). Asked only of the few imports a name makes look like an extension.
+bool import_called(const facts::FileFacts& file, const facts::ImportFact& fact) {
+  if (fact.star || fact.target.dotted() == fact.module.dotted()) return false;
+  const std::string_view target = fact.target.dotted();
+  const auto under = [&](std::string_view name) {
+    return name.size() > target.size() && starts_with(name, target) && name[target.size()] == '.';
   };
+  bool called = false;
   for (const auto& call : file.calls) {
     const std::string_view callee = call.callee.dotted();
-    if (const auto it = from_imports.find(callee); it != from_imports.end()) out[it->second] = 1;
-    if (const auto at = under(callee); at < attribute.size()) attribute[at] = 1;
+    if (callee == target) called = true;
+    if (under(callee)) return false;
   }
-  for (const auto& ref : file.references) {
-    if (const auto at = under(ref.name.dotted()); at < attribute.size()) attribute[at] = 1;
-  }
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = out[i] != 0 && attribute[i] == 0;
-  return out;
+  if (!called) return false;
+  return std::none_of(file.references.begin(), file.references.end(),
+                      [&](const facts::ReferenceFact& ref) { return under(ref.name.dotted()); });
 }
 
 std::string_view parent_of(std::string_view dotted) {
@@ -90,7 +76,6 @@ Symbols::Symbols(const std::vector<facts::FileFacts>& files)
   index_folders();
   find_project_packages();
   m_origins.resize(files.size());
-  m_callable.resize(files.size());
   m_shadowed.reserve(files.size());
   for (const auto& file : files) m_shadowed.push_back(shadowed_definitions(file));
   for (std::uint32_t i = 0; i < files.size(); ++i) {
@@ -177,6 +162,11 @@ bool Symbols::is_package(std::string_view dotted) const {
   return it != m_modules.end() && starts_with(*it, prefix);
 }
 
+bool Symbols::imports_callable(FileId file, std::size_t import_index) const {
+  const auto& facts = m_files[file.value];
+  return import_index < facts.imports.size() && import_called(facts, facts.imports[import_index]);
+}
+
 std::optional<FileId> Symbols::module(std::string_view dotted) const {
   std::string canonical_buffer;
   const auto it = m_module_file.find(canonical(dotted, canonical_buffer));
@@ -192,7 +182,6 @@ void Symbols::resolve_origins(FileId id) {
   const auto& file = m_files[id.value];
   auto& out = m_origins[id.value];
   out.reserve(file.imports.size());
-  m_callable[id.value] = callable_imports(file);
   for (const auto& fact : file.imports) {
     // (beside() leaves relative imports alone: they exist only in packages, which it does not touch.)
     std::string target_buffer;
@@ -222,8 +211,7 @@ void Symbols::resolve_origins(FileId id) {
       // Not shipped as source: a compiled extension when it is named like one; otherwise most likely a
       // namespace package provided by another distribution (optimum.* in optimum-neuron). A name the file
       // calls is no module (`from .cuda_setup.main import evaluate_cuda_setup`): only its module's name counts.
-      const bool callable = m_callable[id.value][out.size()] != 0;
-      const bool extension = (!callable && looks_like_extension(fact.target.last_segment())) ||
+      const bool extension = (looks_like_extension(fact.target.last_segment()) && !import_called(file, fact)) ||
                              looks_like_extension(fact.module.last_segment());
       origin = extension ? ImportOrigin::local_missing : ImportOrigin::external;
     }

@@ -81,10 +81,7 @@ class Symbols {
   const std::vector<std::vector<ImportOrigin>>& origins() const { return m_origins; }
   /// True when `from m import name` binds a name the file calls (`evaluate_cuda_setup()`) and never reads an
   /// attribute of: a function or class of `m`, not a module (a module object is not callable), whatever its name.
-  bool imports_callable(FileId file, std::size_t import_index) const {
-    const auto& called = m_callable[file.value];
-    return import_index < called.size() && called[import_index] != 0;
-  }
+  bool imports_callable(FileId file, std::size_t import_index) const;
   /// True when a later definition of the same name in the same scope replaces the function before any
   /// code runs it (see shadowed_definitions); such a definition denotes nothing.
   bool shadowed(FunctionId fn) const;
@@ -141,7 +138,6 @@ class Symbols {
   std::unordered_map<std::string_view, std::vector<FunctionId>> m_methods_by_name;
   std::unordered_set<std::string_view> m_plain_methods;  ///< defines_method()
   std::vector<std::vector<ImportOrigin>> m_origins;
-  std::vector<std::vector<char>> m_callable;  ///< per file and import: imports_callable
   /// Per file, per class, per base: the repo class it denotes (resolved once: method lookups and the
   /// type inference walk base chains many times over).
   std::vector<std::vector<std::vector<std::optional<ClassId>>>> m_bases;

@@ -244,14 +244,21 @@ class Matcher {
       // One finding per rule and statement, spanning the whole statement (parenthesised imports too).
       const Span& at = import.statement.line != 0 ? import.statement : import.at;
       // `from .random import model_parallel_cuda_manual_seed`, then called: a function, so a rule that names
-      // extension modules matches by the module's name only.
-      std::vector<std::uint32_t> by_module;
-      const bool callable = m_view.program.imports_callable(m_view.id, n);
-      if (callable) by_module = candidates(SubjectKind::import, {import.module.dotted()});
-      for (std::uint32_t i : candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()})) {
-        if (callable && m_rules.rules()[i].extension_modules &&
-            !std::binary_search(by_module.begin(), by_module.end(), i))
-          continue;
+      // extension modules matches by the module's name only (asked only when such a rule is a candidate).
+      std::optional<std::vector<std::uint32_t>> by_module;
+      const std::vector<std::uint32_t> found =
+          candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()});
+      for (std::uint32_t i : found) {
+        if (m_rules.rules()[i].extension_modules) {
+          if (!by_module) {
+            by_module.emplace();
+            if (m_view.program.imports_callable(m_view.id, n))
+              *by_module = candidates(SubjectKind::import, {import.module.dotted()});
+            else
+              *by_module = found;
+          }
+          if (!std::binary_search(by_module->begin(), by_module->end(), i)) continue;
+        }
         if (detail::import_conditions_hold(m_rules.rules()[i].conditions, import, origin, m_file.module_name)) {
           const std::size_t before = m_findings.size();
           emit(i, import.ctx, at, MessageFields{subject, {}, {}, {}, {}, {}, {}, subject});
