@@ -420,10 +420,19 @@ bool Walker::binds_name_needed_later(TSNode if_statement) const {
            });
   });
   if (names.empty()) return false;
+  // A later `if` on the same condition (jepa's gpu_timer: `if log_timings: start = torch.cuda.Event(...)` ...
+  // `if log_timings: end.record()`) uses the names only where they were bound: only its else side counts.
+  const std::string_view condition = m_src.node_text(ts_node_child_by_field_id(if_statement, m_k.f_condition));
   for (TSNode next = ts_node_next_named_sibling(if_statement); !ts_node_is_null(next);
        next = ts_node_next_named_sibling(next)) {
+    TSNode scope = next;
+    if (m_src.is(next, m_k.if_statement) &&
+        m_src.node_text(ts_node_child_by_field_id(next, m_k.f_condition)) == condition) {
+      scope = ts_node_child_by_field_id(next, m_k.f_alternative);
+      if (ts_node_is_null(scope)) continue;
+    }
     bool used = false;
-    parse::walk(next, [&](const parse::WalkStep& step) {
+    parse::walk(scope, [&](const parse::WalkStep& step) {
       if (step.event != parse::WalkEvent::enter || used) return false;
       if (m_src.is(step.node, m_k.function_definition) || m_src.is(step.node, m_k.class_definition)) return false;
       if (m_src.is(step.node, m_k.identifier)) {

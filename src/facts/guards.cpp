@@ -160,6 +160,8 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
       const std::pair<std::int32_t, std::string_view> local{m_ctx.function, m_src.node_text(step.node)};
       if (std::find(m_periodic_locals.begin(), m_periodic_locals.end(), local) != m_periodic_locals.end())
         guards |= guard_bit(Guard::periodic);
+      if (std::find(m_cuda_locals.begin(), m_cuda_locals.end(), local) != m_cuda_locals.end())
+        guards |= guard_bit(Guard::cuda_available);
     }
     return true;
   });
@@ -177,6 +179,30 @@ void Walker::note_periodic_local(std::string_view name, TSNode value) {
   const bool periodic = !ts_node_is_null(value) && is_periodic_test(value);
   if (periodic && known == m_periodic_locals.end()) m_periodic_locals.push_back(local);
   if (!periodic && known != m_periodic_locals.end()) m_periodic_locals.erase(known);
+  // `log_timings = log_timings and torch.cuda.is_available()`: a local that holds only where CUDA is.
+  const auto probe = std::find(m_cuda_locals.begin(), m_cuda_locals.end(), local);
+  const bool cuda = !ts_node_is_null(value) && requires_cuda_probe(value);
+  if (cuda && probe == m_cuda_locals.end()) m_cuda_locals.push_back(local);
+  if (!cuda && probe != m_cuda_locals.end()) m_cuda_locals.erase(probe);
+}
+
+// `torch.cuda.is_available()` alone or as one side of an `and` (`args.cuda and torch.cuda.is_available()`):
+// the value is true only where CUDA is. Not under `or`/`not` (`args.cpu or not torch.cuda.is_available()`).
+bool Walker::requires_cuda_probe(TSNode value) const {
+  std::vector<TSNode> work{value};
+  while (!work.empty()) {
+    const TSNode node = m_src.unwrap_parens(work.back());
+    work.pop_back();
+    if (m_src.is(node, m_k.boolean_operator) &&
+        m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "and") {
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_left));
+      work.push_back(ts_node_child_by_field_id(node, m_k.f_right));
+      continue;
+    }
+    if (m_src.is(node, m_k.call) && is_cuda_probe(resolve(ts_node_child_by_field_id(node, m_k.f_function)).dotted()))
+      return true;
+  }
+  return false;
 }
 
 std::uint16_t Walker::try_guards(TSNode try_statement) const {

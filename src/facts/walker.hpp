@@ -208,6 +208,9 @@ class Walker final : public detectors::NodeScope {
   /// == 0) or last_batch`): a later `if is_metric_step:` is periodic like the test itself. Few per file.
   std::vector<std::pair<std::int32_t, std::string_view>> m_periodic_locals;
   void note_periodic_local(std::string_view name, TSNode value);
+  /// Locals a function last bound to a value true only where CUDA is (`x and torch.cuda.is_available()`).
+  std::vector<std::pair<std::int32_t, std::string_view>> m_cuda_locals;
+  bool requires_cuda_probe(TSNode value) const;
   /// Names a function binds (latest binding) to a Python number (`loss_value = loss.item()`): an argument that
   /// passes one is `Argument::scalar`. Few per function.
   std::vector<std::pair<std::int32_t, std::string_view>> m_scalar_locals;

@@ -347,6 +347,16 @@ class EntryFinder {
     return call.receiver_text.find_first_of(".()[]") == std::string::npos;
   }
 
+  // `train_strategy.run_training(...)` on a strategy a factory returns (prismatic-vlms' scripts/pretrain.py): a
+  // receiver of unknown type, linked by name to the one repo method so named. A name that says it trains
+  // (`run_training`, `train_one_epoch`, not the generic `train` that `model.train()` also calls) is that method.
+  bool names_training_method(const Edge& edge) const {
+    if (edge.target.index < 0) return false;
+    const auto& fn = m_impl.files[edge.target.file.value].functions[static_cast<std::size_t>(edge.target.index)];
+    const std::string name = to_lower(fn.name);
+    return name != "train" && name != "training" && name.find("train") != std::string::npos;
+  }
+
   void add_run_drivers() {
     const auto& files = m_impl.files;
     std::vector<std::vector<std::vector<FunctionId>>> callers(files.size());
@@ -356,8 +366,9 @@ class EntryFinder {
       for (std::size_t s = 0; s < m_impl.edges[f].size(); ++s) {
         const FunctionId caller{FileId{f}, s == files[f].functions.size() ? -1 : static_cast<std::int32_t>(s)};
         for (const Edge& edge : m_impl.edges[f][s]) {
-          if (edge.constructs || edge.dispatch || edge.name_linked || edge.target.index < -1) continue;
-          if (edge.call >= 0 && !edge.by_name && !instance_method_call(files[f], edge)) continue;
+          if (edge.constructs || edge.dispatch || edge.target.index < -1) continue;
+          if (edge.name_linked && !names_training_method(edge)) continue;
+          if (edge.call >= 0 && !edge.by_name && !edge.name_linked && !instance_method_call(files[f], edge)) continue;
           callers[edge.target.file.value][m_impl.slot(edge.target)].push_back(caller);
         }
       }
