@@ -67,6 +67,39 @@ std::string shape_count(TSNode value, const NodeScope& scope) {
   return out;
 }
 
+// `F.resize(img, size, interpolation)` reached by a name drawn at random: it decides the output size only through
+// the size argument (`size=`, `scale_factor=`, the first positional after a function's input, a method's first
+// positional: PIL's `img.resize(size)`), not as the input (`interpolate(z, size=...)` where `z` carries random noise
+// levels) or the interpolation mode (timm's `random.choice(self.interpolation)`).
+bool reaches_size_argument(TSNode call, const std::vector<std::string>& names, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  const auto mentioned = [&](TSNode node) {
+    const std::string_view text = scope.text(node);
+    for (const std::string& name : names) {
+      if (mentions(text, name)) return true;
+    }
+    return false;
+  };
+  const TSNode fn = ts_node_child_by_field_id(call, k.f_function);
+  // A function of a module (`F.resize`, `cv2.resize`) takes the input first; a method (`img.resize`) does not.
+  const bool function = !scope.resolve(fn).empty() || ts_node_symbol(fn) == k.identifier;
+  const std::uint32_t size_position = function ? 1 : 0;
+  const TSNode args = ts_node_child_by_field_id(call, k.f_arguments);
+  std::uint32_t position = 0;
+  for (std::uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
+    const TSNode arg = ts_node_named_child(args, i);
+    if (ts_node_symbol(arg) == k.keyword_argument) {
+      const std::string_view key = scope.text(ts_node_child_by_field_id(arg, k.f_name));
+      const bool sizes = key == "size" || key == "scale_factor" || key == "output_size" || key == "dsize" ||
+                         key == "scale" || key == "shape" || key == "new_size" || key == "target_size";
+      if (sizes && mentioned(ts_node_child_by_field_id(arg, k.f_value))) return true;
+      continue;
+    }
+    if (position++ == size_position && mentioned(arg)) return true;
+  }
+  return false;
+}
+
 class RandomInputSize final : public Detector {
  public:
   std::string_view id() const override { return "random-input-size"; }
@@ -83,7 +116,9 @@ class RandomInputSize final : public Detector {
       // Any other name counts when it reaches a resize through local names.
       if (!is_assignment || ts_node_symbol(target) != k.identifier) return;
       const TSNode use = find_use(enclosing_body(node, scope), ts_node_end_byte(node), std::string(scope.text(target)),
-                                  scope, resizes);
+                                  scope, resizes, [&](TSNode call, const std::vector<std::string>& names) {
+                                    return reaches_size_argument(call, names, scope);
+                                  });
       if (ts_node_is_null(use)) return;
       detail += " reaches `" + std::string(scope.text(ts_node_child_by_field_id(use, k.f_function))) + "(...)`";
     }

@@ -41,7 +41,8 @@ TSNode enclosing_body(TSNode node, const NodeScope& scope) {
 }
 
 TSNode find_use(TSNode body, std::uint32_t after_byte, const std::string& name, const NodeScope& scope,
-                const std::function<bool(std::string_view)>& is_sink) {
+                const std::function<bool(std::string_view)>& is_sink,
+                const std::function<bool(TSNode call, const std::vector<std::string>& names)>& accepts) {
   const auto& k = scope.kinds();
   std::vector<std::string> names{name};
   TSNode found{};
@@ -60,7 +61,8 @@ TSNode find_use(TSNode body, std::uint32_t after_byte, const std::string& name, 
         names.emplace_back(scope.text(left));
     } else if (kind == k.call) {
       const std::string_view callee = scope.text(ts_node_child_by_field_id(node, k.f_function));
-      if (is_sink(callee) && mentions_any(scope.text(ts_node_child_by_field_id(node, k.f_arguments)), names)) {
+      if (is_sink(callee) && mentions_any(scope.text(ts_node_child_by_field_id(node, k.f_arguments)), names) &&
+          (!accepts || accepts(node, names))) {
         found = node;
         done = true;
         return false;

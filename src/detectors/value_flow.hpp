@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tr2audit/detectors/detector.hpp"
 
@@ -22,6 +23,7 @@ bool mentions(std::string_view text, std::string_view name);
 /// The first call after `after_byte` in body whose callee text satisfies is_sink and whose arguments
 /// mention `name` or a name derived from it; a null node when there is none.
 TSNode find_use(TSNode body, std::uint32_t after_byte, const std::string& name, const NodeScope& scope,
-                const std::function<bool(std::string_view callee_text)>& is_sink);
+                const std::function<bool(std::string_view)>& is_sink,
+                const std::function<bool(TSNode call, const std::vector<std::string>& names)>& accepts = {});
 
 }  // namespace tr2audit::detectors

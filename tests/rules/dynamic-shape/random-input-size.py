@@ -67,3 +67,30 @@ class RandomCrop:
         # expect: dynamic-shape.random-input-size
         cropSize = random.randint(224, 320)
         return image[..., :cropSize, :cropSize]
+
+
+class ResizeRandomInterpolation:
+    """timm-style resize: the filter is drawn at random, the size is fixed."""
+
+    def __init__(self, size=224, interpolation=("bilinear", "bicubic")):
+        self.size = size
+        self.interpolation = interpolation
+
+    def __call__(self, img):
+        # ok: dynamic-shape.random-input-size
+        interpolation = random.choice(self.interpolation)
+        return F.interpolate(img, self.size, None, interpolation)
+
+
+class NoisyLowScale(torch.nn.Module):
+    def __init__(self, max_noise_level=250, out_size=64):
+        super().__init__()
+        self.max_noise_level = max_noise_level
+        self.out_size = out_size
+
+    def forward(self, z):
+        # Random noise levels change the values of `z`, not the size it is resized to.
+        # ok: dynamic-shape.random-input-size
+        noise_level = torch.randint(0, self.max_noise_level, (z.shape[0],), device=z.device)
+        z = z + noise_level.view(-1, 1, 1, 1)
+        return F.interpolate(z, size=self.out_size, mode="nearest"), noise_level
