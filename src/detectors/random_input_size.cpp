@@ -1,6 +1,7 @@
 // random-input-size: per-step random input sizes (multi-scale training): a size/scale/resolution
-// drawn at random, or any name drawn at random that reaches a resize/interpolate through local names,
-// wherever in the loop it happens. Each size is a new graph; the detail says how many to expect.
+// drawn at random, or any name drawn at random that reaches a resize/interpolate's size argument through local
+// names (not its input or interpolation mode), wherever in the loop it happens. Each size is a new graph; the
+// detail says how many to expect.
 #include <cctype>
 
 #include "detectors/tensor_expr.hpp"
