@@ -495,91 +495,15 @@ bool Walker::then_ends_in_failure(TSNode if_statement) const {
   return false;
 }
 
-// `if not torch.isfinite(grad_norm):` / `if torch.isnan(loss).any() or torch.isinf(loss).any():` (+1): the branch is
-// taken only on a non-finite value; `if torch.isfinite(loss):` (-1): its else side is. 0 for anything else.
-int Walker::non_finite_test(TSNode condition) const {
-  // One test: a call of `isfinite` (+) or `isnan`/`isinf` (-), as a function or a tensor method, perhaps
-  // reduced by `.all()` / `.any()` / `.item()`.
-  const auto test_of = [&](TSNode node) -> int {
-    if (!m_src.is(node, m_k.call)) return 0;
-    TSNode call = node;
-    TSNode fn = ts_node_child_by_field_id(node, m_k.f_function);
-    if (m_src.is(fn, m_k.attribute)) {
-      const std::string_view method = m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute));
-      const TSNode object = m_src.unwrap_parens(ts_node_child_by_field_id(fn, m_k.f_object));
-      if ((method == "all" || method == "any" || method == "item") && m_src.is(object, m_k.call)) {
-        call = object;
-        fn = ts_node_child_by_field_id(object, m_k.f_function);
-      }
-    }
-    const std::string_view text = m_src.node_text(fn);
-    const std::string_view last = text.substr(text.rfind('.') == std::string_view::npos ? 0 : text.rfind('.') + 1);
-    // What is tested: `torch.isinf(torch.tensor(norm_type))` asks for the infinity norm, an option, not a value.
-    const TSNode args = ts_node_child_by_field_id(call, m_k.f_arguments);
-    const TSNode tested = m_src.is(fn, m_k.attribute) && (ts_node_is_null(args) || ts_node_named_child_count(args) == 0)
-                              ? ts_node_child_by_field_id(fn, m_k.f_object)
-                              : (ts_node_is_null(args) ? TSNode{} : ts_node_named_child(args, 0));
-    if (ts_node_is_null(tested)) return 0;
-    const std::string_view value = m_src.node_text(tested);
-    if (value.find("type") != std::string_view::npos || starts_with(value, "torch.tensor(") ||
-        starts_with(value, "float(") || m_src.is(tested, m_k.integer) || m_src.is(tested, m_k.float_) ||
-        m_src.is(tested, m_k.string))
-      return 0;
-    if (last == "isfinite") return 1;
-    if (last == "isnan" || last == "isinf") return -1;
-    return 0;
-  };
-  bool negated = false;
-  TSNode node = m_src.unwrap_parens(condition);
-  while (m_src.is(node, m_k.not_operator)) {
-    negated = !negated;
-    node = m_src.unwrap_parens(ts_node_named_child(node, 0));
-  }
-  int sign = 0;
-  if (m_src.is(node, m_k.boolean_operator) &&
-      m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "or") {
-    // `torch.isnan(x).any() or torch.isinf(x).any()`: every side a non-finite test.
-    std::vector<TSNode> work{node};
-    while (!work.empty()) {
-      const TSNode at = m_src.unwrap_parens(work.back());
-      work.pop_back();
-      if (m_src.is(at, m_k.boolean_operator) &&
-          m_src.node_text(ts_node_child_by_field_id(at, m_k.f_operator)) == "or") {
-        work.push_back(ts_node_child_by_field_id(at, m_k.f_left));
-        work.push_back(ts_node_child_by_field_id(at, m_k.f_right));
-        continue;
-      }
-      if (test_of(at) != -1) return 0;
-    }
-    sign = -1;
-  } else {
-    sign = test_of(node);
-  }
-  if (sign == 0) return 0;
-  // A finite test holds on the normal path: `not isfinite` / `isnan` take the rare side.
-  return (sign == -1) != negated ? 1 : -1;
-}
-
 bool Walker::export_only(TSNode condition) const {
-  std::vector<TSNode> work{condition};
-  bool any = false;
-  while (!work.empty()) {
-    const TSNode node = m_src.unwrap_parens(work.back());
-    work.pop_back();
-    if (m_src.is(node, m_k.boolean_operator) &&
-        m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator)) == "or") {
-      work.push_back(ts_node_child_by_field_id(node, m_k.f_left));
-      work.push_back(ts_node_child_by_field_id(node, m_k.f_right));
-      continue;
-    }
+  for (const TSNode node : operands(condition, "or")) {
     if (!m_src.is(node, m_k.call)) return false;
     const std::string callee = resolve(ts_node_child_by_field_id(node, m_k.f_function)).dotted();
     if (callee != "torch.jit.is_scripting" && callee != "torch.jit.is_tracing" &&
         callee != "torch.onnx.is_in_onnx_export")
       return false;
-    any = true;
   }
-  return any;
+  return true;
 }
 
 bool Walker::returns_early(TSNode if_statement) const {

@@ -211,6 +211,8 @@ class Walker final : public detectors::NodeScope {
   /// Locals a function last bound to a value true only where CUDA is (`x and torch.cuda.is_available()`).
   std::vector<std::pair<std::int32_t, std::string_view>> m_cuda_locals;
   bool requires_cuda_probe(TSNode value) const;
+  /// The operands of a chain of one boolean operator (`a or (b or c)`), or the node itself.
+  std::vector<TSNode> operands(TSNode node, std::string_view op) const;
   /// Names a function binds (latest binding) to a Python number (`loss_value = loss.item()`): an argument that
   /// passes one is `Argument::scalar`. Few per function.
   std::vector<std::pair<std::int32_t, std::string_view>> m_scalar_locals;
