@@ -29,7 +29,6 @@ class BranchGuards {
     m_registries = registered_names(m_impl.files);
     m_switched_on = constructor_booleans(m_impl.files);
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
-    index_env_bridges();
     m_launched.emplace(m_impl.files, m_file_cli_options);
     m_passed.emplace(m_impl);
     index_derived();  // read by the workers below
@@ -91,16 +90,17 @@ class BranchGuards {
       if (starts_with(assign.target.dotted(), "os.environ.") && !on_with_parallel_degree(assign.value)) {
         m_env_set.insert(last_segment(assign.target.dotted()));
         // (A literal, `os.environ["RWKV_MY_TESTING"] = ''` when a module finds it unset, is one more value.)
+        EnvSetters& setters = m_env_setters[last_segment(assign.target.dotted())];
         if (is_literal(assign.value))
-          m_env_literals[last_segment(assign.target.dotted())].push_back(&assign.value);
+          setters.literals.push_back(&assign.value);
         else
-          m_env_values[last_segment(assign.target.dotted())].push_back(bridged_option(assign.value.value));
+          setters.options.push_back(bridged_option(assign.value.value));
       }
     }
     for (const auto& call : file.calls) {  // `os.environ.setdefault("X", "1")`
       if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) {
         m_env_set.insert(call.args[0].value);
-        m_env_values[call.args[0].value].emplace_back();
+        m_env_setters[call.args[0].value].options.emplace_back();  // a value set by default: no option's copy
       }
     }
     std::unordered_set<std::string_view> sections;
@@ -431,8 +431,7 @@ class BranchGuards {
       // `os.environ.get("RWKV_FLOAT_MODE", "fp32")` where the launcher copies an option into the variable.
       if (environment && m_env_set.count(keyed.name) > 0)
         return bridged_environment(f, branch, keyed, keyed.name.str(), function, depth);
-      if (!leaves_off(unset, keyed)) return std::nullopt;
-      if (environment ? m_env_set.count(keyed.name) > 0 : set_on_by_a_config(keyed)) return std::nullopt;
+      if (!leaves_off(unset, keyed) || (!environment && set_on_by_a_config(keyed))) return std::nullopt;
       return describe_term(keyed);
     }
     return std::nullopt;
@@ -586,29 +585,22 @@ class BranchGuards {
   std::optional<std::string> bridged_environment(std::size_t f, const facts::BranchInfo& branch,
                                                  const facts::ConditionTerm& term, std::string_view variable,
                                                  std::int32_t function, int depth) {
-    const auto bridge = m_env_bridges.find(std::string(variable));
-    if (bridge == m_env_bridges.end() || depth >= 4) return std::nullopt;
+    const auto setters = m_env_setters.find(std::string(variable));
+    if (setters == m_env_setters.end() || depth >= 4) return std::nullopt;
+    const std::vector<std::string>& options = setters->second.options;
+    if (options.empty() || !option_receiver(options.front()) ||
+        std::any_of(options.begin(), options.end(), [&](const std::string& o) { return o != options.front(); }))
+      return std::nullopt;
     facts::ConditionTerm bridged = term;
-    bridged.name = FactString(bridge->second);
+    bridged.name = FactString(options.front());
     auto described = opt_in_option(f, branch, bridged, function, depth + 1);
     if (!described) return std::nullopt;
-    if (const auto literals = m_env_literals.find(std::string(variable)); literals != m_env_literals.end()) {
-      facts::ConditionTerm keyed = term;
-      keyed.name = FactString(variable);
-      for (const facts::Argument* value : literals->second) {
-        if (!leaves_off(*value, keyed)) return std::nullopt;
-      }
+    facts::ConditionTerm keyed = term;
+    keyed.name = FactString(variable);
+    for (const facts::Argument* value : setters->second.literals) {
+      if (!leaves_off(*value, keyed)) return std::nullopt;
     }
     return *described + " (through os.environ[\"" + std::string(variable) + "\"])";
-  }
-
-  void index_env_bridges() {
-    for (const auto& [variable, values] : m_env_values) {
-      if (values.empty() || values.front().empty() || !option_receiver(values.front()) ||
-          std::any_of(values.begin(), values.end(), [&](const std::string& v) { return v != values.front(); }))
-        continue;
-      m_env_bridges.emplace(variable, values.front());
-    }
   }
 
   // A switch attribute the class initialises off and turns on only inside branches: off by default when every
@@ -843,10 +835,13 @@ class BranchGuards {
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
-  /// what each place that sets a variable copies into it (an option's dotted name, or "" for anything else)
-  std::unordered_map<std::string, std::vector<std::string>> m_env_values;
-  std::unordered_map<std::string, std::vector<const facts::Argument*>> m_env_literals;  ///< literals set into one
-  std::unordered_map<std::string, std::string> m_env_bridges;  ///< variable → the one option every setter copies
+  /// What the places that set a variable put into it: an option copied (its dotted name, "" for any other
+  /// computed value) or a literal. A variable every setter fills from one option carries that option.
+  struct EnvSetters {
+    std::vector<std::string> options;
+    std::vector<const facts::Argument*> literals;
+  };
+  std::unordered_map<std::string, EnvSetters> m_env_setters;
   std::unordered_map<std::string, std::vector<facts::Argument>> m_settings;  ///< config-file values by last key
   /// m_settings of config files only (no launch flags): what a `--config` picks, not what a command line passes.
   std::unordered_map<std::string, std::vector<facts::Argument>> m_config_settings;

@@ -245,20 +245,22 @@ class Matcher {
       const Span& at = import.statement.line != 0 ? import.statement : import.at;
       // `from .random import model_parallel_cuda_manual_seed`, then called: a function, so a rule that names
       // extension modules matches by the module's name only (asked only when such a rule is a candidate).
-      std::optional<std::vector<std::uint32_t>> by_module;
-      const std::vector<std::uint32_t> found =
-          candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()});
-      for (std::uint32_t i : found) {
-        if (m_rules.rules()[i].extension_modules) {
-          if (!by_module) {
-            by_module.emplace();
-            if (m_view.program.imports_callable(m_view.id, n))
-              *by_module = candidates(SubjectKind::import, {import.module.dotted()});
-            else
-              *by_module = found;
-          }
-          if (!std::binary_search(by_module->begin(), by_module->end(), i)) continue;
-        }
+      const std::vector<std::uint32_t>* found =
+          &candidates(SubjectKind::import, {import.target.dotted(), import.module.dotted()});
+      std::vector<std::uint32_t> all;
+      std::vector<std::uint32_t> by_module;
+      const bool names_extension = std::any_of(found->begin(), found->end(),
+                                               [&](std::uint32_t i) { return m_rules.rules()[i].extension_modules; });
+      const bool called = names_extension && m_view.program.imports_callable(m_view.id, n);
+      if (called) {
+        all = *found;
+        by_module = candidates(SubjectKind::import, {import.module.dotted()});
+        found = &all;
+      }
+      for (std::uint32_t i : *found) {
+        if (called && m_rules.rules()[i].extension_modules &&
+            !std::binary_search(by_module.begin(), by_module.end(), i))
+          continue;
         if (detail::import_conditions_hold(m_rules.rules()[i].conditions, import, origin, m_file.module_name)) {
           const std::size_t before = m_findings.size();
           emit(i, import.ctx, at, MessageFields{subject, {}, {}, {}, {}, {}, {}, subject});
