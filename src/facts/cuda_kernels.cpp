@@ -101,4 +101,17 @@ std::vector<PatternFact> find_cuda_kernels(std::string_view text) {
   return out;
 }
 
+void cuda_source_names(std::string_view text, std::vector<std::string>& out) {
+  const auto name_char = [](char c) { return is_ident_char(c) || c == '-' || c == '.' || c == '/'; };
+  for (std::size_t pos = text.find(".cu"); pos != std::string_view::npos; pos = text.find(".cu", pos + 3)) {
+    std::size_t end = pos + 3;
+    if (end < text.size() && text[end] == 'h') ++end;
+    if (end < text.size() && is_ident_char(text[end])) continue;  // `.cuda`, `.cube`
+    std::size_t start = pos;
+    while (start > 0 && name_char(text[start - 1])) --start;
+    out.emplace_back(text.substr(start, end - start));
+    if (start == pos) out.back().clear();
+  }
+}
+
 }  // namespace tr2audit::facts

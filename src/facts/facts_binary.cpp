@@ -25,7 +25,7 @@ static_assert(sizeof(DependencyFact) == 48 && sizeof(DirectiveComment) == 24 && 
 static_assert(sizeof(BoundCall) == 32 && sizeof(ReferenceFact) == 56 && sizeof(SettingFact) == 48 &&
                   sizeof(ValueFact) == 64 && sizeof(DispatchEntry) == 48,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 720, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 744, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -305,9 +305,9 @@ void fields(IO& io, FileFacts& f) {
   io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators),
       io(f.assigns), io(f.bound_calls);
   io(f.values), io(f.references), io(f.devices), io(f.patterns);
-  io(f.dependencies), io(f.settings), io(f.launched_programs), io(f.name_strings), io(f.used_names),
-      io(f.dispatch_entries), io(f.computed_lookups), io(f.functions), io(f.classes), io(f.loops), io(f.branches),
-      io(f.directives), io(f.problems);
+  io(f.dependencies), io(f.settings), io(f.launched_programs), io(f.name_strings), io(f.source_file_strings),
+      io(f.used_names), io(f.dispatch_entries), io(f.computed_lookups), io(f.functions), io(f.classes), io(f.loops),
+      io(f.branches), io(f.directives), io(f.problems);
 }
 
 template <class T>

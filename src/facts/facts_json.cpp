@@ -194,6 +194,7 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
   });
   out["launched_programs"] = f.launched_programs;
   out["name_strings"] = f.name_strings;
+  out["source_file_strings"] = f.source_file_strings;
   out["used_names"] = f.used_names;
   out["dispatch_entries"] = list_json(f.dispatch_entries, [&](const DispatchEntry& e) {
     return Json{{"table", e.table}, {"key", e.key}, {"name", e.name}, {"value", span_json(e.value)}};

@@ -269,10 +269,31 @@ int Walker::non_finite_test(TSNode condition) const {
   return (sign == -1) != negated ? 1 : -1;
 }
 
+/// How an except clause whose whole body is one literal answers: `return False` (returned), `gpu_version =
+/// None` (assigned), or not at all.
+Walker::LiteralAnswer Walker::literal_answer(TSNode except_clause) const {
+  const TSNode body = ts_node_named_child(except_clause, ts_node_named_child_count(except_clause) - 1);
+  TSNode only =
+      m_src.is(body, m_k.block) && ts_node_named_child_count(body) == 1 ? ts_node_named_child(body, 0) : TSNode{};
+  if (ts_node_is_null(only)) return LiteralAnswer::none;
+  TSNode value{};
+  const bool returned = m_src.is(only, m_k.return_statement);
+  if (returned && ts_node_named_child_count(only) == 1) {
+    value = ts_node_named_child(only, 0);
+  } else if (m_src.is(only, m_k.expression_statement) && m_src.is(ts_node_named_child(only, 0), m_k.assignment)) {
+    value = ts_node_child_by_field_id(ts_node_named_child(only, 0), m_k.f_right);
+  }
+  if (ts_node_is_null(value)) return LiteralAnswer::none;
+  const Argument literal = m_src.literal(value);
+  if (literal.kind != LiteralKind::boolean && literal.kind != LiteralKind::null) return LiteralAnswer::none;
+  return returned ? LiteralAnswer::returned : LiteralAnswer::assigned;
+}
+
 std::uint16_t Walker::try_guards(TSNode try_statement) const {
   bool catches_import_error = false;
   bool catches_broadly = false;
-  bool probe = false;  // a broad except that answers with a literal: `except Exception: return False`
+  bool probe = false;       // a broad except that answers with a literal: `except Exception: return False`
+  bool cuda_probe = false;  // the errors a CUDA query raises without a device, answered with a literal
   const std::uint32_t count = ts_node_named_child_count(try_statement);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode clause = ts_node_named_child(try_statement, i);
@@ -283,17 +304,17 @@ std::uint16_t Walker::try_guards(TSNode try_statement) const {
     const bool broad = bare || contains(types, "Exception") || contains(types, "BaseException");
     catches_import_error |= contains(types, "ImportError") || contains(types, "ModuleNotFoundError");
     catches_broadly |= broad;
-    if (broad) {
-      const TSNode body = ts_node_named_child(clause, ts_node_named_child_count(clause) - 1);
-      const TSNode only =
-          m_src.is(body, m_k.block) && ts_node_named_child_count(body) == 1 ? ts_node_named_child(body, 0) : TSNode{};
-      if (!ts_node_is_null(only) && m_src.is(only, m_k.return_statement) && ts_node_named_child_count(only) == 1) {
-        const Argument value = m_src.literal(ts_node_named_child(only, 0));
-        probe |= value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
-      }
-    }
+    const LiteralAnswer answer = literal_answer(clause);
+    probe |= broad && answer == LiteralAnswer::returned;
+    // A torch built without CUDA raises AssertionError ("Torch not compiled with CUDA enabled"); RuntimeError
+    // alone is what a CUDA build without a device raises, so only the first holds on a Neuron host.
+    cuda_probe |= contains(types, "AssertionError") && answer != LiteralAnswer::none;
   }
   if (catches_import_error) return guard_bit(Guard::import_error_fallback);
+  // `try: cc = torch.cuda.get_device_capability() except (RuntimeError, AssertionError): return False`: without
+  // CUDA the query raises, and the literal is the answer the caller falls back on.
+  if (cuda_probe && calls_cuda(ts_node_child_by_field_id(try_statement, m_k.f_body)))
+    return guard_bit(Guard::import_error_fallback);
   if (!catches_broadly) return 0;
   // `try: check_native_kernels(bnb) except Exception: return False`: a capability probe, whose failure
   // (no CUDA, no kernel) is the answer the caller falls back on.
@@ -311,6 +332,18 @@ std::uint16_t Walker::try_guards(TSNode try_statement) const {
     return !body_imports && kind != m_k.function_definition && kind != m_k.class_definition;
   });
   return body_imports ? guard_bit(Guard::import_error_fallback) : 0;
+}
+
+bool Walker::calls_cuda(TSNode body) const {
+  bool found = false;
+  parse::walk(body, [&](const parse::WalkStep& step) {
+    const TSSymbol kind = ts_node_symbol(step.node);
+    if (kind == m_k.call && step.event == parse::WalkEvent::enter)
+      found |=
+          starts_with(resolve(ts_node_child_by_field_id(step.node, m_k.f_function)).dotted().view(), "torch.cuda.");
+    return !found && kind != m_k.function_definition && kind != m_k.class_definition;
+  });
+  return found;
 }
 
 bool Walker::is_no_grad_with(TSNode with_statement) const {

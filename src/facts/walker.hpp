@@ -173,6 +173,10 @@ class Walker final : public detectors::NodeScope {
   std::size_t conjunct_count(TSNode condition) const;
   CompactArray<ConditionTerm> else_terms(const BranchInfo& taken, TSNode condition) const;
   std::uint16_t try_guards(TSNode try_statement) const;
+  enum class LiteralAnswer : std::uint8_t { none, returned, assigned };
+  LiteralAnswer literal_answer(TSNode except_clause) const;
+  /// True when a block calls `torch.cuda.*` outside nested definitions.
+  bool calls_cuda(TSNode body) const;
   bool is_no_grad_with(TSNode with_statement) const;
   bool is_step_closure_lambda(TSNode lambda) const;
 

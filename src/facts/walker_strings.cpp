@@ -217,6 +217,13 @@ void Walker::on_string(TSNode node) {
   if (value && names_a_definition(*value) && !in_dunder_all(up) && !dispatch_key(up) && !in_registration(up) &&
       !compared && !names_own_binding(up, *value))
     m_out.name_strings.push_back(m_src.str(*value));
+  // `sources=["csrc/fftconv_cuda.cu"]`, `glob("*.cu")`: what a build compiles (f-strings as written).
+  const std::string_view written = value ? std::string_view(*value) : m_src.node_text(node);
+  if (m_out.source_file_strings.size() < k_max_source_strings && written.find(".cu") != std::string_view::npos) {
+    std::vector<std::string> names;
+    cuda_source_names(written, names);
+    if (!names.empty()) m_out.source_file_strings.push_back(m_src.str(written));
+  }
   // `f"cuda:{local_rank}"`: a device type and an index computed at run time.
   const std::optional<std::string> device =
       value ? (is_device_string(*value) ? value : std::nullopt) : indexed_device_fstring(node);

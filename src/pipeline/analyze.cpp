@@ -29,7 +29,7 @@ void shrink(facts::FileFacts& f) {
   const auto fit = [](auto&... vectors) { (vectors.shrink_to_fit(), ...); };
   fit(f.error_spans, f.imports, f.calls, f.decorators, f.assigns, f.bound_calls, f.references, f.devices, f.patterns,
       f.dependencies, f.functions, f.classes, f.loops, f.branches, f.directives, f.problems, f.settings, f.values,
-      f.name_strings, f.used_names, f.dispatch_entries, f.computed_lookups);
+      f.name_strings, f.source_file_strings, f.used_names, f.dispatch_entries, f.computed_lookups);
 }
 
 void extract_python(const discover::SourceFile& file, const discover::LoadedSource& source, facts::Extractor& extractor,

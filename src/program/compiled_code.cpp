@@ -3,7 +3,6 @@
 // from the training path.
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <string_view>
 #include <unordered_map>
 
@@ -22,22 +21,6 @@ bool names_loader(const QualifiedName& name, auto const& list) {
   return std::any_of(list.begin(), list.end(), [&](std::string_view prefix) { return name.starts_with(prefix); });
 }
 
-bool name_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
-}
-
-// The `.cu`/`.cuh` file names an argument's text mentions: `sources=[f"{d}/fbd/fbd_cuda_kernel.cu"]`.
-void cuda_source_names(std::string_view text, std::vector<std::string>& out) {
-  for (std::size_t pos = text.find(".cu"); pos != std::string_view::npos; pos = text.find(".cu", pos + 3)) {
-    std::size_t end = pos + 3;
-    if (end < text.size() && text[end] == 'h') ++end;
-    if (end < text.size() && name_char(text[end]) && text[end] != '.') continue;
-    std::size_t start = pos;
-    while (start > 0 && name_char(text[start - 1])) --start;
-    if (start < pos) out.emplace_back(text.substr(start, end - start));
-  }
-}
-
 std::string_view base_name(std::string_view path) {
   const auto slash = path.rfind('/');
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
@@ -54,8 +37,9 @@ void guard_fallback_sources(Program::Impl& impl) {
   for (const facts::FileFacts& file : impl.files) {
     for (const facts::CallFact& call : file.calls) {
       std::vector<std::string> names;
-      for (const facts::Argument& arg : call.args) cuda_source_names(arg.value, names);
+      for (const facts::Argument& arg : call.args) facts::cuda_source_names(arg.value, names);
       for (const std::string& name : names) {
+        if (name.empty()) continue;
         auto& uses = named[std::string(base_name(name))];
         ++((call.ctx.guards & fallback) ? uses.guarded : uses.unguarded);
       }

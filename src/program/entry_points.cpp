@@ -139,8 +139,9 @@ class EntryFinder {
     std::vector<bool> trains(slots, false), step(slots, false), backward(slots, false), backward_via(slots, false);
     std::vector<bool> builds_trainer(slots, false), calls_train(slots, false), exports(slots, false),
         tools(slots, false);
-    std::vector<bool> generates(slots, false), pipeline_batch(slots, false);
+    std::vector<bool> generates(slots, false), pipeline_batch(slots, false), timed(slots, false);
     bool has_main_block = false;
+    bool updates_weights = false;  // an optimizer, a step or a zero_grad anywhere in the file
     const auto slot = [&](std::int32_t fn) { return fn < 0 ? file.functions.size() : static_cast<std::size_t>(fn); };
     for (const auto& loop : file.loops) {
       if (loop.calls_backward) trains[slot(loop.function)] = true;
@@ -161,6 +162,11 @@ class EntryFinder {
       if (is_export_call(callee)) exports[s] = true;
       if (is_tooling_call(callee)) tools[s] = true;
       if (call.method == "generate") generates[s] = true;
+      if (callee == "time.time" || callee == "time.perf_counter" || callee == "time.monotonic" ||
+          callee == "torch.cuda.synchronize" || callee == "torch.cuda.Event" || starts_with(callee.view(), "timeit."))
+        timed[s] = true;
+      updates_weights |= call.method == "step" || call.method == "zero_grad" ||
+                         starts_with(callee.view(), "torch.optim.") || contains(to_lower(call.callee_text), "optim");
       // `loss_scaler(loss, optimizer, clip_grad=...)`: timm's NativeScaler (and its copies) run backward and the
       // optimizer step in `__call__`.
       if (call.method.empty() && call.args.size() >= 2 && call.args[0].keyword.empty() &&
@@ -191,9 +197,15 @@ class EntryFinder {
 
     // A benchmark or profiling script runs training steps to time them: it is tooling, not a training run.
     const std::optional<Role> path_role = role_by_path(file.path);
+    // So is a file that times forward and backward passes and never updates the weights (no optimizer, no
+    // step, no zero_grad): an MFU benchmark measures the passes, it does not train.
+    bool measures_passes = false;
+    for (std::size_t s = 0; s < slots; ++s)
+      measures_passes |= (trains[s] || backward[s]) && timed[s] && !updates_weights;
     const bool times_steps =
-        path_role == Role::tooling && (std::any_of(tools.begin(), tools.end(), [](bool b) { return b; }) ||
-                                       starts_with(to_lower(file.path.substr(file.path.rfind('/') + 1)), "bench"));
+        measures_passes ||
+        (path_role == Role::tooling && (std::any_of(tools.begin(), tools.end(), [](bool b) { return b; }) ||
+                                        starts_with(to_lower(file.path.substr(file.path.rfind('/') + 1)), "bench")));
     // `trainer = init_components(args)` ... `trainer.train()`: the trainer may be built by another function of
     // the script (which returns it) than the one that runs it.
     const bool script_builds_trainer =
@@ -318,7 +330,9 @@ class EntryFinder {
         add(FunctionId{id, i}, Role::training_step, "Lightning training_step");
         any_training = true;
       } else if (trainer && (fn.name == "compute_loss" || fn.name == "training_step" ||
-                             fn.name == "_inner_training_loop" || fn.name == "train_step")) {
+                             fn.name == "_inner_training_loop" || fn.name == "train_step" ||
+                             // HF Trainer's training_step starts with it: RL trainers generate their rollouts there.
+                             fn.name == "_prepare_inputs")) {
         add(FunctionId{id, i}, Role::training_step, "overrides the trainer's `" + fn.name + "`");
         any_training = true;
       }

@@ -295,6 +295,14 @@ bool find_compiled_code_loader(const Program::Impl& impl);
 /// sources=[... .cu])` under `except Exception: fbd_cuda = None`) runs behind that fallback: its module slot
 /// gets the `import-error-fallback` guard (compiled_code.cpp).
 void guard_fallback_sources(Program::Impl& impl);
+/// A CUDA source's module slot takes the roles of the code that calls into the extension built from it; a
+/// `.cu` file no build names, where the builds name their sources, is DeadCode::unbuilt_source
+/// (compiled_sources.cpp). After lock-in (it reads the extension calls) and the dead-module marks.
+void link_compiled_sources(Program::Impl& impl);
+/// The guards on code at a context, its own and inherited from its callers and its module (Program::guards_at).
+std::uint16_t guards_at(const Program::Impl& impl, FileId file, const facts::Context& ctx);
+/// The off-by-default option that gates code at a context, or "" (Program::opt_in_option).
+std::string opt_in_option(const Program::Impl& impl, FileId file, const facts::Context& ctx);
 /// Fills option_defaults (defaults.cpp).
 void collect_option_defaults(Program::Impl& impl);
 

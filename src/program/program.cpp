@@ -117,6 +117,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   propagate_lockin(*impl);
   find_nki_kernel_calls(*impl);
   find_op_wrappers(*impl);
+  link_compiled_sources(*impl);
   impl->lockin_knowledge = {};  // the rules it refers to need not outlive the build
   impl->loads_compiled_code = find_compiled_code_loader(*impl);
   collect_option_defaults(*impl);
@@ -413,6 +414,8 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
 
 std::string Program::describe(FunctionId function) const {
   const auto& facts = m_impl->files[function.file.value];
+  if (facts.kind == discover::FileKind::cuda_source)
+    return facts.path;  // a kernel source, reached through its extension
   return facts.path + ":" +
          (function.index >= 0 ? facts.functions[static_cast<std::size_t>(function.index)].qualname
                               : std::string("<module>"));
@@ -452,34 +455,41 @@ std::string Program::reached_from(FileId file, const facts::Context& ctx) const 
   return out;
 }
 
-std::uint16_t Program::guards_at(FileId file, const facts::Context& ctx) const {
-  std::uint16_t guards =
-      ctx.guards | m_impl->inherited_guards[file.value][m_impl->slot(FunctionId{file, ctx.function})];
-  const auto& facts = m_impl->files[file.value];
+std::uint16_t guards_at(const Program::Impl& impl, FileId file, const facts::Context& ctx) {
+  std::uint16_t guards = ctx.guards | impl.inherited_guards[file.value][impl.slot(FunctionId{file, ctx.function})];
+  const auto& facts = impl.files[file.value];
   for (std::int32_t fn = ctx.function; fn >= 0; fn = facts.functions[static_cast<std::size_t>(fn)].parent)
-    guards |= m_impl->inherited_guards[file.value][static_cast<std::size_t>(fn)];
+    guards |= impl.inherited_guards[file.value][static_cast<std::size_t>(fn)];
   // A module that only runs behind a gate (imported only under it) runs its functions behind it too.
-  guards |= m_impl->inherited_guards[file.value][m_impl->slot(FunctionId{file, -1})];
-  const auto& extra = m_impl->branch_guards[file.value];
-  const auto& branches = m_impl->files[file.value].branches;
+  guards |= impl.inherited_guards[file.value][impl.slot(FunctionId{file, -1})];
+  const auto& extra = impl.branch_guards[file.value];
+  const auto& branches = impl.files[file.value].branches;
   for (std::int32_t b = ctx.branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent)
     guards |= extra[static_cast<std::size_t>(b)];
   return guards;
 }
 
-std::string Program::opt_in_option(FileId file, const facts::Context& ctx) const {
-  const auto& options = m_impl->branch_option[file.value];
-  const auto& facts = m_impl->files[file.value];
+std::string opt_in_option(const Program::Impl& impl, FileId file, const facts::Context& ctx) {
+  const auto& options = impl.branch_option[file.value];
+  const auto& facts = impl.files[file.value];
   const auto& branches = facts.branches;
   for (std::int32_t b = ctx.branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent) {
     if (!options[static_cast<std::size_t>(b)].empty()) return options[static_cast<std::size_t>(b)];
   }
   for (std::int32_t fn = ctx.function;; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
-    const std::string& inherited = m_impl->inherited_option[file.value][m_impl->slot(FunctionId{file, fn})];
+    const std::string& inherited = impl.inherited_option[file.value][impl.slot(FunctionId{file, fn})];
     if (!inherited.empty()) return inherited;
     if (fn < 0) break;
   }
   return {};
+}
+
+std::uint16_t Program::guards_at(FileId file, const facts::Context& ctx) const {
+  return program::guards_at(*m_impl, file, ctx);
+}
+
+std::string Program::opt_in_option(FileId file, const facts::Context& ctx) const {
+  return program::opt_in_option(*m_impl, file, ctx);
 }
 
 const std::vector<facts::PatternFact>& Program::patterns(FileId file) const {
@@ -536,7 +546,8 @@ std::uint64_t Program::training_lines() const {
   std::uint64_t lines = 0;
   for (std::uint32_t f = 0; f < m_impl->files.size(); ++f) {
     const auto& file = m_impl->files[f];
-    if (file.is_test) continue;
+    // The training path's Python: a kernel source the path calls into is porting work, not its size.
+    if (file.is_test || file.kind == discover::FileKind::cuda_source) continue;
     if (m_impl->at(FunctionId{FileId{f}, -1}).training_reached) {
       lines += file.lines;
       continue;

@@ -343,12 +343,29 @@ class Matcher {
     });
   }
 
+  /// `@autocast("cuda", enabled=False)` on `q_sample`: a device in a decorator's arguments applies to every call
+  /// of the decorated function, so it runs where that function runs (when some entry point reaches it).
+  std::optional<facts::Context> decorated_by(const Span& at) const {
+    for (const facts::DecoratorFact& deco : m_file.decorators) {
+      if (deco.at.start_byte > at.start_byte || at.end_byte > deco.at.end_byte) continue;
+      const facts::Context decorated = decorated_context(deco);
+      program::RoleSet roles = m_view.program.roles_at(m_view.id, decorated);
+      roles.reset(static_cast<std::size_t>(program::Role::test));  // tests exercising it say nothing of a run
+      if (decorated.function != deco.ctx.function && roles.any()) return decorated;
+    }
+    return std::nullopt;
+  }
+
   void devices() {
     for (const facts::DeviceLiteralFact& device : m_file.devices) {
       for (std::uint32_t i : candidates(SubjectKind::device, {device.value})) {
         if (detail::device_conditions_hold(m_rules.rules()[i].conditions, device)) {
-          emit(i, device.ctx, device.at,
-               MessageFields{device.value, device.callee, {}, {}, device.value, {}, {}, device.value});
+          MessageFields fields{device.value, device.callee, {}, {}, device.value, {}, {}, device.value};
+          if (const auto decorated = decorated_by(device.at)) {
+            emit(i, *decorated, device.at, std::move(fields), true, {}, &*decorated);
+          } else {
+            emit(i, device.ctx, device.at, std::move(fields));
+          }
         }
       }
     }
@@ -404,17 +421,21 @@ class Matcher {
 
   // Detector patterns, then those only the whole repo can tell (program::Program::patterns).
   void patterns() {
-    // Patterns of C++/CUDA text (kernels) are file-level: they have no Python region.
+    // Patterns of C++/CUDA text (kernels) are file-level: they have no Python region, unless the code that
+    // calls into the extension built from them gives them one (program/compiled_sources).
     const bool python = m_file.kind == discover::FileKind::python || m_file.kind == discover::FileKind::python_stub ||
-                        m_file.kind == discover::FileKind::notebook;
+                        m_file.kind == discover::FileKind::notebook || compiled_for_callers();
+    const bool cxx_text = m_file.kind == discover::FileKind::cuda_source;
     for (const auto* list : {&m_file.patterns, &m_view.program.patterns(m_view.id)}) {
       for (const facts::PatternFact& pattern : *list) {
         if (list == &m_file.patterns &&
             m_view.program.pattern_refuted(m_view.id, static_cast<std::uint32_t>(&pattern - m_file.patterns.data())))
           continue;
         for (std::uint32_t i : candidates(SubjectKind::pattern, {pattern.kind})) {
-          emit(i, pattern.ctx, pattern.at,
-               MessageFields{pattern.kind, {}, {}, {}, {}, {}, pattern.detail, pattern.detail}, python);
+          // A kernel in C++/CUDA text is named by its function, not by the pattern's kind.
+          const std::string& subject = cxx_text ? pattern.detail : pattern.kind;
+          emit(i, pattern.ctx, pattern.at, MessageFields{subject, {}, {}, {}, {}, {}, pattern.detail, pattern.detail},
+               python);
         }
       }
     }
@@ -425,8 +446,14 @@ class Matcher {
       const Rule& rule = m_rules.rules()[i];
       if (rule.file_kind != m_file.kind || !rule.applies_to(m_profile)) continue;
       const Span at{1, 1, 1, 1, 0, 0};
-      emit(i, facts::Context{}, at, MessageFields{m_file.path, {}, {}, {}, {}, {}, {}, m_file.path}, false);
+      emit(i, facts::Context{}, at, MessageFields{m_file.path, {}, {}, {}, {}, {}, {}, m_file.path},
+           compiled_for_callers());
     }
+  }
+
+  /// A CUDA source whose extension the repo's code calls: it runs where those calls run.
+  bool compiled_for_callers() const {
+    return m_file.kind == discover::FileKind::cuda_source && m_view.program.roles_at(m_view.id, {}).any();
   }
 
   void ops() {
@@ -560,6 +587,9 @@ class Matcher {
       f.dead_code = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
       f.off_training_path |= f.dead_code != program::DeadCode::live;
       if (f.dead_code == program::DeadCode::test_only_module && f.region) f.region = facts::Region::test;
+    } else if (!has_region) {  // a whole file (a CUDA source no build compiles)
+      f.dead_code = program.dead_code(m_view.id, ctx);
+      f.off_training_path |= f.dead_code != program::DeadCode::live;
     }
     // A script that runs a model without training it: its code is inference (or data, or tests). The
     // modules it defines have training roles only as a library's defaults (no training entry point

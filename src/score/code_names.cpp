@@ -124,6 +124,7 @@ std::string cut_expression(const std::string& text, std::size_t max) {
 std::string code_of(const rules::Finding& finding) {
   std::string expression = matched_expression(finding);
   if (expression.find('\n') != std::string::npos) expression.clear();
+  if (expression == "__global__") expression.clear();  // a CUDA kernel's qualifier: its name says more
   if (expression.empty()) expression = statement_header(finding);
   // A detector's pattern word (`lock-in-library-call`) names the rule, not the code: a call the span opens
   // says more. A dotted subject (`torch.utils.cpp_extension.load_inline`) says more than the call as written.

@@ -415,6 +415,9 @@ struct FileFacts {
   /// dispatch table's own keys) or strings compared with a value (`== "ring"` tests for a name, it selects nothing;
   /// so does `in ["ROIAlignRotated"]`).
   std::vector<FactString> name_strings;
+  /// String literals that name CUDA sources, as written (`"csrc/fftconv_cuda.cu"`, `"*.cu"`, `f"{name}.cu"`):
+  /// which `.cu` files a build lists (program/compiled_code). At most k_max_source_strings per file.
+  std::vector<FactString> source_file_strings;
   /// Private plain names (`_helper`, not dunders) the code uses as values (`prune_configs_by=
   /// {"early_config_prune": _prune}`, `fn=_helper`), sorted and unique: not calls, definitions or
   /// assignment targets (program/variants: which module-level private helpers are used).
@@ -459,6 +462,14 @@ inline constexpr std::size_t k_max_settings = 20'000;
 /// One "cuda-kernel" PatternFact per `__global__` function in C++/CUDA text (detail: the kernel name),
 /// at the qualifier's line; comments and string literals are skipped.
 std::vector<PatternFact> find_cuda_kernels(std::string_view text);
+
+/// Source-list strings kept per file (FileFacts::source_file_strings).
+inline constexpr std::size_t k_max_source_strings = 256;
+
+/// The `.cu`/`.cuh` file names a text mentions, with their folders as written
+/// (`sources=[f"{d}/fbd/fbd_cuda_kernel.cu"]` gives "fbd/fbd_cuda_kernel.cu"); a mention without a name
+/// (`"*.cu"`, `f"{name}.cu"`, `endswith(".cu")`) gives "".
+void cuda_source_names(std::string_view text, std::vector<std::string>& out);
 
 /// PEP 503 normalisation of a distribution name ("Flash_Attn" -> "flash-attn").
 std::string normalize_distribution_name(std::string_view name);

@@ -58,6 +58,7 @@ enum class DeadCode : std::uint8_t {
   unused_actor_method,     ///< a Ray actor's method whose name no code outside tests uses (handles only call)
   unimported_module,       ///< a patch module beside a training script that no repo code imports or names
   test_only_module,        ///< a module only tests import: its code runs only in them
+  unbuilt_source,          ///< a CUDA source no build of the repo compiles (the builds name their sources; not this)
 };
 
 /// "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test".

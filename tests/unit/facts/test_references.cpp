@@ -124,3 +124,28 @@ TEST_CASE("facts::find_cuda_kernels finds each __global__ function at its line",
   CHECK(kernels[2].detail == "bwd_kernel");
   CHECK(kernels[0].kind == "cuda-kernel");
 }
+
+TEST_CASE("facts::cuda_source_names names each CUDA source a text mentions, and patterns as empty", "[facts]") {
+  std::vector<std::string> names;
+  facts::cuda_source_names("[\"csrc/fftconv.cpp\", \"csrc/fftconv_cuda.cu\", f\"{d}/fbd/fbd_kernel.cu\"]", names);
+  facts::cuda_source_names("glob.glob(\"csrc/*.cu\") + [x for x in os.listdir(d) if x.endswith('.cuh')]", names);
+  facts::cuda_source_names("x.cuda() and torch.cuda.is_available() and 'kernels.cube'", names);
+  REQUIRE(names.size() == 4);
+  CHECK(names[0] == "csrc/fftconv_cuda.cu");
+  CHECK(names[1] == "/fbd/fbd_kernel.cu");
+  CHECK(names[2].empty());  // "*.cu": any source
+  CHECK(names[3].empty());  // ".cuh": any header
+}
+
+TEST_CASE("facts::Extractor keeps the strings that name CUDA sources, not other strings", "[facts]") {
+  const auto f = facts_of(
+      "import glob\n"
+      "from torch.utils.cpp_extension import CUDAExtension\n"
+      "SOURCES = ['csrc/attn.cpp', 'csrc/attn_kernel.cu']\n"
+      "extra = glob.glob('csrc/extra/*.cu')\n"
+      "device = 'cuda'\n"
+      "ext = CUDAExtension('attn_cuda', SOURCES + extra)\n");
+  REQUIRE(f.source_file_strings.size() == 2);
+  CHECK(f.source_file_strings[0] == "csrc/attn_kernel.cu");
+  CHECK(f.source_file_strings[1] == "csrc/extra/*.cu");
+}
