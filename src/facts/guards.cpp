@@ -217,18 +217,17 @@ std::vector<TSNode> Walker::operands(TSNode node, std::string_view op) const {
 // taken only on a non-finite value; `if torch.isfinite(loss):` (-1): its else side is. 0 for anything else.
 int Walker::non_finite_test(TSNode condition) const {
   // One test: a call of `isfinite` (+) or `isnan`/`isinf` (-), as a function or a tensor method, perhaps
-  // reduced by `.all()` / `.any()` / `.item()`.
+  // reduced by `.all()` / `.any()` / `.item()`, once or more (`torch.isnan(r).all(dim=1).any()`).
   const auto test_of = [&](TSNode node) -> int {
     if (!m_src.is(node, m_k.call)) return 0;
     TSNode call = node;
     TSNode fn = ts_node_child_by_field_id(node, m_k.f_function);
-    if (m_src.is(fn, m_k.attribute)) {
+    for (int reductions = 0; reductions < 4 && m_src.is(fn, m_k.attribute); ++reductions) {
       const std::string_view method = m_src.node_text(ts_node_child_by_field_id(fn, m_k.f_attribute));
       const TSNode object = m_src.unwrap_parens(ts_node_child_by_field_id(fn, m_k.f_object));
-      if ((method == "all" || method == "any" || method == "item") && m_src.is(object, m_k.call)) {
-        call = object;
-        fn = ts_node_child_by_field_id(object, m_k.f_function);
-      }
+      if ((method != "all" && method != "any" && method != "item") || !m_src.is(object, m_k.call)) break;
+      call = object;
+      fn = ts_node_child_by_field_id(object, m_k.f_function);
     }
     const std::string_view text = m_src.node_text(fn);
     const std::string_view last = text.substr(text.rfind('.') == std::string_view::npos ? 0 : text.rfind('.') + 1);

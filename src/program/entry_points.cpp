@@ -44,8 +44,8 @@ bool is_tooling_call(std::string_view callee) {
 }
 
 bool is_serving_import(std::string_view module) {
-  return any_of_prefix(module, {"gradio", "streamlit", "fastapi", "flask", "uvicorn", "vllm", "text_generation_server",
-                                "sglang", "tensorrt_llm", "lmdeploy"});
+  return any_of_prefix(module, {"gradio", "streamlit", "chainlit", "fastapi", "flask", "uvicorn", "vllm",
+                                "text_generation_server", "sglang", "tensorrt_llm", "lmdeploy"});
 }
 
 /// `evaluate`, `eval_model`, `run_evaluation`: not `validate_and_update_archs` or `test_kernels`, which

@@ -68,6 +68,7 @@ void Symbols::find_project_packages() {
       folder_end = holder;
     }
   }
+  add_declared_packages();
   if (found.empty()) return;
   std::unordered_set<std::string_view> imported;
   for (const auto& file : m_files) {
@@ -85,6 +86,76 @@ void Symbols::find_project_packages() {
   for (const auto& [name, where] : found) {
     if (!imported.contains(name) || refused.contains(name)) continue;
     m_project_packages.emplace(name, where.first);
+    m_roots.insert(name);
+  }
+}
+
+namespace {
+
+/// `package_dir={"": "src"}` / `{'': 'pkg'}`: the root package's folder, or "".
+std::string_view root_package_dir(std::string_view text) {
+  for (std::string_view key : {"\"\"", "''"}) {
+    const auto at = text.find(key);
+    if (at == std::string_view::npos) continue;
+    const auto colon = text.find(':', at + 2);
+    if (colon == std::string_view::npos) continue;
+    std::string_view rest = trim(text.substr(colon + 1));
+    rest = rest.substr(0, rest.find_first_of(",}"));
+    rest = trim(rest);
+    if (rest.size() >= 2 && (rest.front() == '"' || rest.front() == '\'') && rest.back() == rest.front())
+      return rest.substr(1, rest.size() - 2);
+  }
+  return {};
+}
+
+}  // namespace
+
+// Packages a manifest installs from a folder of its own (pyproject's `[tool.setuptools.packages.find] where =
+// ["pkg"]` or `package-dir = {"" = "pkg"}`, setup.py's `package_dir={"": "pkg"}` or `find_packages("pkg")`):
+// `pkg/llms_from_scratch/` is imported as `llms_from_scratch` from anywhere once installed (LLMs-from-scratch's
+// chapter scripts and chat apps). Only the repo's own manifest, at its root: a sub-project's (microsoft/LoRA's
+// `examples/NLU/setup.py` over a copy of `transformers`) installs a package only its own folder uses, and the
+// rest of the repo imports the library of that name. A `src/` root is already stripped from module names.
+void Symbols::add_declared_packages() {
+  std::unordered_set<std::string> roots;  // "pkg/"
+  const auto add_root = [&](std::string_view folder) {
+    while (starts_with(folder, "./")) folder.remove_prefix(2);
+    while (!folder.empty() && folder.back() == '/') folder.remove_suffix(1);
+    if (folder.empty() || folder == "." || folder == "src" || folder.find("..") != std::string_view::npos) return;
+    roots.insert(std::string(folder) + "/");
+  };
+  for (const auto& file : m_files) {
+    const std::string_view path = file.path;
+    if (file.kind == discover::FileKind::pyproject && path == "pyproject.toml") {
+      for (const auto& dep : file.dependencies) {
+        if (dep.section == "package-root") add_root(dep.name.view());
+      }
+    } else if (file.kind == discover::FileKind::python && path == "setup.py") {
+      for (const auto& call : file.calls) {
+        const std::string_view last = call.callee.last_segment();
+        for (const auto& arg : call.args) {
+          if ((last == "find_packages" || last == "find_namespace_packages") &&
+              (arg.keyword == "where" || (arg.keyword.empty() && &arg == &call.args[0])) &&
+              arg.kind == facts::LiteralKind::string)
+            add_root(arg.value.view());
+          if (arg.keyword == "package_dir") add_root(root_package_dir(arg.value.view()));
+        }
+      }
+    }
+  }
+  if (roots.empty()) return;
+  for (const auto& file : m_files) {
+    if (!file.is_package_init || file.is_test) continue;
+    const std::string_view path = file.path;  // "pkg/llms_from_scratch/__init__.py"
+    const auto package_dir = path.rfind('/');
+    if (package_dir == std::string_view::npos) continue;
+    const auto holder = path.rfind('/', package_dir - 1);
+    const std::string folder(holder == std::string_view::npos ? std::string_view() : path.substr(0, holder + 1));
+    if (!roots.count(folder)) continue;
+    const std::string_view module = file.module_name.view();
+    const std::string_view name = module.substr(module.rfind('.') + 1);
+    if (m_roots.contains(name) || m_project_packages.contains(name)) continue;
+    m_project_packages.emplace(name, module);
     m_roots.insert(name);
   }
 }

@@ -173,6 +173,18 @@ class Propagation {
     m_queue.emplace_back(fn, role);
   }
 
+  /// A method a framework calls on every training step (an entry point: a trainer's `_prepare_inputs`,
+  /// `compute_loss` or `training_step` override, Lightning's `training_step`).
+  bool step_hook(FunctionId fn) const {
+    if (fn.index < 0) return false;
+    const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+    if (info.klass < 0 || (info.name != "_prepare_inputs" && info.name != "compute_loss" &&
+                           info.name != "training_step" && info.name != "train_step"))
+      return false;
+    return std::any_of(m_impl.entries.begin(), m_impl.entries.end(),
+                       [&](const EntryPoint& e) { return e.function == fn && e.role == Role::training_step; });
+  }
+
   bool named_like_inference(FunctionId target) const {
     if (target.index < 0) return false;
     const auto& name = m_impl.files[target.file.value].functions[static_cast<std::size_t>(target.index)].name;
@@ -180,7 +192,7 @@ class Propagation {
   }
 
   // The role a callee takes when code of `site` role calls it.
-  Role callee_role(Role site, FunctionId target, bool periodic, bool once) const {
+  Role callee_role(Role site, FunctionId target, bool periodic, bool once, bool from_step_hook) const {
     if (!is_training(site) || target.index < 0) return site;
     const auto& file = m_impl.files[target.file.value];
     const auto& fn = file.functions[static_cast<std::size_t>(target.index)];
@@ -201,7 +213,9 @@ class Propagation {
         // Evaluation every N steps (`if it % eval_interval == 0: estimate_loss()`) is training-eval. A
         // training forward that calls `predict_proposals` every step runs it as part of the forward.
         if (site == Role::training_forward && !periodic) return site;
-        if (site == Role::training_step && !periodic && named_like_rollout(fn.name)) return site;
+        // So is a generation a framework's per-step hook runs unconditionally (TRL's GRPO generates its
+        // completions from `_prepare_inputs`): an on-policy rollout, not an evaluation.
+        if (site == Role::training_step && !periodic && (named_like_rollout(fn.name) || from_step_hook)) return site;
         // Called once by the body of a training run, before or after training (a demo `generate(...)`
         // after `trainer.train()`, `evaluate_safety(prompt)` in a notebook that then fine-tunes):
         // inference of the model. An evaluation each epoch (`for epoch ...: train_one_epoch(...);
@@ -263,7 +277,11 @@ class Propagation {
       // A call of the run's own body (a training entry: a script's top level, `main`), in no loop.
       const bool once =
           m_impl.at(fn).entry && edge.call >= 0 && file.calls[static_cast<std::size_t>(edge.call)].ctx.loop < 0;
-      Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic, once);
+      // A generation function reached as step code (a rollout) runs its own generation helpers as step code too.
+      const bool rollout =
+          step_hook(fn) || (role == Role::training_step && fn.index >= 0 &&
+                            facts::named_like_evaluation(file.functions[static_cast<std::size_t>(fn.index)].name));
+      Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic, once, rollout);
       // A library method a training run patches runs inside the model it trains: its forward.
       if (edge.patches && !inference && is_training(site)) role_there = Role::training_forward;
       // A call that may reach one of several methods (by name, an override, a registry) carries step code

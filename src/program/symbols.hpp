@@ -96,6 +96,7 @@ class Symbols {
   /// A repo class deriving from torch.autograd.Function (its `apply` runs its forward).
   bool is_autograd_function(ClassId klass) const;
   void find_project_packages();
+  void add_declared_packages();
   void index_folders();
   /// The dotted name with a project package's short name expanded (`densepose.engine` ->
   /// `projects.DensePose.densepose.engine`), written to buffer when it changes.

@@ -175,6 +175,32 @@ lint = ["ruff>=0.4", {include-group = "typing"}]
   CHECK(facts[0].spec == "torch = { version = \"2.3.0\", source = \"pytorch-cu121\" }");
 }
 
+TEST_CASE("facts::extract_dependencies reads the folders setuptools installs packages from", "[facts][dependencies]") {
+  const std::string inline_table = R"([project]
+name = "llms-from-scratch"
+dependencies = ["torch>=2.2"]
+
+[tool.setuptools]
+package-dir = {"" = "pkg"}
+
+[tool.setuptools.packages.find]
+where = ["pkg", "./extras/"]
+)";
+  CHECK(summary(extract_dependencies(FileKind::pyproject, inline_table)) ==
+        std::vector<std::string>{"torch|dependencies|3", "pkg|package-root|6", "pkg|package-root|9",
+                                 "extras|package-root|9"});
+  const std::string table = R"([tool.setuptools.package-dir]
+"" = "lib"
+"other" = "vendor/other"
+)";
+  CHECK(summary(extract_dependencies(FileKind::pyproject, table)) == std::vector<std::string>{"lib|package-root|2"});
+  // A parent folder or the project's own folder is no package root.
+  const std::string outside = R"([tool.setuptools.packages.find]
+where = ["..", "."]
+)";
+  CHECK(extract_dependencies(FileKind::pyproject, outside).empty());
+}
+
 TEST_CASE("facts::extract_dependencies reads setup.cfg", "[facts][dependencies]") {
   const std::string text =
       "[metadata]\n"                                     // 1
