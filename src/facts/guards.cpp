@@ -371,6 +371,28 @@ bool Walker::is_step_closure_lambda(TSNode lambda) const {
          "torch_xla.core.xla_model.add_step_closure";
 }
 
+// `backend = "nccl"` and then `if device_type in dist.Backend.default_device_backend_map: backend = ...` in the
+// same function (torchtitan, torchtune), or `dist.get_default_backend_for_device(device)`: NCCL is the fallback
+// for a device torch knows no backend of, and the device's registered backend replaces it, as on a device branch.
+void Walker::mark_backend_fallbacks() {
+  std::vector<std::int32_t> asking;  // functions that ask torch for the device's backend
+  const auto asks = [](std::string_view dotted) {
+    return contains(dotted, "default_device_backend_map") || contains(dotted, "get_default_backend_for_device");
+  };
+  for (const auto& ref : m_out.references) {
+    if (asks(ref.name.dotted().view())) asking.push_back(ref.ctx.function);
+  }
+  for (const auto& call : m_out.calls) {
+    if (asks(call.callee.dotted().view()) || asks(call.callee_text.view())) asking.push_back(call.ctx.function);
+  }
+  if (asking.empty()) return;
+  for (auto& assign : m_out.assigns) {
+    if (assign.value.kind == LiteralKind::string && assign.value.value == "nccl" &&
+        std::find(asking.begin(), asking.end(), assign.ctx.function) != asking.end())
+      assign.ctx.guards |= guard_bit(Guard::device_branch);
+  }
+}
+
 // Functions handed to xm.add_step_closure by name run after the step's graph: mark their facts.
 void Walker::finish() {
   std::sort(m_out.name_strings.begin(), m_out.name_strings.end());
@@ -380,6 +402,7 @@ void Walker::finish() {
                                m_out.computed_lookups.end());
   std::sort(m_out.used_names.begin(), m_out.used_names.end());
   m_out.used_names.erase(std::unique(m_out.used_names.begin(), m_out.used_names.end()), m_out.used_names.end());
+  mark_backend_fallbacks();
   if (m_step_closure_names.empty()) return;
   std::vector<bool> closure(m_out.functions.size(), false);
   for (std::size_t i = 0; i < m_out.functions.size(); ++i) {

@@ -177,6 +177,7 @@ class Walker final : public detectors::NodeScope {
   LiteralAnswer literal_answer(TSNode except_clause) const;
   /// True when a block calls `torch.cuda.*` outside nested definitions.
   bool calls_cuda(TSNode body) const;
+  void mark_backend_fallbacks();
   bool is_no_grad_with(TSNode with_statement) const;
   bool is_step_closure_lambda(TSNode lambda) const;
 
