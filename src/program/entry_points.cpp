@@ -427,6 +427,27 @@ class EntryFinder {
     // A file taken for a serving app (it imports vLLM) whose code starts a training run is that run's driver:
     // an RL recipe generates rollouts with the engine and trains on them (`worker.train.remote()`). Its
     // code sets the run up rather than serving requests.
+    // One a training script imports (open-instruct's `data_loader.py` imports vllm and feeds the DPO and GRPO
+    // trainers) runs its top level, imports included, when that script starts: setup. Its functions keep
+    // their serving role and take the roles of the training code that calls them. (A module with a `__main__`
+    // block is a script too, whose top level serves when run: TRL's `vllm_client.py` demo.)
+    std::vector<char> trains(m_impl.files.size(), 0);
+    for (const EntryPoint& entry : m_impl.entries) {
+      if (training_roles().test(static_cast<std::size_t>(entry.role)) &&
+          !m_impl.files[entry.function.file.value].is_test)
+        trains[entry.function.file.value] = 1;
+    }
+    for (const auto& [file, first] : m_serving_entries) {
+      const auto& calls = m_impl.files[file.value].calls;
+      if (std::any_of(calls.begin(), calls.end(), [](const auto& c) { return c.ctx.has(facts::Guard::main_block); }))
+        continue;
+      const auto& importers = m_impl.imported_by[file.value];
+      if (std::any_of(importers.begin(), importers.end(), [&](const auto& i) { return trains[i.first.value] != 0; }) &&
+          m_impl.entries[first].role == Role::inference) {
+        m_impl.entries[first].role = Role::setup;
+        m_impl.entries[first].why = "a module a training script imports (it also imports a serving engine)";
+      }
+    }
     for (const auto& [file, first] : m_serving_entries) {
       if (std::find(drives.begin(), drives.end(), file) == drives.end()) continue;
       const std::size_t count = m_impl.files[file.value].functions.size() + 1;
