@@ -4,7 +4,9 @@
 // kernel). A `.cu` file no build names, in a repo whose builds list their sources by name, is not built
 // (the examples of a vendored header library beside an extension's own sources).
 #include <algorithm>
+#include <array>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
