@@ -99,8 +99,7 @@ class TomlReader {
   void on_header();
   void on_key_value();
   void add_poetry(const std::string& name, std::string spec, std::string section, std::uint32_t line);
-  void add_package_root(std::string_view folder, std::uint32_t line);
-  static std::string_view unquote(std::string_view text);
+  void add_package_root(std::string_view written, std::uint32_t line);
 
   std::string_view m_text;
   std::size_t m_pos = 0;
@@ -234,24 +233,10 @@ void TomlReader::on_key_value() {
     std::vector<StringAt> strings;
     read_value(&strings);
     for (StringAt& item : strings) add_package_root(item.value, item.line);
-  } else if (full == Key{"tool", "setuptools", "package-dir", ""}) {
-    read_value(nullptr);  // `[tool.setuptools.package-dir]` with `"" = "pkg"` under it
-    const std::string_view raw = trim(m_text.substr(line_start, m_pos - line_start));
-    const auto eq = raw.find('=');
-    if (eq != std::string_view::npos) add_package_root(unquote(trim(raw.substr(eq + 1))), line);
-  } else if (full == Key{"tool", "setuptools", "package-dir"}) {
-    // `package-dir = {"" = "pkg"}`: the root package's folder.
+  } else if (full == Key{"tool", "setuptools", "package-dir", ""} || full == Key{"tool", "setuptools", "package-dir"}) {
+    // `package-dir = {"" = "pkg"}`, or `"" = "pkg"` under `[tool.setuptools.package-dir]`: the root package's folder.
     read_value(nullptr);
-    const std::string_view raw = m_text.substr(line_start, m_pos - line_start);
-    for (std::string_view empty_key : {"\"\"", "''"}) {
-      const auto at = raw.find(empty_key);
-      if (at == std::string_view::npos) continue;
-      const auto eq = raw.find('=', at + 2);
-      if (eq == std::string_view::npos) continue;
-      std::string_view rest = trim(raw.substr(eq + 1));
-      const auto end = rest.find_first_of(",}");
-      add_package_root(unquote(trim(rest.substr(0, end))), line);
-    }
+    add_package_root(root_package_dir(m_text.substr(line_start, m_pos - line_start), '='), line);
   } else if (const std::string poetry = poetry_section(full); !poetry.empty()) {
     read_value(nullptr);
     std::string spec(trim(m_text.substr(line_start, m_pos - line_start)));
@@ -263,17 +248,10 @@ void TomlReader::on_key_value() {
   skip_to_next_line();
 }
 
-std::string_view TomlReader::unquote(std::string_view text) {
-  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
-    return text.substr(1, text.size() - 2);
-  return text;
-}
-
 // A folder the project's packages live in (`where = ["pkg"]`): a "package-root" fact named by the folder.
-void TomlReader::add_package_root(std::string_view folder, std::uint32_t line) {
-  while (starts_with(folder, "./")) folder.remove_prefix(2);
-  while (!folder.empty() && folder.back() == '/') folder.remove_suffix(1);
-  if (folder.empty() || folder == "." || folder.find("..") != std::string_view::npos) return;
+void TomlReader::add_package_root(std::string_view written, std::uint32_t line) {
+  const std::string_view folder = package_root_folder(written);
+  if (folder.empty()) return;
   m_out.push_back(DependencyFact{FactString(folder), FactString(folder), "package-root", Span{line, 1, line, 1, 0, 0}});
 }
 
@@ -286,6 +264,27 @@ void TomlReader::add_poetry(const std::string& name, std::string spec, std::stri
 }
 
 }  // namespace
+
+std::string_view package_root_folder(std::string_view folder) {
+  while (starts_with(folder, "./")) folder.remove_prefix(2);
+  while (!folder.empty() && folder.back() == '/') folder.remove_suffix(1);
+  if (folder == "." || folder.find("..") != std::string_view::npos) return {};
+  return folder;
+}
+
+std::string_view root_package_dir(std::string_view mapping, char separator) {
+  for (std::string_view empty_key : {"\"\"", "''"}) {
+    const auto at = mapping.find(empty_key);
+    if (at == std::string_view::npos) continue;
+    const auto sep = mapping.find(separator, at + 2);
+    if (sep == std::string_view::npos) continue;
+    std::string_view rest = trim(mapping.substr(sep + 1));
+    rest = trim(rest.substr(0, rest.find_first_of(",}\n")));
+    if (rest.size() >= 2 && (rest.front() == '"' || rest.front() == '\'') && rest.back() == rest.front())
+      return rest.substr(1, rest.size() - 2);
+  }
+  return {};
+}
 
 std::vector<DependencyFact> read_pyproject(std::string_view text) {
   return TomlReader(text).run();

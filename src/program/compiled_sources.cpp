@@ -67,6 +67,11 @@ class CompiledSources {
     read_builds();
     if (!m_named.empty() && !m_unnamed_mention && !m_native_loader && !unaccounted_extension_import()) mark_unbuilt();
     read_users();
+    std::unordered_map<std::string_view, std::vector<std::string_view>> sources_in;  // folder -> its `.cu` files
+    for (const auto& file : m_impl.files) {
+      if (file.kind == discover::FileKind::cuda_source && is_cu(file.path))
+        sources_in[folder(file.path)].push_back(file.path);
+    }
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       if (file.kind != discover::FileKind::cuda_source || file.is_test || m_impl.dead_module[f] != DeadCode::live)
@@ -74,12 +79,8 @@ class CompiledSources {
       std::vector<std::pair<FileId, facts::Context>> users = users_of(base_name(file.path));
       // A header no build names takes the users of the built sources beside it.
       if (users.empty() && !is_cu(file.path) && !m_named.count(std::string(base_name(file.path)))) {
-        for (std::uint32_t g = 0; g < m_impl.files.size(); ++g) {
-          const auto& other = m_impl.files[g];
-          if (other.kind != discover::FileKind::cuda_source || !is_cu(other.path) ||
-              folder(other.path) != folder(file.path))
-            continue;
-          auto more = users_of(base_name(other.path));
+        for (const std::string_view source : sources_in[folder(file.path)]) {
+          auto more = users_of(base_name(source));
           users.insert(users.end(), more.begin(), more.end());
         }
       }

@@ -90,26 +90,6 @@ void Symbols::find_project_packages() {
   }
 }
 
-namespace {
-
-/// `package_dir={"": "src"}` / `{'': 'pkg'}`: the root package's folder, or "".
-std::string_view root_package_dir(std::string_view text) {
-  for (std::string_view key : {"\"\"", "''"}) {
-    const auto at = text.find(key);
-    if (at == std::string_view::npos) continue;
-    const auto colon = text.find(':', at + 2);
-    if (colon == std::string_view::npos) continue;
-    std::string_view rest = trim(text.substr(colon + 1));
-    rest = rest.substr(0, rest.find_first_of(",}"));
-    rest = trim(rest);
-    if (rest.size() >= 2 && (rest.front() == '"' || rest.front() == '\'') && rest.back() == rest.front())
-      return rest.substr(1, rest.size() - 2);
-  }
-  return {};
-}
-
-}  // namespace
-
 // Packages a manifest installs from a folder of its own (pyproject's `[tool.setuptools.packages.find] where =
 // ["pkg"]` or `package-dir = {"" = "pkg"}`, setup.py's `package_dir={"": "pkg"}` or `find_packages("pkg")`):
 // `pkg/llms_from_scratch/` is imported as `llms_from_scratch` from anywhere once installed (LLMs-from-scratch's
@@ -118,11 +98,9 @@ std::string_view root_package_dir(std::string_view text) {
 // rest of the repo imports the library of that name. A `src/` root is already stripped from module names.
 void Symbols::add_declared_packages() {
   std::unordered_set<std::string> roots;  // "pkg/"
-  const auto add_root = [&](std::string_view folder) {
-    while (starts_with(folder, "./")) folder.remove_prefix(2);
-    while (!folder.empty() && folder.back() == '/') folder.remove_suffix(1);
-    if (folder.empty() || folder == "." || folder == "src" || folder.find("..") != std::string_view::npos) return;
-    roots.insert(std::string(folder) + "/");
+  const auto add_root = [&](std::string_view written) {
+    const std::string_view folder = facts::package_root_folder(written);
+    if (!folder.empty() && folder != "src") roots.insert(std::string(folder) + "/");
   };
   for (const auto& file : m_files) {
     const std::string_view path = file.path;
@@ -138,7 +116,7 @@ void Symbols::add_declared_packages() {
               (arg.keyword == "where" || (arg.keyword.empty() && &arg == &call.args[0])) &&
               arg.kind == facts::LiteralKind::string)
             add_root(arg.value.view());
-          if (arg.keyword == "package_dir") add_root(root_package_dir(arg.value.view()));
+          if (arg.keyword == "package_dir") add_root(facts::root_package_dir(arg.value.view(), ':'));
         }
       }
     }

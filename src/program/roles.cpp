@@ -243,6 +243,10 @@ class Propagation {
     // ... and so does one that hands the run to a helper (`train()` calling `setup_model_and_trainer()` and
     // then `execute_training(trainer)`): what it calls before or after that helper runs once.
     if (role == Role::training_step && !drives && run.line == 0) run = delegated_run(fn);
+    // A generation function reached as step code (a rollout) runs its own generation helpers as step code too.
+    const bool rollout =
+        step_hook(fn) || (role == Role::training_step && fn.index >= 0 &&
+                          facts::named_like_evaluation(file.functions[static_cast<std::size_t>(fn.index)].name));
     for (Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
       Role site = drives && !edge.in_training_loop ? Role::setup : role;
       // A CLI's `elif command == "chat": run_chat()` runs the chat command, whatever reaches the CLI.
@@ -277,10 +281,6 @@ class Propagation {
       // A call of the run's own body (a training entry: a script's top level, `main`), in no loop.
       const bool once =
           m_impl.at(fn).entry && edge.call >= 0 && file.calls[static_cast<std::size_t>(edge.call)].ctx.loop < 0;
-      // A generation function reached as step code (a rollout) runs its own generation helpers as step code too.
-      const bool rollout =
-          step_hook(fn) || (role == Role::training_step && fn.index >= 0 &&
-                            facts::named_like_evaluation(file.functions[static_cast<std::size_t>(fn.index)].name));
       Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic, once, rollout);
       // A library method a training run patches runs inside the model it trains: its forward.
       if (edge.patches && !inference && is_training(site)) role_there = Role::training_forward;

@@ -471,6 +471,12 @@ inline constexpr std::size_t k_max_source_strings = 256;
 /// (`"*.cu"`, `f"{name}.cu"`, `endswith(".cu")`) gives "".
 void cuda_source_names(std::string_view text, std::vector<std::string>& out);
 
+/// A folder a manifest installs packages from, as written (`./pkg/`), normalised ("pkg"); "" for the project's
+/// own folder or one outside it (`.`, `..`).
+std::string_view package_root_folder(std::string_view folder);
+/// The unquoted value of the empty key in a mapping's text (`{"" = "pkg"}` with '=', `{"": "src"}` with ':'), or "".
+std::string_view root_package_dir(std::string_view mapping, char separator);
+
 /// PEP 503 normalisation of a distribution name ("Flash_Attn" -> "flash-attn").
 std::string normalize_distribution_name(std::string_view name);
 
