@@ -157,9 +157,26 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
       terms.push_back(ConditionTerm{m_src.str(*name + "()"), {}, negated});
     } else if (const auto name = m_src.keyed_chain(node)) {  // `if config["logging"]["use_wandb"]:` too
       terms.push_back(ConditionTerm{m_src.str(*name), {}, negated});
+    } else if (auto asked = deepspeed_query(node)) {
+      terms.push_back(ConditionTerm{m_src.str(std::move(*asked)), {}, negated});
     }
   }
   return terms;
+}
+
+// `DistributedBackend(accelerator).is_zero3`: a property of a built object that asks whether the run is a
+// DeepSpeed one, named `DistributedBackend().is_zero3` (program/options reads DeepSpeed runs as opted into).
+// Only such properties: what another built object's attribute holds says nothing a name can look up.
+std::optional<std::string> Walker::deepspeed_query(TSNode node) const {
+  if (!m_src.is(node, m_k.attribute)) return std::nullopt;
+  const std::string attribute = to_lower(m_src.node_text(ts_node_child_by_field_id(node, m_k.f_attribute)));
+  if (attribute.find("zero3") == std::string::npos && attribute.find("deepspeed") == std::string::npos)
+    return std::nullopt;
+  const TSNode object = m_src.unwrap_parens(ts_node_child_by_field_id(node, m_k.f_object));
+  if (!m_src.is(object, m_k.call)) return std::nullopt;
+  const auto built = m_src.dotted_chain(ts_node_child_by_field_id(object, m_k.f_function));
+  if (!built) return std::nullopt;
+  return *built + "()." + std::string(m_src.node_text(ts_node_child_by_field_id(node, m_k.f_attribute)));
 }
 
 // The string form a value takes of a name: `args.opt.lower()` (case-folded), `.strip()` (as is), `str(x)`,
@@ -304,6 +321,16 @@ std::vector<ConditionTerm> Walker::terms_after_return(TSNode condition, const st
                                                       bool& any_of) const {
   any_of = false;
   std::vector<ConditionTerm> after;
+  // `if not (cfg.tiled_mlp and cfg.use_scattermoe): return`: the rest runs only where every conjunct holds,
+  // so each term it gives holds there as written (a conjunct that gives none holds too, but says nothing).
+  const TSNode bare = m_src.unwrap_parens(condition);
+  if (terms.empty() && m_src.is(bare, m_k.not_operator)) {
+    const TSNode inner = m_src.unwrap_parens(ts_node_named_child(bare, 0));
+    if (!ts_node_is_null(inner) && m_src.is(inner, m_k.boolean_operator) &&
+        m_src.node_text(ts_node_child_by_field_id(inner, m_k.f_operator)) == "and")
+      return condition_terms(inner);
+    return after;
+  }
   if (terms.size() == 1 && conjunct_count(condition) == 1) {
     after = terms;
   } else if (terms.empty()) {  // `if a or b: return`: the rest runs when none holds

@@ -237,6 +237,7 @@ class Walker final : public detectors::NodeScope {
   };
   std::vector<StringForm> m_string_forms;
   void note_string_form(std::string_view name, TSNode value);
+  std::optional<std::string> deepspeed_query(TSNode node) const;
   std::optional<StringForm> string_form(TSNode value) const;
   /// The string form `name` holds where a condition reads it: bound in this function, in a branch that
   /// encloses the reading one.

@@ -78,6 +78,34 @@ void gate_file(Program::Impl& impl, std::size_t f, const std::string& option) {
   }
 }
 
+/// A top-level import (`from pkg.integrations.diffusion import generate` in an inference CLI's helpers) whose
+/// names the importing file uses, and uses only in functions off the training path: the module level that
+/// runs it is setup of whatever imports that file, but nothing of the imported module runs in training.
+template <typename OffTraining>
+bool used_off_training(const Program::Impl& impl, FileId importer, std::size_t index, const OffTraining& off_training) {
+  const auto& file = impl.files[importer.value];
+  const auto& fact = file.imports[index];
+  if (fact.ctx.function >= 0 || fact.star) return false;
+  const std::string_view target = fact.target.dotted().view();
+  const auto names = [&](std::string_view dotted) {
+    return dotted == target ||
+           (dotted.size() > target.size() && starts_with(dotted, target) && dotted[target.size()] == '.');
+  };
+  bool used = false;
+  const auto use = [&](const QualifiedName& name, const facts::Context& ctx) {
+    if (!names(name.dotted().view())) return true;
+    used = true;
+    return ctx.function >= 0 && off_training(importer, ctx.function);
+  };
+  for (const auto& call : file.calls) {
+    if (!use(call.callee, call.ctx)) return false;
+  }
+  for (const auto& ref : file.references) {
+    if (!use(ref.name, ref.ctx)) return false;
+  }
+  return used;
+}
+
 /// Plugin packages: a sub-package (axolotl's `integrations/kernels/`) that no other module imports on the
 /// training path, in a repo that loads modules by a computed name, runs only when a user's config names it
 /// (`plugins: [axolotl.integrations.kernels.KernelsPlugin]`). Imports from other plugin packages, and from
@@ -167,7 +195,9 @@ void gate_plugin_packages(Program::Impl& impl) {
       for (const std::size_t f : members[c]) {
         for (const auto& [importer, index] : impl.imported_by[f]) {
           if (starts_with(impl.files[importer.value].path, candidates[c].folder) || in_plugin(importer.value)) continue;
-          if (!off_training(importer, impl.files[importer.value].imports[index].ctx.function)) plugin = false;
+          if (!off_training(importer, impl.files[importer.value].imports[index].ctx.function) &&
+              !used_off_training(impl, importer, index, off_training))
+            plugin = false;
         }
       }
       if (!plugin) {

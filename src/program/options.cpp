@@ -242,7 +242,10 @@ class BranchGuards {
     const auto& branch = m_impl.files[f].branches[b];
     std::string option;
     for (const auto& term : branch.terms) {
-      const auto off = opt_in_option(f, branch, term, function);
+      // (`is_deepspeed_zero3_enabled() or os.getenv("ACCELERATE_DEEPSPEED_ZERO_STAGE") == "3"`: two ways of
+      // asking for the same DeepSpeed run.)
+      const auto off =
+          deepspeed_run(term) ? std::optional(describe_term(term)) : opt_in_option(f, branch, term, function);
       if (!off) return;
       option += (option.empty() ? "" : " or ") + *off;
     }
@@ -389,20 +392,7 @@ class BranchGuards {
     const bool probe_call = ends_with(term.name, "()") && m_impl.cuda_probes.count(probe_name(term.name));
     if (term.equals.empty() && (m_cuda_flags.count(name) || probe_call))
       guards[b] |= facts::guard_bit(facts::Guard::cuda_available);
-    // `if is_deepspeed_zero3_enabled():` / `if deepspeed_config() is not None:`: code for a DeepSpeed run,
-    // a backend the user opts into.
-    const std::string lower = to_lower(term.name);
-    const bool present = term.equals.empty() ? !term.negated : term.negated && term.equals == "None";
-    // So is `if hasattr(param, "ds_numel"):`: DeepSpeed ZeRO-3 gives the parameters it partitions `ds_*`
-    // attributes (microsoft/DeepSpeed deepspeed/runtime/zero/partition_parameters.py, _convert_to_deepspeed_param:
-    // ds_shape, ds_numel, ds_tensor, ds_status).
-    const bool zero_parameter = starts_with(term.name, "hasattr(") && term.name.find(", \"ds_") != std::string::npos;
-    // (Not a `deepspeed` switch that defaults to on: gpt-neox's `neox_args.deepspeed`, `deepspeed: bool = True`.)
-    if (present && !m_options.on_by_default(last_segment(term.name), term) &&
-        (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos || zero_parameter)) {
-      mark(f, b, describe_term(term));
-      return;
-    }
+    if (deepspeed_run(term)) return mark(f, b, describe_term(term));
     if (const auto off = opt_in_option(f, branch, term, function)) mark(f, b, *off);
   }
 
@@ -428,6 +418,10 @@ class BranchGuards {
       }
       facts::ConditionTerm keyed = term;
       keyed.name = call.args[0].value;
+      // `os.getenv("ACCELERATE_DEEPSPEED_ZERO_STAGE") == "3"`: a variable a DeepSpeed launch sets (accelerate's
+      // launcher, or the repo's own code when its config asks for DeepSpeed): a DeepSpeed run, opted into.
+      if (environment && !keyed.negated && to_lower(keyed.name).find("deepspeed") != std::string::npos)
+        return describe_term(keyed);
       // `os.environ.get("RWKV_FLOAT_MODE", "fp32")` where the launcher copies an option into the variable.
       if (environment && m_env_set.count(keyed.name) > 0)
         return bridged_environment(f, branch, keyed, keyed.name.str(), function, depth);
@@ -435,6 +429,22 @@ class BranchGuards {
       return describe_term(keyed);
     }
     return std::nullopt;
+  }
+
+  // `if is_deepspeed_zero3_enabled():` / `if deepspeed_config() is not None:`: code for a DeepSpeed run,
+  // a backend the user opts into.
+  bool deepspeed_run(const facts::ConditionTerm& term) const {
+    std::string lower = to_lower(term.name);
+    std::erase(lower, '_');  // `zero_stage_3 = plugin is not None and plugin.zero_stage == 3`, `is_zero3`
+    const bool present = term.equals.empty() ? !term.negated : term.negated && term.equals == "None";
+    // So is `if hasattr(param, "ds_numel"):`: DeepSpeed ZeRO-3 gives the parameters it partitions `ds_*`
+    // attributes (microsoft/DeepSpeed deepspeed/runtime/zero/partition_parameters.py, _convert_to_deepspeed_param:
+    // ds_shape, ds_numel, ds_tensor, ds_status).
+    const bool zero_parameter = starts_with(term.name, "hasattr(") && term.name.find(", \"ds_") != std::string::npos;
+    // (Not a `deepspeed` switch that defaults to on: gpt-neox's `neox_args.deepspeed`, `deepspeed: bool = True`.)
+    return present && !m_options.on_by_default(last_segment(term.name), term) &&
+           (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos ||
+            lower.find("zerostage3") != std::string::npos || zero_parameter);
   }
 
   // The option that leaves a branch on `term` off by default, described for the finding, or nothing.

@@ -1,0 +1,3 @@
+from .plugin import ShardPlugin, shard_axis
+
+__all__ = ["ShardPlugin", "shard_axis"]
