@@ -15,6 +15,14 @@ void Walker::emit(std::string_view kind, TSNode node, std::string detail) {
   m_out.patterns.push_back(PatternFact{m_src.str(kind), m_src.str(detail), m_src.span(node), m_ctx});
 }
 
+void Walker::emit_guarded(std::string_view kind, TSNode node, std::string detail, TSNode guard) {
+  if (m_mode != Mode::full) return;
+  Context ctx = m_ctx;
+  if (std::vector<ConditionTerm> terms = condition_terms(guard); !terms.empty())
+    ctx.branch = add_branch(std::move(terms), false, guard, false);
+  m_out.patterns.push_back(PatternFact{m_src.str(kind), m_src.str(detail), m_src.span(node), ctx});
+}
+
 void Walker::collect_module_bindings(TSNode root) {
   m_mode = Mode::bindings_only;
   parse::walk(root, [&](const parse::WalkStep& step) {
@@ -107,6 +115,12 @@ void Walker::enter_branch(TSNode node, TSFieldId field, std::uint32_t depth) {
   const std::uint16_t else_guards = m_frames.back().else_guards;
   const TSNode parent = m_frames.back().node;
   const TSSymbol parent_kind = ts_node_symbol(parent);
+  // The right operand of `a and b`, under the left's terms (enter_structure's boolean_operator).
+  if (parent_kind == m_k.boolean_operator && field == m_k.f_right && condition >= 0 && m_mode == Mode::full) {
+    push_frame(node);
+    m_ctx.branch = condition;
+    return;
+  }
   const bool is_if = parent_kind == m_k.if_statement || parent_kind == m_k.elif_clause;
   const bool if_branch = is_if && (field == m_k.f_consequence || field == m_k.f_alternative);
   // `try: from . import _C` / `except ImportError: ...` / `else: _C.version()`: the else runs only when
@@ -220,6 +234,10 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
                                              guard_bit(Guard::import_error_fallback) | guard_bit(Guard::neuron_branch);
     const std::string_view op = m_src.node_text(ts_node_child_by_field_id(node, m_k.f_operator));
     TSNode probe = ts_node_child_by_field_id(node, m_k.f_left);
+    // `self.self_condition and random() < 0.5`: the right operand runs only where the left's terms hold, a
+    // branch of its own (Walker::enter_branch enters it on the right operand).
+    std::vector<ConditionTerm> left_terms;
+    if (op == "and" && m_mode == Mode::full) left_terms = condition_terms(probe);
     if (op == "or") {
       if (!m_src.is(probe, m_k.not_operator)) return false;
       probe = ts_node_named_child(probe, 0);  // the operand of `not`
@@ -227,9 +245,10 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
       return false;
     }
     const std::uint16_t left = condition_guards(probe) & k_probe_guards;
-    if (left == 0) return false;
+    if (left == 0 && left_terms.empty()) return false;
     push_frame(node);
     m_ctx.guards |= left;
+    if (!left_terms.empty()) m_frames.back().condition = add_branch(std::move(left_terms), false, probe, false);
   } else if (kind == m_k.conditional_expression) {
     push_frame(node);
     const TSNode condition = ts_node_named_child(node, 1);

@@ -40,6 +40,7 @@ class Walker final : public detectors::NodeScope {
   const Context& context() const override { return m_ctx; }
   const FileFacts& facts_so_far() const override { return m_out; }
   void emit(std::string_view kind, TSNode node, std::string detail) override;
+  void emit_guarded(std::string_view kind, TSNode node, std::string detail, TSNode guard) override;
   bool host_value(TSNode expr) const override;
 
  private:

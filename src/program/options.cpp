@@ -224,6 +224,7 @@ class BranchGuards {
     for (const auto& c : file.assigns) note(c.ctx);
     for (const auto& c : file.imports) note(c.ctx);  // a branch that only imports (`import deepspeed`)
     for (const auto& c : file.references) note(c.ctx);
+    for (const auto& c : file.patterns) note(c.ctx);  // a detector's own branch (Walker::emit_guarded)
     for (std::size_t b = 0; b < file.branches.size(); ++b) {
       const auto& branch = file.branches[b];
       if (branch.else_side) {
@@ -766,6 +767,14 @@ class BranchGuards {
         return *param;
       }
       const auto dot = value.find('.');
+      // `self.self_condition = self.model.self_condition` (or `= model.self_condition`) with `model` untyped:
+      // the switch of whichever repo class the object is, when every repo class that takes it as a boolean
+      // constructor switch (`Unet(self_condition=False)`) leaves it the same way.
+      // (Not a config object's field, `self.fp16 = args.fp16`: the config's defaults decide that one.)
+      if (method.klass == klass && dot != std::string::npos && ends_with(value, "." + attribute) &&
+          std::count(value.begin(), value.end(), '.') <= 2 && !config_receiver(value) &&
+          (starts_with(value, "self.") || !typed_param(method, std::string(value.substr(0, dot)))))
+        return constructor_switch(attribute);
       if (method.klass != klass || dot == std::string::npos || value.substr(dot + 1) != attribute) continue;
       const std::string param(value.substr(0, dot));
       for (const FactString& text : method.params) {  // "args: IWOPDConfig", "args: Optional[IWOPDConfig] = None"
@@ -780,6 +789,43 @@ class BranchGuards {
       }
     }
     return std::nullopt;
+  }
+
+  static bool typed_param(const facts::FunctionInfo& method, const std::string& param) {
+    return std::any_of(method.params.begin(), method.params.end(), [&](const FactString& text) {
+      const auto colon = text.find(':');
+      return colon != std::string::npos && trim(std::string_view(text).substr(0, colon)) == param;
+    });
+  }
+
+  /// The default every repo class gives a boolean constructor switch named `attribute` (`def __init__(self,
+  /// self_condition=False): self.self_condition = self_condition`), or nothing when no class takes it, one
+  /// takes it without a boolean default, two disagree, or the repo's code builds one with the other value.
+  std::optional<facts::Argument> constructor_switch(const std::string& attribute) const {
+    std::optional<facts::Argument> out;
+    const std::string target = "self." + attribute;
+    for (const auto& file : m_impl.files) {
+      if (file.is_test) continue;
+      for (const auto& assign : file.assigns) {
+        if (assign.target_text != target || assign.ctx.function < 0 || assign.value.kind != facts::LiteralKind::name ||
+            assign.value.value != attribute)
+          continue;
+        const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
+        if (method.klass < 0 || method.name != "__init__") continue;
+        const auto param = std::find_if(method.param_defaults.begin(), method.param_defaults.end(),
+                                        [&](const facts::Argument& p) { return p.keyword == attribute; });
+        if (param == method.param_defaults.end() || param->kind != facts::LiteralKind::boolean) return std::nullopt;
+        const std::string cls = file.classes[static_cast<std::size_t>(method.klass)].name.str();
+        const std::string other = param->value == "False" ? "True" : "False";
+        const std::optional<std::size_t> position = positional_index(method, attribute);
+        if (m_switched_on.count(cls + "." + attribute + "=" + other) ||
+            (position && m_switched_on.count(cls + ".#" + std::to_string(*position) + "=" + other)))
+          return std::nullopt;
+        if (out && out->value != param->value) return std::nullopt;
+        out = *param;
+      }
+    }
+    return out;
   }
 
   /// A config class's field default (`use_vllm: bool = field(default=False)`), searched through its repo

@@ -33,6 +33,10 @@ class NodeScope {
   virtual bool host_value(TSNode expr) const = 0;
   /// Emits a pattern at node with the current context.
   virtual void emit(std::string_view kind, TSNode node, std::string detail) = 0;
+  /// Emits a pattern at node that holds only where `guard` (a condition) holds: `self.self_condition and
+  /// random() < 0.5` picks a structure only when the switch is on. The context gets a branch on the
+  /// guard's terms (none: the current context).
+  virtual void emit_guarded(std::string_view kind, TSNode node, std::string detail, TSNode guard) = 0;
 };
 
 class Detector {

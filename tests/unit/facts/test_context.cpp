@@ -396,8 +396,11 @@ TEST_CASE("facts::Walker keeps the terms of a conjunction with an or inside and 
   CHECK(f.branches[0].terms[0].name == "args.sample_every");
   CHECK(f.branches[0].terms[0].greater);
   // The else side runs when either conjunct fails, and one of them gave no term: it says nothing.
-  CHECK(f.branches[1].else_side);
-  CHECK(f.branches[1].terms.empty());
+  // (The right operand of the `and` has a branch of its own, on the left's term.)
+  const auto else_side = std::find_if(f.branches.begin(), f.branches.end(),
+                                      [](const facts::BranchInfo& b) { return b.else_side; });
+  REQUIRE(else_side != f.branches.end());
+  CHECK(else_side->terms.empty());
   // After `if not args.profile and i != last: return` the rest runs at the last step whatever
   // `--profile` says: no branch is recorded for it.
   CHECK(std::none_of(f.branches.begin(), f.branches.end(), [](const facts::BranchInfo& b) {
@@ -537,4 +540,29 @@ TEST_CASE("facts::Walker keeps a membership test on an imported name as a regist
   CHECK(f.branches[1].terms[0].negated);
   // A parameter is no registry: nothing says what it holds.
   CHECK(f.branches[2].terms.empty());
+}
+
+TEST_CASE("facts::Walker puts the right operand of `and` under the left operand's terms", "[facts]") {
+  const auto f = facts_of(
+      "import random\n"
+      "import torch\n"
+      "def setup(args, x):\n"
+      "    if args.fast_matmul and torch.cuda.get_device_capability()[0] >= 8:\n"
+      "        x.add_(1)\n"
+      "    if self_condition and random.random() < 0.5:\n"
+      "        x.add_(2)\n");
+  const auto call = std::find_if(f.calls.begin(), f.calls.end(), [](const facts::CallFact& c) {
+    return c.callee.dotted() == "torch.cuda.get_device_capability";
+  });
+  REQUIRE(call != f.calls.end());
+  REQUIRE(call->ctx.branch >= 0);
+  const auto& branch = f.branches[static_cast<std::size_t>(call->ctx.branch)];
+  REQUIRE(branch.terms.size() == 1);
+  CHECK(branch.terms[0].name == "args.fast_matmul");
+  // The detector's pattern on `self_condition and random.random() < 0.5` carries the left operand's branch.
+  const auto pattern = std::find_if(f.patterns.begin(), f.patterns.end(),
+                                    [](const facts::PatternFact& p) { return p.kind == "random-structure"; });
+  REQUIRE(pattern != f.patterns.end());
+  REQUIRE(pattern->ctx.branch >= 0);
+  CHECK(f.branches[static_cast<std::size_t>(pattern->ctx.branch)].terms[0].name == "self_condition");
 }

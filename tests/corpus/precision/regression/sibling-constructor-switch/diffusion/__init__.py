@@ -1,0 +1,3 @@
+from .unet import Unet
+from .gaussian import GaussianDiffusion
+from .karras import KarrasDiffusion
