@@ -297,7 +297,10 @@ std::uint16_t Walker::try_guards(TSNode try_statement) const {
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode clause = ts_node_named_child(try_statement, i);
     if (!m_src.is(clause, m_k.except_clause)) continue;
-    const TSNode first = ts_node_named_child(clause, 0);
+    // (`except:  # noqa: E722`: a comment is the clause's first named child; the caught types come after it.)
+    TSNode first = ts_node_named_child(clause, 0);
+    for (std::uint32_t c = 1; !ts_node_is_null(first) && m_src.is(first, m_k.comment); ++c)
+      first = ts_node_named_child(clause, c);
     const bool bare = ts_node_is_null(first) || m_src.is(first, m_k.block);
     const std::string_view types = bare ? std::string_view{} : m_src.node_text(first);
     const bool broad = bare || contains(types, "Exception") || contains(types, "BaseException");
@@ -393,6 +396,60 @@ void Walker::mark_backend_fallbacks() {
   }
 }
 
+// A name the module binds to an optional library: rebound from the library inside a try that falls back
+// (`try: from flash_attn import flash_attn_varlen_func as _f; flash_attn_varlen_func = _f; has_flash_attn = True
+// except: has_flash_attn = False`, or `from apex.normalization import FusedRMSNorm; InternRMSNorm = FusedRMSNorm`),
+// where the module also binds it outside that try (`flash_attn_varlen_func = None` first, `class InternRMSNorm`,
+// or `except ImportError: flash_attn_varlen_func = None`). The module loads without the library, so a call of
+// the name runs only where it is installed, behind whatever availability test picks the code that calls it
+// (`if not has_flash_attn: config.attn_implementation = "eager"`): a fallback, like a call under the try.
+void Walker::mark_optional_library_calls() {
+  const auto top = [](const Context& ctx) { return ctx.function < 0 && ctx.klass < 0; };
+  const auto in_try = [](const Context& ctx) { return (ctx.guards & guard_bit(Guard::import_error_fallback)) != 0; };
+  std::vector<std::string_view> from_library, fallback, flags_on, flags_off;
+  for (const auto& fact : m_out.imports) {
+    if (top(fact.ctx) && in_try(fact.ctx) && !fact.bound_name.empty()) from_library.push_back(fact.bound_name.view());
+  }
+  std::vector<std::string_view> bound_outside;  // `x = None`: a fallback only where the module tracks availability
+  for (const auto& assign : m_out.assigns) {
+    if (!top(assign.ctx) || assign.target.segments().size() != 1) continue;
+    const std::string_view name = assign.target_text.view();
+    if (assign.value.kind == LiteralKind::boolean)
+      (in_try(assign.ctx) && assign.value.value == "True" ? flags_on : flags_off).push_back(name);
+    if (in_try(assign.ctx) && assign.value.kind == LiteralKind::name && !assign.value.resolved.empty() &&
+        assign.value.resolved.segments().size() > 1)
+      from_library.push_back(name);
+    else if (!in_try(assign.ctx))
+      bound_outside.push_back(name);
+  }
+  // (`except ImportError: flash_attn_func = None` alone, as flash-attention's own `mha.py` does before `assert
+  // flash_attn_func is not None`, says the name may be missing, not that the module works without it; a flag
+  // the try turns on and its handler off, `has_flash_attn`, says code asks before it calls.)
+  const bool tracks_availability = std::any_of(flags_on.begin(), flags_on.end(), [&](std::string_view name) {
+    return std::find(flags_off.begin(), flags_off.end(), name) != flags_off.end();
+  });
+  if (tracks_availability) fallback = std::move(bound_outside);
+  for (const auto& klass : m_out.classes) {
+    if (klass.parent_function < 0 && klass.qualname.view().find('.') == std::string_view::npos)
+      fallback.push_back(klass.name.view());
+  }
+  for (const auto& fn : m_out.functions) {
+    if (fn.parent < 0 && fn.klass < 0) fallback.push_back(fn.name.view());
+  }
+  if (from_library.empty() || fallback.empty()) return;
+  std::sort(fallback.begin(), fallback.end());
+  std::vector<std::string_view> optional;
+  for (const std::string_view name : from_library) {
+    if (std::binary_search(fallback.begin(), fallback.end(), name)) optional.push_back(name);
+  }
+  if (optional.empty()) return;
+  for (auto& call : m_out.calls) {
+    if (call.ctx.function < 0 || !call.method.empty()) continue;
+    if (std::find(optional.begin(), optional.end(), call.callee_text.view()) != optional.end())
+      call.ctx.guards |= guard_bit(Guard::import_error_fallback);
+  }
+}
+
 // Functions handed to xm.add_step_closure by name run after the step's graph: mark their facts.
 void Walker::finish() {
   std::sort(m_out.name_strings.begin(), m_out.name_strings.end());
@@ -403,6 +460,7 @@ void Walker::finish() {
   std::sort(m_out.used_names.begin(), m_out.used_names.end());
   m_out.used_names.erase(std::unique(m_out.used_names.begin(), m_out.used_names.end()), m_out.used_names.end());
   mark_backend_fallbacks();
+  mark_optional_library_calls();
   if (m_step_closure_names.empty()) return;
   std::vector<bool> closure(m_out.functions.size(), false);
   for (std::size_t i = 0; i < m_out.functions.size(); ++i) {

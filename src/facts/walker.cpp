@@ -263,7 +263,9 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     push_frame(node);
     m_ctx.guards |= guard_bit(Guard::except_handler);
     // Recovery after a CUDA out-of-memory error runs only where CUDA exists.
-    const TSNode caught = ts_node_named_child(node, 0);
+    TSNode caught = ts_node_named_child(node, 0);
+    for (std::uint32_t c = 1; !ts_node_is_null(caught) && m_src.is(caught, m_k.comment); ++c)
+      caught = ts_node_named_child(node, c);
     if (!ts_node_is_null(caught) && !m_src.is(caught, m_k.block) &&
         m_src.node_text(caught).find("OutOfMemoryError") != std::string_view::npos)
       m_ctx.guards |= guard_bit(Guard::cuda_available);

@@ -179,6 +179,7 @@ class Walker final : public detectors::NodeScope {
   /// True when a block calls `torch.cuda.*` outside nested definitions.
   bool calls_cuda(TSNode body) const;
   void mark_backend_fallbacks();
+  void mark_optional_library_calls();
   bool is_no_grad_with(TSNode with_statement) const;
   bool is_step_closure_lambda(TSNode lambda) const;
 

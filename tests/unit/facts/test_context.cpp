@@ -397,8 +397,8 @@ TEST_CASE("facts::Walker keeps the terms of a conjunction with an or inside and 
   CHECK(f.branches[0].terms[0].greater);
   // The else side runs when either conjunct fails, and one of them gave no term: it says nothing.
   // (The right operand of the `and` has a branch of its own, on the left's term.)
-  const auto else_side = std::find_if(f.branches.begin(), f.branches.end(),
-                                      [](const facts::BranchInfo& b) { return b.else_side; });
+  const auto else_side =
+      std::find_if(f.branches.begin(), f.branches.end(), [](const facts::BranchInfo& b) { return b.else_side; });
   REQUIRE(else_side != f.branches.end());
   CHECK(else_side->terms.empty());
   // After `if not args.profile and i != last: return` the rest runs at the last step whatever
@@ -565,4 +565,50 @@ TEST_CASE("facts::Walker puts the right operand of `and` under the left operand'
   REQUIRE(pattern != f.patterns.end());
   REQUIRE(pattern->ctx.branch >= 0);
   CHECK(f.branches[static_cast<std::size_t>(pattern->ctx.branch)].terms[0].name == "self_condition");
+}
+
+TEST_CASE("facts::Walker guards calls of a name the module binds to an optional library", "[facts]") {
+  const auto f = facts_of(
+      "flash_attn_varlen_func = None\n"
+      "try:\n"
+      "    from flash_attn import flash_attn_varlen_func as _f\n"
+      "    flash_attn_varlen_func = _f\n"
+      "    has_flash_attn = True\n"
+      "except:  # noqa: E722\n"
+      "    has_flash_attn = False\n"
+      "try:\n"
+      "    from flash_attn import flash_attn_func\n"
+      "except ImportError:\n"
+      "    print('install flash-attn')\n"
+      "def attend(q, k, v):\n"
+      "    return flash_attn_varlen_func(q, k, v) + flash_attn_func(q, k, v)\n");
+  // The handler's comment does not hide that it is bare: the import is a fallback.
+  REQUIRE_FALSE(f.imports.empty());
+  CHECK(f.imports[0].ctx.has(facts::Guard::import_error_fallback));
+  const auto call = [&](std::string_view text) {
+    return std::find_if(f.calls.begin(), f.calls.end(),
+                        [&](const facts::CallFact& c) { return c.callee_text == text; });
+  };
+  REQUIRE(call("flash_attn_varlen_func") != f.calls.end());
+  CHECK(call("flash_attn_varlen_func")->ctx.has(facts::Guard::import_error_fallback));
+  // Imported in a try that only prints: no fallback binding, so the call needs the library.
+  REQUIRE(call("flash_attn_func") != f.calls.end());
+  CHECK_FALSE(call("flash_attn_func")->ctx.has(facts::Guard::import_error_fallback));
+}
+
+TEST_CASE("facts::Walker takes a None fallback for an optional library only where the module tracks availability",
+          "[facts]") {
+  // flash-attention's own mha.py: `except ImportError: f = None`, then `assert f is not None` before use.
+  const auto f = facts_of(
+      "try:\n"
+      "    from flash_attn import flash_attn_qkvpacked_func\n"
+      "except ImportError:\n"
+      "    flash_attn_qkvpacked_func = None\n"
+      "def attend(qkv):\n"
+      "    assert flash_attn_qkvpacked_func is not None, 'FlashAttention is not installed'\n"
+      "    return flash_attn_qkvpacked_func(qkv)\n");
+  const auto call = std::find_if(f.calls.begin(), f.calls.end(),
+                                 [](const facts::CallFact& c) { return c.callee_text == "flash_attn_qkvpacked_func"; });
+  REQUIRE(call != f.calls.end());
+  CHECK_FALSE(call->ctx.has(facts::Guard::import_error_fallback));
 }

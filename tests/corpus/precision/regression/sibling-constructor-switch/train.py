@@ -1,6 +1,7 @@
 import torch
 
 from diffusion import GaussianDiffusion, Unet
+from diffusion.decoder import Decoder
 from diffusion.unet import Critic
 
 
@@ -11,7 +12,7 @@ def main():
     optimizer = torch.optim.Adam(list(diffusion.parameters()) + list(critic.parameters()), lr=1e-4)
     for step in range(100):
         images = torch.randn(8, 3, 32, 32)
-        loss = diffusion(images)
+        loss = diffusion(images) + Decoder([model])(images, torch.zeros(8))
         loss.backward()
         optimizer.step()
         optimizer.zero_grad()
