@@ -75,6 +75,7 @@ bool Walker::on_enter(const parse::WalkStep& step) {
 void Walker::on_leave(const parse::WalkStep& step) {
   --m_depth;
   m_path.pop_back();
+  if (!m_pending_host.empty()) settle_host_names(step.node);
   std::uint16_t after = 0;
   std::vector<ConditionTerm> terms_after;
   bool terms_after_any_of = false;
@@ -303,6 +304,11 @@ void Walker::record_facts(TSNode node, TSSymbol kind, TSFieldId field) {
     on_decorator(node);
   } else if (kind == m_k.assignment) {
     on_assignment(node);
+  } else if (kind == m_k.augmented_assignment && m_mode == Mode::full) {
+    // `running += loss.detach()`: a host tensor that takes in a device value is no host value any more.
+    const TSNode right = ts_node_child_by_field_id(node, m_k.f_right);
+    if (!ts_node_is_null(right) && !host_value(right) && !scalar_value(right))
+      note_host_name(ts_node_child_by_field_id(node, m_k.f_left), TSNode{});
   } else if (kind == m_k.string) {
     on_string(node);
   } else if (kind == m_k.attribute || kind == m_k.identifier) {

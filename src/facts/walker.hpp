@@ -260,8 +260,17 @@ class Walker final : public detectors::NodeScope {
 
   // walker_host.cpp: names bound to host tensors built from Python values, per function
   void note_host_name(TSNode left, TSNode right);
+  void apply_host_name(std::pair<std::int32_t, std::string> key, bool host);
+  void settle_host_names(TSNode left_node);
   bool moves_to_device(TSNode call) const;
   std::set<std::pair<std::int32_t, std::string>> m_host_names;
+  /// Host-name updates waiting for their value's node to be left (note_host_name, settle_host_names).
+  struct PendingHostName {
+    TSNode value;
+    std::pair<std::int32_t, std::string> key;
+    bool host = false;
+  };
+  std::vector<PendingHostName> m_pending_host;
 };
 
 }  // namespace tr2audit::facts

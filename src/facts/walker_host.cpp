@@ -16,9 +16,11 @@ constexpr int k_max_steps = 16;  // expression chains are short; the loop below 
 bool host_constructor(std::string_view dotted) {
   // Factories without `device=` build on the CPU (the caller checks moves_to_device first): a
   // `torch.randint(0, n, (1,)).item()` in a dropout reads a host value, not the device.
-  for (std::string_view name : {"torch.tensor", "torch.as_tensor", "torch.from_numpy", "torch.LongTensor",
-                                "torch.FloatTensor", "torch.IntTensor", "torch.BoolTensor", "torch.Tensor",
-                                "torch.rand", "torch.randn", "torch.randint", "torch.randperm", "torch.arange"}) {
+  for (std::string_view name :
+       {"torch.tensor",    "torch.as_tensor",  "torch.from_numpy", "torch.LongTensor", "torch.FloatTensor",
+        "torch.IntTensor", "torch.BoolTensor", "torch.Tensor",     "torch.rand",       "torch.randn",
+        "torch.randint",   "torch.randperm",   "torch.arange",     "torch.linspace",   "torch.logspace",
+        "torch.zeros",     "torch.ones",       "torch.full",       "torch.empty",      "torch.eye"}) {
     if (dotted == name) return true;
   }
   return false;
@@ -75,13 +77,29 @@ bool Walker::host_value(TSNode expr) const {
   return false;
 }
 
+// The name's new state takes effect once the value is left (Walker::on_leave): in `times =
+// list(times.int().tolist())` the read on the right is of the old `times`.
 void Walker::note_host_name(TSNode left, TSNode right) {
   if (ts_node_is_null(left) || !m_src.is(left, m_k.identifier)) return;
   std::pair<std::int32_t, std::string> key{m_ctx.function, std::string(m_src.node_text(left))};
-  if (!ts_node_is_null(right) && host_value(right))
+  const bool host = !ts_node_is_null(right) && host_value(right);
+  if (ts_node_is_null(right)) return apply_host_name(std::move(key), host);
+  m_pending_host.push_back(PendingHostName{right, std::move(key), host});
+}
+
+void Walker::apply_host_name(std::pair<std::int32_t, std::string> key, bool host) {
+  if (host)
     m_host_names.insert(std::move(key));
   else
     m_host_names.erase(key);
+}
+
+void Walker::settle_host_names(TSNode left_node) {
+  while (!m_pending_host.empty() && ts_node_eq(m_pending_host.back().value, left_node)) {
+    PendingHostName pending = std::move(m_pending_host.back());
+    m_pending_host.pop_back();
+    apply_host_name(std::move(pending.key), pending.host);
+  }
 }
 
 // `loss.item()`, `float(x)`, `len(batch)`, `round(t, 2)`, `math.sqrt(x)`, `3e-4`, `-1`, a local bound to such a

@@ -98,8 +98,9 @@ void mark_dead_patch_modules(Program::Impl& impl, const std::unordered_set<std::
 
 // A module that tests import and nothing else imports (lazily or not), names in a string or reaches
 // (mamba's `mamba3_siso_step.py`, imported only by `tests/ops/triton/test_mamba3_siso.py`): its code runs
-// only in those tests. Only in a folder whose other modules the repo's code does import: a folder only tests
-// use (`lib/kernels.py` and its test) may be a library's public API, and a module no test imports stays live.
+// only in those tests. Only in a folder whose other modules the repo's code does import (or in a sub-package
+// of one whose `__init__` imports nothing): a folder only tests use (`lib/kernels.py` and its test) may be a
+// library's public API, and a module no test imports stays live.
 void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings) {
   std::vector<char> by_tests(impl.files.size(), 0), by_code(impl.files.size(), 0);
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
@@ -116,10 +117,24 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
     const std::string_view path = impl.files[f].path;
     if (by_code[f]) used_folders.insert(path.substr(0, path.rfind('/') + 1));
   }
+  // A sub-package of a used folder whose `__init__` imports nothing (verl's `utils/rendezvous/`, holding only the
+  // module its test imports) exports no API of its own: its modules count as the used folder's.
+  std::unordered_set<std::string_view> bare_packages;
+  for (const auto& file : impl.files) {
+    if (!file.is_package_init || !file.imports.empty()) continue;
+    const std::string_view path = file.path;
+    bare_packages.insert(path.substr(0, path.rfind('/') + 1));
+  }
+  const auto used_folder = [&](std::string_view folder) {
+    if (used_folders.count(folder)) return true;
+    if (!bare_packages.count(folder) || folder.size() < 2) return false;
+    const auto slash = folder.rfind('/', folder.size() - 2);
+    return slash != std::string_view::npos && used_folders.count(folder.substr(0, slash + 1));
+  };
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
     const auto& file = impl.files[f];
     const std::string_view path = file.path;
-    if (!by_tests[f] || by_code[f] || !used_folders.count(path.substr(0, path.rfind('/') + 1)) || file.is_test ||
+    if (!by_tests[f] || by_code[f] || !used_folder(path.substr(0, path.rfind('/') + 1)) || file.is_test ||
         file.kind != discover::FileKind::python || file.is_package_init || runs_as_program(file) ||
         impl.dead_module[f] != DeadCode::live)
       continue;

@@ -28,7 +28,15 @@ class Tagger(nn.Module):
         widths = torch.tensor([t.shape[-1] for t in self.last_batch])
         # ok: dynamic-graph.host-transfer-in-forward
         kept = torch.unique(widths).tolist()
+        # A factory without a device builds on the CPU, and a rebinding reads the old value first (DALLE2's
+        # `times = list(reversed(times.int().tolist()))` after `torch.linspace`).
+        steps = torch.linspace(0.0, 1000, steps=10)[:-1]
+        # ok: dynamic-graph.host-transfer-in-forward
+        steps = list(reversed(steps.int().tolist()))
         placed = torch.tensor(kept, device=hidden.device)
+        ramp = torch.linspace(0.0, 1.0, steps=4, device=hidden.device)
+        # expect: dynamic-graph.host-transfer-in-forward
+        self.ramp = ramp.tolist()
         # expect: dynamic-graph.host-transfer-in-forward
         self.kept = placed.cpu()
         return hidden.permute(order)

@@ -1,0 +1,1 @@
+from .dist import init_dist

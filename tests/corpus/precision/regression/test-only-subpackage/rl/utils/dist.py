@@ -1,0 +1,5 @@
+import torch.distributed as dist
+
+
+def init_dist():
+    dist.init_process_group(backend="gloo")
