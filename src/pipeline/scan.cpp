@@ -89,6 +89,9 @@ std::string dead_code_note(program::DeadCode why) {
       return " (dead code: no repo code imports or names this patch module, so its patch is never applied)";
     case program::DeadCode::test_only_module:
       return " (test code: only the repo's tests import this module)";
+    case program::DeadCode::unexported_module:
+      return " (dead code: no repo code imports or names this module, and its package's __init__ imports its "
+             "siblings but not it)";
     case program::DeadCode::unbuilt_source:
       return " (not built: the repo's builds name the CUDA sources they compile, and none names this file)";
     case program::DeadCode::live:

@@ -148,4 +148,57 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
   }
 }
 
+// A module that its package's `__init__` leaves out while importing a sibling that extends its name, the version
+// that supersedes it (InternVL's `patch/flash_sink_attn/flash_sink_attn.py` beside the `flash_sink_attn_gpt_oss.py`
+// `__init__` imports), that no repo file imports (lazily or not, tests included), no string or config names and no
+// entry point sits in: the package's API is what `__init__` gathers, and nothing reaches this one; a leftover. Scripts,
+// modules that register or patch when imported, and modules of a repo that imports by computed name are never
+// candidates.
+void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings) {
+  const bool loads_by_name = std::any_of(impl.files.begin(), impl.files.end(), [](const facts::FileFacts& file) {
+    return !file.is_test && std::any_of(file.calls.begin(), file.calls.end(), [](const facts::CallFact& call) {
+      const bool importer = call.callee.dotted() == "importlib.import_module" ||
+                            (call.method.empty() && call.callee_text == "__import__");
+      return importer && !call.args.empty() && call.args[0].kind != facts::LiteralKind::string;
+    });
+  });
+  if (loads_by_name) return;
+  // Every import of a repo module, from any file (tests too), and what each package `__init__` imports.
+  std::vector<char> imported(impl.files.size(), 0);
+  std::vector<std::string_view> exported;  // paths of modules a package `__init__` imports from its own folder
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    const std::string_view path = file.path;
+    const std::string_view folder = path.substr(0, path.rfind('/') + 1);
+    for (std::size_t i = 0; i < file.imports.size(); ++i) {
+      const auto target = import_target(impl, FileId{f}, i);
+      if (!target) continue;
+      imported[target->value] = 1;
+      const std::string_view to = impl.files[target->value].path;
+      if (file.is_package_init && !impl.files[target->value].is_package_init &&
+          to.substr(0, to.rfind('/') + 1) == folder)
+        exported.push_back(to);
+    }
+  }
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    const std::string_view path = file.path;
+    if (imported[f] || file.is_test || file.kind != discover::FileKind::python || file.is_package_init ||
+        runs_as_program(file) || works_at_top_level(file) || impl.dead_module[f] != DeadCode::live)
+      continue;
+    // Only a version the exported one supersedes: `flash_sink_attn.py` beside `flash_sink_attn_gpt_oss.py`. (A
+    // library's other modules, `flash_attn_triton_og.py` or apex's `fused_sgd.py`, are API its users import.)
+    const std::string_view stem = path.substr(0, path.size() - 3);  // without ".py"
+    const bool superseded = std::any_of(exported.begin(), exported.end(), [&](std::string_view sibling) {
+      return sibling.size() > stem.size() + 1 && starts_with(sibling, stem) && sibling[stem.size()] == '_';
+    });
+    if (!ends_with(path, ".py") || !superseded) continue;
+    if (has_entry(impl, f) || named_by_string(strings, file.module_name.view(), true)) continue;
+    impl.dead_module[f] = DeadCode::unexported_module;
+    for (auto& dead : impl.dead_function[f]) {
+      if (dead == DeadCode::live) dead = DeadCode::unexported_module;
+    }
+  }
+}
+
 }  // namespace tr2audit::program

@@ -94,6 +94,7 @@ class Variants {
     mark_shadowed();
     mark_dead_patch_modules(m_impl, m_strings);
     mark_test_only_modules(m_impl, m_strings);
+    mark_unexported_modules(m_impl, m_strings);
     mark_kernels_of_dead_code();
     mark_unused_actor_methods();
   }

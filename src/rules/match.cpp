@@ -583,8 +583,12 @@ class Matcher {
     f.off_training_path = ((off_region || run_roles.any()) && (f.roles & program::training_roles()).none()) ||
                           (f.guards & facts::guard_bit(facts::Guard::not_training)) != 0;
     const program::RoleSet code_roles = code != nullptr ? program.roles_at(m_view.id, *code) : f.roles;
-    if (has_region && (code_roles & program::training_roles()).none()) {
-      f.dead_code = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
+    // (A module nothing imports runs nothing: a `forward` it defines has the training role only as a library's
+    // default, which no training run reaches.)
+    const program::DeadCode dead_here = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
+    if (has_region && ((code_roles & program::training_roles()).none() ||
+                       (dead_here == program::DeadCode::unexported_module && !f.training_reached))) {
+      f.dead_code = dead_here;
       f.off_training_path |= f.dead_code != program::DeadCode::live;
       if (f.dead_code == program::DeadCode::test_only_module && f.region) f.region = facts::Region::test;
     } else if (!has_region) {  // a whole file (a CUDA source no build compiles)

@@ -59,6 +59,7 @@ enum class DeadCode : std::uint8_t {
   unimported_module,       ///< a patch module beside a training script that no repo code imports or names
   test_only_module,        ///< a module only tests import: its code runs only in them
   unbuilt_source,          ///< a CUDA source no build of the repo compiles (the builds name their sources; not this)
+  unexported_module,       ///< a module its package's `__init__` leaves out, that no repo code imports or names
 };
 
 /// "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test".
