@@ -53,6 +53,17 @@ void Walker::push_frame(TSNode node, bool pops_scope, std::uint16_t branch_guard
   m_frames.back().depth = m_depth - 1;  // pushed while its node is entered
 }
 
+bool Walker::contains_call(TSNode expr) const {
+  bool found = false;
+  parse::walk(expr, [&](const parse::WalkStep& step) {
+    if (step.event != parse::WalkEvent::enter || found) return false;
+    const TSSymbol kind = ts_node_symbol(step.node);
+    found = kind == m_k.call && !resolve(ts_node_child_by_field_id(step.node, m_k.f_function)).empty();
+    return !found && kind != m_k.lambda;
+  });
+  return found;
+}
+
 bool Walker::on_enter(const parse::WalkStep& step) {
   const TSNode node = step.node;
   const std::uint32_t depth = m_depth++;
@@ -238,7 +249,10 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     // `self.self_condition and random() < 0.5`: the right operand runs only where the left's terms hold, a
     // branch of its own (Walker::enter_branch enters it on the right operand).
     std::vector<ConditionTerm> left_terms;
-    if (op == "and" && m_mode == Mode::full) left_terms = condition_terms(probe);
+    // (Only where the right operand calls into an imported module, `torch.cuda.get_device_capability()`: a
+    // comparison of names, `isinstance` or `len` leaves no finding for the branch to gate.)
+    if (op == "and" && m_mode == Mode::full && contains_call(ts_node_child_by_field_id(node, m_k.f_right)))
+      left_terms = condition_terms(probe);
     if (op == "or") {
       if (!m_src.is(probe, m_k.not_operator)) return false;
       probe = ts_node_named_child(probe, 0);  // the operand of `not`

@@ -68,6 +68,8 @@ class Walker final : public detectors::NodeScope {
   void on_leave(const parse::WalkStep& step);
   void push_frame(TSNode node, bool pops_scope = false, std::uint16_t branch_guards = 0);
   bool enter_structure(TSNode node, TSSymbol kind, TSFieldId field);
+  /// The expression holds a call into an imported module (outside lambdas).
+  bool contains_call(TSNode expr) const;
   void enter_branch(TSNode node, TSFieldId field, std::uint32_t depth);
   void enter_conditional_value(TSNode node);
   void record_facts(TSNode node, TSSymbol kind, TSFieldId field);

@@ -231,6 +231,23 @@ bool is_parameter(const facts::FunctionInfo& info, std::string_view name);
 /// comes before any `*args`.
 std::optional<std::size_t> positional_index(const facts::FunctionInfo& info, std::string_view name);
 
+// program/config_defaults.cpp
+/// The settings (full key, literal value) of the config files `@hydra.main(config_name=...)` names.
+using HydraDefaults = std::vector<std::pair<std::string, facts::Argument>>;
+HydraDefaults hydra_defaults(const std::vector<facts::FileFacts>& files);
+/// A Hydra config read's default (`config.actor_rollout_ref.actor.strategy`), when the default configs agree.
+std::optional<facts::Argument> hydra_default(const HydraDefaults& defaults, std::string_view read);
+/// The parameter is annotated (`args: TrainConfig`).
+bool typed_param(const facts::FunctionInfo& method, std::string_view param);
+/// The default every repo class gives a boolean constructor switch of that name, if they agree and no
+/// construction in `switched_on` (constructor_booleans) passes the other value.
+std::optional<facts::Argument> constructor_switch(const std::vector<facts::FileFacts>& files,
+                                                  const std::unordered_set<std::string>& switched_on,
+                                                  const std::string& attribute);
+/// The file binds `name` as an `and` with an availability flag (`config.use_flash_attn and has_flash_attn`).
+bool bound_with_flag(const facts::FileFacts& file, const FactString& name,
+                     const std::unordered_set<std::string>& flags);
+
 /// Fields a config's validators or `__post_init__` fill (program/option_values).
 void add_filled_fields(const facts::FileFacts& file, OptionDefaults& options);
 

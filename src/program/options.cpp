@@ -29,7 +29,7 @@ class BranchGuards {
     m_registries = registered_names(m_impl.files);
     m_switched_on = constructor_booleans(m_impl.files);
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
-    collect_hydra_defaults();
+    m_hydra_defaults = hydra_defaults(m_impl.files);
     m_launched.emplace(m_impl.files, m_file_cli_options);
     m_passed.emplace(m_impl);
     index_derived();  // read by the workers below
@@ -390,7 +390,7 @@ class BranchGuards {
       return;
     const std::string name = last_segment(term.name);
     if (term.equals.empty() && (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()") ||
-                                bound_with_flag(m_impl.files[f], term.name)))
+                                bound_with_flag(m_impl.files[f], term.name, m_flags)))
       guards[b] |= facts::guard_bit(facts::Guard::import_error_fallback);
     const bool probe_call = ends_with(term.name, "()") && m_impl.cuda_probes.count(probe_name(term.name));
     if (term.equals.empty() && (m_cuda_flags.count(name) || probe_call))
@@ -434,28 +434,6 @@ class BranchGuards {
     return std::nullopt;
   }
 
-  // `self.use_flash_attn = config.use_flash_attn and has_flash_attn` before `if self.use_flash_attn:`: a switch
-  // that holds only where an availability flag does (set in a try/except ImportError, or named like one).
-  bool bound_with_flag(const facts::FileFacts& file, const FactString& name) const {
-    for (const auto& assign : file.assigns) {
-      if (assign.target_text != name) continue;
-      std::string_view rest = assign.value.value.view();
-      if (rest.find(" or ") != std::string_view::npos) continue;
-      for (;;) {
-        const auto cut = rest.find(" and ");
-        std::string_view part = trim(rest.substr(0, cut));
-        while (part.size() >= 2 && part.front() == '(' && part.back() == ')')
-          part = trim(part.substr(1, part.size() - 2));
-        if (!part.empty() && part.find_first_of(" ()[]") == std::string_view::npos &&
-            (m_flags.count(std::string(last_segment(part))) || named_like_flag(last_segment(part))))
-          return true;
-        if (cut == std::string_view::npos) break;
-        rest = rest.substr(cut + 5);
-      }
-    }
-    return false;
-  }
-
   // `if is_deepspeed_zero3_enabled():` / `if deepspeed_config() is not None:`: code for a DeepSpeed run,
   // a backend the user opts into.
   bool deepspeed_run(const facts::ConditionTerm& term) const {
@@ -470,60 +448,6 @@ class BranchGuards {
     return present && !m_options.on_by_default(last_segment(term.name), term) &&
            (lower.find("deepspeed") != std::string::npos || lower.find("zero3") != std::string::npos ||
             lower.find("zerostage3") != std::string::npos || zero_parameter);
-  }
-
-  // `@hydra.main(config_path="config", config_name="ppo_trainer")`: the config file a run composes when no
-  // `--config-name` picks another, read by full key (`actor_rollout_ref.actor.strategy: fsdp`).
-  void collect_hydra_defaults() {
-    std::unordered_map<std::string_view, std::size_t> by_path;
-    for (std::size_t f = 0; f < m_impl.files.size(); ++f) by_path.emplace(m_impl.files[f].path.view(), f);
-    std::unordered_set<std::size_t> defaults;
-    for (const auto& file : m_impl.files) {
-      if (file.is_test) continue;
-      for (const auto& decorator : file.decorators) {
-        if (decorator.decorator.dotted() != "hydra.main") continue;
-        std::string folder, name;
-        for (const auto& arg : decorator.args) {
-          if (arg.kind != facts::LiteralKind::string) continue;
-          if (arg.keyword == "config_path") folder = arg.value.str();
-          if (arg.keyword == "config_name") name = arg.value.str();
-        }
-        if (name.empty()) continue;
-        std::string path(file.path.view().substr(0, file.path.view().rfind('/') + 1));
-        if (file.path.view().rfind('/') == std::string_view::npos) path.clear();
-        while (starts_with(folder, "./")) folder.erase(0, 2);
-        if (!folder.empty() && folder != ".") path += folder + "/";
-        if (!ends_with(name, ".yaml") && !ends_with(name, ".yml")) name += ".yaml";
-        const auto it = by_path.find(path + name);
-        if (it != by_path.end()) defaults.insert(it->second);
-      }
-    }
-    for (const std::size_t f : defaults) {
-      for (const auto& setting : m_impl.files[f].settings) {
-        if (auto value = literal_of(setting.value)) m_hydra_defaults.emplace_back(setting.key.str(), *value);
-      }
-    }
-  }
-
-  // A Hydra config read (`config.actor_rollout_ref.actor.strategy`, or `self.config.actor.strategy` of a
-  // section handed on): the value every default config file gives the keys the read's path ends, when it
-  // names at least two keys and they agree.
-  std::optional<facts::Argument> hydra_default(std::string_view read) const {
-    if (m_hydra_defaults.empty() || ends_with(read, "()")) return std::nullopt;
-    if (starts_with(read, "self.")) read.remove_prefix(5);
-    const auto dot = read.find('.');
-    if (dot == std::string_view::npos) return std::nullopt;
-    const std::string_view path = read.substr(dot + 1);  // without the config object's own name
-    if (path.find('.') == std::string_view::npos) return std::nullopt;
-    std::optional<facts::Argument> out;
-    for (const auto& [key, value] : m_hydra_defaults) {
-      const std::string_view k = key;
-      if (!(k == path || (k.size() > path.size() && ends_with(k, path) && k[k.size() - path.size() - 1] == '.')))
-        continue;
-      if (out && out->value != value.value) return std::nullopt;
-      out = value;
-    }
-    return out;
   }
 
   // The option that leaves a branch on `term` off by default, described for the finding, or nothing.
@@ -606,7 +530,7 @@ class BranchGuards {
         !ends_with(term.name, "()") && !config_receiver(term.name) &&
         std::count(term.name.begin(), term.name.end(), '.') <= 2 &&
         !(starts_with(term.name, "self.") && std::count(term.name.begin(), term.name.end(), '.') == 1)) {
-      if (const auto held = constructor_switch(name); held && leaves_off(*held, term)) {
+      if (const auto held = constructor_switch(m_impl.files, m_switched_on, name); held && leaves_off(*held, term)) {
         facts::ConditionTerm keyed = term;
         keyed.name = FactString(name);
         if (!set_on_by_a_config(keyed)) return describe_term(term);
@@ -615,7 +539,7 @@ class BranchGuards {
     // `if config.actor_rollout_ref.actor.strategy == "megatron":` under `@hydra.main(config_name="ppo_trainer")`:
     // the default config's value decides (an alternative shipped config that sets it is a user's choice).
     if (!term.greater && config_receiver(term.name)) {
-      if (const auto held = hydra_default(term.name.view())) {
+      if (const auto held = hydra_default(m_hydra_defaults, term.name.view())) {
         if (!leaves_off(*held, term)) return std::nullopt;
         return describe_term(term);
       }
@@ -871,8 +795,8 @@ class BranchGuards {
       // (Not a config object's field, `self.fp16 = args.fp16`: the config's defaults decide that one.)
       if (method.klass == klass && dot != std::string::npos && ends_with(value, "." + attribute) &&
           std::count(value.begin(), value.end(), '.') <= 2 && !config_receiver(value) &&
-          (starts_with(value, "self.") || !typed_param(method, std::string(value.substr(0, dot)))))
-        return constructor_switch(attribute);
+          (starts_with(value, "self.") || !typed_param(method, value.substr(0, dot))))
+        return constructor_switch(m_impl.files, m_switched_on, attribute);
       if (method.klass != klass || dot == std::string::npos || value.substr(dot + 1) != attribute) continue;
       const std::string param(value.substr(0, dot));
       for (const FactString& text : method.params) {  // "args: IWOPDConfig", "args: Optional[IWOPDConfig] = None"
@@ -887,43 +811,6 @@ class BranchGuards {
       }
     }
     return std::nullopt;
-  }
-
-  static bool typed_param(const facts::FunctionInfo& method, const std::string& param) {
-    return std::any_of(method.params.begin(), method.params.end(), [&](const FactString& text) {
-      const auto colon = text.find(':');
-      return colon != std::string::npos && trim(std::string_view(text).substr(0, colon)) == param;
-    });
-  }
-
-  /// The default every repo class gives a boolean constructor switch named `attribute` (`def __init__(self,
-  /// self_condition=False): self.self_condition = self_condition`), or nothing when no class takes it, one
-  /// takes it without a boolean default, two disagree, or the repo's code builds one with the other value.
-  std::optional<facts::Argument> constructor_switch(const std::string& attribute) const {
-    std::optional<facts::Argument> out;
-    const std::string target = "self." + attribute;
-    for (const auto& file : m_impl.files) {
-      if (file.is_test) continue;
-      for (const auto& assign : file.assigns) {
-        if (assign.target_text != target || assign.ctx.function < 0 || assign.value.kind != facts::LiteralKind::name ||
-            assign.value.value != attribute)
-          continue;
-        const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
-        if (method.klass < 0 || method.name != "__init__") continue;
-        const auto param = std::find_if(method.param_defaults.begin(), method.param_defaults.end(),
-                                        [&](const facts::Argument& p) { return p.keyword == attribute; });
-        if (param == method.param_defaults.end() || param->kind != facts::LiteralKind::boolean) return std::nullopt;
-        const std::string cls = file.classes[static_cast<std::size_t>(method.klass)].name.str();
-        const std::string other = param->value == "False" ? "True" : "False";
-        const std::optional<std::size_t> position = positional_index(method, attribute);
-        if (m_switched_on.count(cls + "." + attribute + "=" + other) ||
-            (position && m_switched_on.count(cls + ".#" + std::to_string(*position) + "=" + other)))
-          return std::nullopt;
-        if (out && out->value != param->value) return std::nullopt;
-        out = *param;
-      }
-    }
-    return out;
   }
 
   /// A config class's field default (`use_vllm: bool = field(default=False)`), searched through its repo
@@ -986,8 +873,8 @@ class BranchGuards {
   /// "Collator.pad_to_longest=True", "Collator.#2=False": a boolean literal the repo's non-test code passes to a
   /// callee of that name, by keyword or by position.
   std::unordered_set<std::string> m_switched_on;
-  /// The settings of the config files `@hydra.main(config_name=...)` names (collect_hydra_defaults).
-  std::vector<std::pair<std::string, facts::Argument>> m_hydra_defaults;
+  /// The settings of the config files `@hydra.main(config_name=...)` names (program/config_defaults).
+  HydraDefaults m_hydra_defaults;
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;
   std::unordered_map<ConstantKey, std::string, ConstantKeyHash> m_env_constants;  ///< the variable a constant reads
   std::unordered_set<std::string> m_env_set;  ///< environment variables the repo's Python sets
