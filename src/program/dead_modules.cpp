@@ -155,14 +155,7 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
 // modules that register or patch when imported, and modules of a repo that imports by computed name are never
 // candidates.
 void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings) {
-  const bool loads_by_name = std::any_of(impl.files.begin(), impl.files.end(), [](const facts::FileFacts& file) {
-    return !file.is_test && std::any_of(file.calls.begin(), file.calls.end(), [](const facts::CallFact& call) {
-      const bool importer = call.callee.dotted() == "importlib.import_module" ||
-                            (call.method.empty() && call.callee_text == "__import__");
-      return importer && !call.args.empty() && call.args[0].kind != facts::LiteralKind::string;
-    });
-  });
-  if (loads_by_name) return;
+  if (loads_modules_by_name(impl)) return;
   // Every import of a repo module, from any file (tests too), and what each package `__init__` imports.
   std::vector<char> imported(impl.files.size(), 0);
   std::vector<std::string_view> exported;  // paths of modules a package `__init__` imports from its own folder

@@ -255,6 +255,8 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
 /// Marks modules a package's `__init__` leaves out of the siblings it imports, that nothing imports or names
 /// (program/dead_modules, DeadCode::unexported_module).
 void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings);
+/// The repo's code (not its tests) imports modules by a computed name (program/named_modules).
+bool loads_modules_by_name(const Program::Impl& impl);
 /// Modules of the repo's packages that nothing imports, in a repo that imports by a computed name, and
 /// that no string names: their top level and functions get the opt-in gate (named_modules.cpp).
 void gate_modules_loaded_by_name(Program::Impl& impl);

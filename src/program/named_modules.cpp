@@ -46,12 +46,6 @@ bool imported_for_effects(const facts::FileFacts& file) {
   });
 }
 
-bool imports_by_computed_name(const facts::CallFact& call) {
-  const bool importer =
-      call.callee.dotted() == "importlib.import_module" || (call.method.empty() && call.callee_text == "__import__");
-  return importer && !call.args.empty() && call.args[0].kind != facts::LiteralKind::string;
-}
-
 /// The strings that may name a module: name-shaped literals of the code and shipped config values.
 std::unordered_set<std::string_view> naming_strings(const Program::Impl& impl) {
   std::unordered_set<std::string_view> out;
@@ -215,11 +209,19 @@ void gate_plugin_packages(Program::Impl& impl) {
 
 }  // namespace
 
-void gate_modules_loaded_by_name(Program::Impl& impl) {
-  const bool loads_by_name = std::any_of(impl.files.begin(), impl.files.end(), [](const facts::FileFacts& file) {
-    return !file.is_test && std::any_of(file.calls.begin(), file.calls.end(), imports_by_computed_name);
+// `importlib.import_module(target)` / `__import__(name)` with a computed name, outside tests.
+bool loads_modules_by_name(const Program::Impl& impl) {
+  return std::any_of(impl.files.begin(), impl.files.end(), [](const facts::FileFacts& file) {
+    return !file.is_test && std::any_of(file.calls.begin(), file.calls.end(), [](const facts::CallFact& call) {
+      const bool importer = call.callee.dotted() == "importlib.import_module" ||
+                            (call.method.empty() && call.callee_text == "__import__");
+      return importer && !call.args.empty() && call.args[0].kind != facts::LiteralKind::string;
+    });
   });
-  if (!loads_by_name) return;
+}
+
+void gate_modules_loaded_by_name(Program::Impl& impl) {
+  if (!loads_modules_by_name(impl)) return;
   std::vector<char> reached(impl.files.size(), 0);  // an entry point, or besides Impl::imported_by `from .m import *`
   for (const EntryPoint& entry : impl.entries) reached[entry.function.file.value] = 1;
   for (const auto& file : impl.files) {
