@@ -143,7 +143,9 @@ class DataDependentBranch final : public Detector {
         return;
     }
     const TSNode args = ts_node_child_by_field_id(call, k.f_arguments);
-    const TSNode first = ts_node_is_null(args) ? args : ts_node_named_child(args, 0);
+    // PyTorch/XLA's `xm.all_reduce(reduce_type, inputs, ...)` takes the operation first, the tensors second.
+    const bool xla = dot != std::string_view::npos && callee.substr(0, dot) == "xm" && verb != "broadcast";
+    const TSNode first = ts_node_is_null(args) ? args : ts_node_named_child(args, xla ? 1 : 0);
     if (ts_node_is_null(first) || ts_node_symbol(first) != k.identifier) return;
     std::string value(callee);
     value += "(";

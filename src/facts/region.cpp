@@ -87,7 +87,11 @@ bool no_grad_decorated(const FunctionInfo& fn) {
 // Classifies one function by its own name and flags (not its parents').
 std::optional<Region> own_region(const FileFacts& file, const FunctionInfo& fn) {
   const std::string lower = to_lower(fn.name);
-  if (fn.name == "forward" && fn.klass >= 0) return Region::forward;
+  // A module whose `forward` itself runs backward (`DecoderTrainer.forward`: the model's loss, then
+  // `accelerator.backward(loss)`; the step is the trainer's `update()`) wraps a training step; it is not a
+  // model's forward. (One that also steps an optimizer of its own, a VQ codebook's in-place update, stays a forward.)
+  if (fn.name == "forward" && fn.klass >= 0)
+    return fn.calls_backward && !fn.calls_optimizer_step ? Region::training_step : Region::forward;
   if (fn.calls_backward || fn.calls_optimizer_step || is_training_name(lower)) return Region::training_step;
   if (is_data_name(lower, class_bases_text(file, fn.klass)) || data_class_method(file, fn))
     return Region::data_pipeline;

@@ -1,5 +1,9 @@
 #include "facts/walker.hpp"
 
+#include <algorithm>
+
+#include "tr2audit/core/text.hpp"
+
 namespace tr2audit::facts {
 
 Walker::Walker(const SourceView& source, FileFacts& out, const DispatchTable& dispatch, std::uint32_t max_error_spans)
@@ -62,6 +66,47 @@ bool Walker::contains_call(TSNode expr) const {
     return !found && kind != m_k.lambda;
   });
   return found;
+}
+
+bool Walker::catches_everything(std::string_view caught) {
+  if (const auto as = caught.find(" as "); as != std::string_view::npos) caught = caught.substr(0, as);
+  caught = trim(caught);
+  return caught == "Exception" || caught == "BaseException";
+}
+
+bool Walker::try_body_portable(TSNode try_statement) const {
+  if (!m_src.is(try_statement, m_k.try_statement)) return false;
+  const TSNode body = ts_node_child_by_field_id(try_statement, m_k.f_body);
+  if (ts_node_is_null(body) || m_src.node_text(body).find("cuda") != std::string_view::npos) return false;
+  static constexpr std::string_view k_builtins[] = {"len",   "int",  "float", "bool",  "str",        "range",
+                                                    "min",   "max",  "sum",   "abs",   "round",      "list",
+                                                    "tuple", "dict", "set",   "print", "isinstance", "zip"};
+  bool portable = true;
+  parse::walk(body, [&](const parse::WalkStep& step) {
+    if (step.event != parse::WalkEvent::enter || !portable) return false;
+    const TSSymbol kind = ts_node_symbol(step.node);
+    if (kind == m_k.import_statement || kind == m_k.import_from_statement || kind == m_k.function_definition ||
+        kind == m_k.class_definition) {
+      portable = false;
+    } else if (kind == m_k.call) {
+      const TSNode callee = ts_node_child_by_field_id(step.node, m_k.f_function);
+      const QualifiedName resolved = resolve(callee);
+      if (!resolved.empty()) {
+        portable = resolved.first_segment() == "torch" || resolved.first_segment() == "math";
+      } else if (m_src.is(callee, m_k.identifier)) {
+        const std::string_view name = m_src.node_text(callee);
+        portable = std::find(std::begin(k_builtins), std::end(k_builtins), name) != std::end(k_builtins);
+      } else if (m_src.is(callee, m_k.attribute)) {
+        // `x.reshape(...)` on a local value; `self.kernel(...)` may be any of the class's paths.
+        const TSNode object = ts_node_child_by_field_id(callee, m_k.f_object);
+        portable = !(m_src.is(object, m_k.identifier) && m_src.node_text(object) == "self");
+      } else {
+        portable = false;
+      }
+    }
+    return portable && kind != m_k.lambda;
+  });
+  return portable;
 }
 
 bool Walker::on_enter(const parse::WalkStep& step) {
@@ -287,6 +332,12 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     // `except RuntimeError:` / `except torch.linalg.LinAlgError:` around `eigh`/`cholesky`: the fallback in
     // the clause runs only when that code fails (a retry in float64, with more jitter), not every step.
     else if (!ts_node_is_null(caught) && !m_src.is(caught, m_k.block) && recovers_from_failure(m_src.node_text(caught)))
+      m_ctx.guards |= guard_bit(Guard::failure_path);
+    // `try: x[sel] = x[sel] * 0 + v` / `except Exception:` (or a bare `except:`): when the `try` holds only
+    // portable tensor code, the clause recovers from a bad sample or a numerical failure; it is no fallback
+    // for missing CUDA (a `try` that imports, calls a library or names CUDA is: that clause runs on Neuron).
+    else if ((ts_node_is_null(caught) || m_src.is(caught, m_k.block) || catches_everything(m_src.node_text(caught))) &&
+             try_body_portable(ancestor(1)))
       m_ctx.guards |= guard_bit(Guard::failure_path);
   } else if (kind == m_k.raise_statement) {
     // `raise RuntimeError(f"non-finite loss: {loss.item()}")`: runs once, when the run fails.

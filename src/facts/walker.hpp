@@ -145,6 +145,10 @@ class Walker final : public detectors::NodeScope {
   /// The caught exceptions (`RuntimeError`, `(RuntimeError, torch.linalg.LinAlgError)`) are all runtime or
   /// numerical failures, so the clause is a retry that runs only when its `try` fails.
   static bool recovers_from_failure(std::string_view caught);
+  static bool catches_everything(std::string_view caught);  ///< `Exception` / `BaseException` (`as e` allowed)
+  /// The try statement's body holds only portable code: no import, definition or CUDA name, and calls only of
+  /// torch/math functions, builtins and methods of local values.
+  bool try_body_portable(TSNode try_statement) const;
   /// `if torch.cuda.is_available(): n_gpus = ...` with no else, no earlier value of n_gpus in the block
   /// and a later use of it: without CUDA the code after it fails, so the guard is no fallback.
   bool binds_name_needed_later(TSNode if_statement) const;

@@ -78,31 +78,41 @@ bool typed_param(const facts::FunctionInfo& method, std::string_view param) {
 // self_condition=False): self.self_condition = self_condition`), or nothing when no class takes it, one takes it
 // without a boolean default, two disagree, or the repo's code builds one with the other value (`switched_on`:
 // constructor_booleans).
-std::optional<facts::Argument> constructor_switch(const std::vector<facts::FileFacts>& files,
-                                                  const std::unordered_set<std::string>& switched_on,
-                                                  const std::string& attribute) {
-  std::optional<facts::Argument> out;
-  const std::string target = "self." + attribute;
-  for (const auto& file : files) {
+ConstructorSwitches::ConstructorSwitches(const std::vector<facts::FileFacts>& files) : m_files(files) {
+  for (std::uint32_t f = 0; f < files.size(); ++f) {
+    const auto& file = files[f];
     if (file.is_test) continue;
-    for (const auto& assign : file.assigns) {
-      if (assign.target_text != target || assign.ctx.function < 0 || assign.value.kind != facts::LiteralKind::name ||
-          assign.value.value != attribute)
-        continue;
-      const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
-      if (method.klass < 0 || method.name != "__init__") continue;
-      const auto param = std::find_if(method.param_defaults.begin(), method.param_defaults.end(),
-                                      [&](const facts::Argument& p) { return p.keyword == attribute; });
-      if (param == method.param_defaults.end() || param->kind != facts::LiteralKind::boolean) return std::nullopt;
-      const std::string cls = file.classes[static_cast<std::size_t>(method.klass)].name.str();
-      const std::string other = param->value == "False" ? "True" : "False";
-      const std::optional<std::size_t> position = positional_index(method, attribute);
-      if (switched_on.count(cls + "." + attribute + "=" + other) ||
-          (position && switched_on.count(cls + ".#" + std::to_string(*position) + "=" + other)))
-        return std::nullopt;
-      if (out && out->value != param->value) return std::nullopt;
-      out = *param;
+    for (std::uint32_t a = 0; a < file.assigns.size(); ++a) {
+      const auto& assign = file.assigns[a];
+      if (assign.ctx.function < 0 || assign.value.kind != facts::LiteralKind::name) continue;
+      const std::string_view target = assign.target_text.view();
+      if (!starts_with(target, "self.") || target.substr(5) != assign.value.value.view()) continue;
+      m_binds[std::string(target.substr(5))].push_back({f, a});
     }
+  }
+}
+
+std::optional<facts::Argument> ConstructorSwitches::find(const std::unordered_set<std::string>& switched_on,
+                                                         const std::string& attribute) const {
+  std::optional<facts::Argument> out;
+  const auto binds = m_binds.find(attribute);
+  if (binds == m_binds.end()) return out;
+  for (const auto& [f, a] : binds->second) {
+    const auto& file = m_files[f];
+    const auto& assign = file.assigns[a];
+    const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
+    if (method.klass < 0 || method.name != "__init__") continue;
+    const auto param = std::find_if(method.param_defaults.begin(), method.param_defaults.end(),
+                                    [&](const facts::Argument& p) { return p.keyword == attribute; });
+    if (param == method.param_defaults.end() || param->kind != facts::LiteralKind::boolean) return std::nullopt;
+    const std::string cls = file.classes[static_cast<std::size_t>(method.klass)].name.str();
+    const std::string other = param->value == "False" ? "True" : "False";
+    const std::optional<std::size_t> position = positional_index(method, attribute);
+    if (switched_on.count(cls + "." + attribute + "=" + other) ||
+        (position && switched_on.count(cls + ".#" + std::to_string(*position) + "=" + other)))
+      return std::nullopt;
+    if (out && out->value != param->value) return std::nullopt;
+    out = *param;
   }
   return out;
 }

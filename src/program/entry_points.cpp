@@ -5,7 +5,9 @@
 // profilers); a path convention (inference/, tools/, scripts/convert_*) only decides which of those an
 // entry script is when it does not train.
 #include <algorithm>
+#include <unordered_set>
 
+#include "program/call_graph_support.hpp"
 #include "program/model.hpp"
 #include "tr2audit/core/text.hpp"
 
@@ -67,6 +69,7 @@ class EntryFinder {
   explicit EntryFinder(Program::Impl& impl) : m_impl(impl) {}
 
   void run() {
+    collect_backward_methods();
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) scan_file(FileId{f});
     demote_evaluation_jobs();
     add_run_drivers();
@@ -126,6 +129,31 @@ class EntryFinder {
     return true;
   }
 
+  // The names of the repo's methods that run backward themselves (fairseq's `FairseqTask.train_step`:
+  // `optimizer.backward(loss)`) or an optimizer step (`FairseqTask.optimizer_step`), outside tests and vendored
+  // copies: a function that calls them by name (`self.task.train_step(...)`, the receiver's class unknown)
+  // beside an optimizer step, or both kinds, runs a training step.
+  void collect_backward_methods() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test || m_impl.vendored[f]) continue;
+      // (Not a method whose own loop runs backward, `run_training`: that is a whole run, which the script calling
+      // it drives; roles' run drivers handle it.)
+      std::vector<bool> loops(file.functions.size(), false);
+      for (const auto& loop : file.loops) {
+        if (loop.calls_backward && loop.function >= 0) loops[static_cast<std::size_t>(loop.function)] = true;
+      }
+      for (std::size_t i = 0; i < file.functions.size(); ++i) {
+        const auto& fn = file.functions[i];
+        // (Not a name every module or optimizer has, `forward`, `step`: a VQ codebook's `forward` that runs
+        // backward says nothing of other calls by that name; call_graph_support's is_generic_method.)
+        if (loops[i] || fn.klass < 0 || is_generic_method(fn.name.str())) continue;
+        if (fn.calls_backward) m_backward_methods.insert(std::string(fn.name.view()));
+        if (fn.calls_optimizer_step) m_step_methods.insert(std::string(fn.name.view()));
+      }
+    }
+  }
+
   void scan_file(FileId id) {
     const auto& file = m_impl.files[id.value];
     if (file.is_test) {
@@ -136,7 +164,8 @@ class EntryFinder {
     }
     if (m_impl.vendored[id.value]) return;  // another project's scripts: not this repo's entry points
     const std::size_t slots = file.functions.size() + 1;
-    std::vector<bool> trains(slots, false), step(slots, false), backward(slots, false), backward_via(slots, false);
+    std::vector<bool> trains(slots, false), step(slots, false), backward(slots, false), backward_via(slots, false),
+        backward_method(slots, false), step_method(slots, false);
     std::vector<bool> builds_trainer(slots, false), calls_train(slots, false), exports(slots, false),
         tools(slots, false);
     std::vector<bool> generates(slots, false), pipeline_batch(slots, false), timed(slots, false);
@@ -152,6 +181,11 @@ class EntryFinder {
       const std::string receiver = to_lower(call.receiver_text);
       has_main_block |= call.ctx.has(facts::Guard::main_block);
       if (call.method == "backward" || callee == "torch.autograd.backward") backward[s] = true;
+      if (!call.method.empty() && call.method != "backward" &&
+          m_backward_methods.count(std::string(call.method.view())))
+        backward_method[s] = true;
+      if (!call.method.empty() && call.method != "step" && m_step_methods.count(std::string(call.method.view())))
+        step_method[s] = true;
       if ((call.method == "step" && (contains(receiver, "optim") || contains(receiver, "scaler") ||
                                      contains(receiver, "engine") || contains(receiver, "model"))) ||
           callee == "torch_xla.core.xla_model.optimizer_step")
@@ -228,6 +262,9 @@ class EntryFinder {
       }
       if ((backward[s] || backward_via[s]) && step[s]) {
         add(here, Role::training_step, "calls backward() and an optimizer step");
+      } else if ((backward_method[s] && (step[s] || step_method[s])) ||
+                 ((backward[s] || backward_via[s]) && step_method[s])) {
+        add(here, Role::training_step, "calls backward() and an optimizer step through repo methods");
       } else if (pipeline_batch[s]) {
         add(here, Role::training_step, "runs DeepSpeed's pipeline engine (train_batch)");
       } else if (trains[s]) {
@@ -464,6 +501,8 @@ class EntryFinder {
   /// train()/fit()), not a step method a framework calls (`compute_loss`, Lightning `training_step`):
   /// an evaluation's `prediction_step` calling `compute_loss` does not drive a run.
   std::vector<FunctionId> m_runs;
+  std::unordered_set<std::string> m_backward_methods;  ///< collect_backward_methods
+  std::unordered_set<std::string> m_step_methods;
   /// Files taken for a serving or demo app, each with the index of its first such entry in Impl::entries
   /// (the module body's, followed by one per function).
   std::vector<std::pair<FileId, std::size_t>> m_serving_entries;

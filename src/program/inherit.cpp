@@ -246,9 +246,20 @@ class Inheritance {
                                            : symbols.lookup_from(FileId{f}, assign.value.resolved.dotted()),
              site_at(f, assign.ctx));
       }
+      // `{"eager": InternLM2Attention, "flash_attention_2": InternLM2FlashAttention2}`: a class of the table whose
+      // methods call an optional library's functions (bound in a try that falls back when the import fails)
+      // is picked only where that library imports; another entry of the table is the fallback.
       for (const auto& entry : file.dispatch_entries) {
-        if (!entry.name.empty())
-          note(symbols.lookup_in_file(FileId{f}, entry.name), Site{FunctionId{FileId{f}, -1}, 0, {}});
+        if (entry.name.empty()) continue;
+        const Symbol symbol = symbols.lookup_in_file(FileId{f}, entry.name);
+        const bool alternatives =
+            std::count_if(file.dispatch_entries.begin(), file.dispatch_entries.end(),
+                          [&](const facts::DispatchEntry& other) { return other.table == entry.table; }) >= 2;
+        const std::uint16_t guards =
+            symbol.kind == Symbol::Kind::klass && alternatives && calls_optional_library(symbol.klass)
+                ? facts::guard_bit(facts::Guard::import_error_fallback)
+                : 0;
+        note(symbol, Site{FunctionId{FileId{f}, -1}, guards, {}});
       }
       for (const auto& call : file.calls) {
         if (call.callee_text == "super" || call.callee_text == "isinstance" || call.callee_text == "issubclass")
@@ -259,10 +270,26 @@ class Inheritance {
           site.guards |= dispatch_gate(f, call.at, site.option);
           note(arg.resolved.empty() ? symbols.lookup_in_file(FileId{f}, arg.value)
                                     : symbols.lookup_from(FileId{f}, arg.resolved.dotted()),
-               std::move(site));
+               site);
+          // `if strategy == "fsdp": from .fsdp_workers import Worker` / `elif ...: from .megatron_workers import
+          // Worker`, then `ray.remote(Worker)`: the name is whichever class the branch imported, so each is handed on.
+          for (const auto& import : file.imports) {
+            if (import.ctx.function == call.ctx.function && import.bound_name == arg.value &&
+                import.target.dotted() != arg.resolved.dotted() && import.at.line < call.at.line)
+              note(symbols.lookup_from(FileId{f}, import.target.dotted()), site);
+          }
         }
       }
     }
+  }
+
+  /// A method of the class calls a function bound from a library in a try that falls back when the import fails.
+  bool calls_optional_library(ClassId klass) const {
+    const auto& file = m_impl.files[klass.file.value];
+    return std::any_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& call) {
+      return call.ctx.klass == klass.index && call.ctx.function >= 0 && !call.callee.empty() &&
+             call.ctx.has(facts::Guard::import_error_fallback);
+    });
   }
 
   void collect_calls() {

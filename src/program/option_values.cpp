@@ -208,18 +208,34 @@ std::int32_t enclosing_class(const facts::FileFacts& file, std::int32_t function
 
 std::optional<SwitchBindings> switch_bindings(const facts::FileFacts& file, std::int32_t klass, std::string_view name) {
   SwitchBindings out;
+  std::vector<const facts::BranchInfo*> off_sides;  // `else: self.use_critic = False`
   for (const auto& assign : file.assigns) {
     if (assign.target_text != name || assign.ctx.function < 0 ||
         file.functions[static_cast<std::size_t>(assign.ctx.function)].klass != klass)
       continue;
     if (assign.value.kind != facts::LiteralKind::boolean) return std::nullopt;  // bound from a value: no switch
     if (assign.value.value == "False") {
-      if (assign.ctx.branch >= 0) return std::nullopt;  // off only on one side of a test: the other side decides
+      if (assign.ctx.branch >= 0) {
+        const auto& branch = file.branches[static_cast<std::size_t>(assign.ctx.branch)];
+        if (!branch.else_side) return std::nullopt;  // off only where a test holds: the test decides
+        off_sides.push_back(&branch);
+        continue;
+      }
       out.initialised_off = true;
     } else {
       if (assign.ctx.branch < 0) return std::nullopt;  // turned on unconditionally
       out.turned_on.push_back(&assign);
     }
+  }
+  // `if config.algorithm.adv_estimator == "gae": self.use_critic = True` / `else: self.use_critic = False`: off
+  // unless the test holds, as if initialised off (each off side must pair with a test that turns it on).
+  for (const facts::BranchInfo* off : off_sides) {
+    const bool paired = std::any_of(out.turned_on.begin(), out.turned_on.end(), [&](const facts::AssignFact* on) {
+      const auto& branch = file.branches[static_cast<std::size_t>(on->ctx.branch)];
+      return !branch.else_side && branch.at == off->at && branch.parent == off->parent;
+    });
+    if (!paired) return std::nullopt;
+    out.initialised_off = true;
   }
   return out;
 }

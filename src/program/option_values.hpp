@@ -153,7 +153,7 @@ std::int32_t enclosing_class(const facts::FileFacts& file, std::int32_t function
 /// How a class's methods bind a switch attribute (`self.use_apex`): HF Trainer's mixed-precision setup binds
 /// `self.use_apex = False` unconditionally and `self.use_apex = True` only inside branches.
 struct SwitchBindings {
-  bool initialised_off = false;                     ///< an unconditional `= False`
+  bool initialised_off = false;  ///< an unconditional `= False`, or one on the else side of a test that turns it on
   std::vector<const facts::AssignFact*> turned_on;  ///< the `= True` bindings, each inside a branch
 };
 /// The bindings of `name` in the methods of class `klass`; nothing when it is no such switch there (bound
@@ -239,11 +239,23 @@ HydraDefaults hydra_defaults(const std::vector<facts::FileFacts>& files);
 std::optional<facts::Argument> hydra_default(const HydraDefaults& defaults, std::string_view read);
 /// The parameter is annotated (`args: TrainConfig`).
 bool typed_param(const facts::FunctionInfo& method, std::string_view param);
-/// The default every repo class gives a boolean constructor switch of that name, if they agree and no
-/// construction in `switched_on` (constructor_booleans) passes the other value.
-std::optional<facts::Argument> constructor_switch(const std::vector<facts::FileFacts>& files,
-                                                  const std::unordered_set<std::string>& switched_on,
-                                                  const std::string& attribute);
+/// The `self.x = x` bindings of the repo's non-test methods, indexed by attribute once per scan, to answer: the
+/// default every repo class gives a boolean constructor switch of that name, if they agree and no construction in
+/// `switched_on` (constructor_booleans) passes the other value.
+class ConstructorSwitches {
+ public:
+  explicit ConstructorSwitches(const std::vector<facts::FileFacts>& files);
+  std::optional<facts::Argument> find(const std::unordered_set<std::string>& switched_on,
+                                      const std::string& attribute) const;
+
+ private:
+  struct Bind {
+    std::uint32_t file;
+    std::uint32_t assign;
+  };
+  const std::vector<facts::FileFacts>& m_files;
+  std::unordered_map<std::string, std::vector<Bind>> m_binds;
+};
 /// The file binds `name` as an `and` with an availability flag (`config.use_flash_attn and has_flash_attn`).
 bool bound_with_flag(const facts::FileFacts& file, const FactString& name,
                      const std::unordered_set<std::string>& flags);

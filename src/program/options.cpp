@@ -28,6 +28,7 @@ class BranchGuards {
   void run() {
     m_registries = registered_names(m_impl.files);
     m_switched_on = constructor_booleans(m_impl.files);
+    m_constructor_switches.emplace(m_impl.files);
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
     m_hydra_defaults = hydra_defaults(m_impl.files);
     m_launched.emplace(m_impl.files, m_file_cli_options);
@@ -530,7 +531,7 @@ class BranchGuards {
         !ends_with(term.name, "()") && !config_receiver(term.name) &&
         std::count(term.name.begin(), term.name.end(), '.') <= 2 &&
         !(starts_with(term.name, "self.") && std::count(term.name.begin(), term.name.end(), '.') == 1)) {
-      if (const auto held = constructor_switch(m_impl.files, m_switched_on, name); held && leaves_off(*held, term)) {
+      if (const auto held = m_constructor_switches->find(m_switched_on, name); held && leaves_off(*held, term)) {
         facts::ConditionTerm keyed = term;
         keyed.name = FactString(name);
         if (!set_on_by_a_config(keyed)) return describe_term(term);
@@ -796,7 +797,7 @@ class BranchGuards {
       if (method.klass == klass && dot != std::string::npos && ends_with(value, "." + attribute) &&
           std::count(value.begin(), value.end(), '.') <= 2 && !config_receiver(value) &&
           (starts_with(value, "self.") || !typed_param(method, value.substr(0, dot))))
-        return constructor_switch(m_impl.files, m_switched_on, attribute);
+        return m_constructor_switches->find(m_switched_on, attribute);
       if (method.klass != klass || dot == std::string::npos || value.substr(dot + 1) != attribute) continue;
       const std::string param(value.substr(0, dot));
       for (const FactString& text : method.params) {  // "args: IWOPDConfig", "args: Optional[IWOPDConfig] = None"
@@ -873,6 +874,7 @@ class BranchGuards {
   /// "Collator.pad_to_longest=True", "Collator.#2=False": a boolean literal the repo's non-test code passes to a
   /// callee of that name, by keyword or by position.
   std::unordered_set<std::string> m_switched_on;
+  std::optional<ConstructorSwitches> m_constructor_switches;
   /// The settings of the config files `@hydra.main(config_name=...)` names (program/config_defaults).
   HydraDefaults m_hydra_defaults;
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;

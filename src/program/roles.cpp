@@ -359,7 +359,11 @@ class Propagation {
     if (seen.test(static_cast<std::size_t>(forward_role))) return;
     seen.set(static_cast<std::size_t>(forward_role));
     if (auto forward = m_impl.symbols->method(klass, "forward")) {
-      reach(*forward, forward_role, via);
+      // A `forward` that runs backward itself wraps a training step (`DecoderTrainer(decoder)`; its call is the step).
+      const bool step =
+          forward_role == Role::training_forward &&
+          facts::function_role(m_impl.files[forward->file.value], forward->index) == facts::Region::training_step;
+      reach(*forward, step ? Role::training_step : forward_role, via);
       return;
     }
     const auto call = m_impl.symbols->method(klass, "__call__");

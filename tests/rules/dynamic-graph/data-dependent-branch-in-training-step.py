@@ -1,5 +1,6 @@
 """Training step that skips bad batches."""
 import torch
+import torch_xla.core.xla_model as xm
 
 
 def train_step(model, batch, optimizer, max_loss=1e4):
@@ -85,4 +86,23 @@ def train_until_a_rank_runs_dry(model, data_iterator, optimizer, device, world_s
             break
         loss = model(**batch).loss
         loss.backward()
+        optimizer.step()
+
+
+def reduce_across_replicas(tensor, op="sum", on_xla=False):
+    # PyTorch/XLA takes the operation first: `op` is a string here, never a device value.
+    if on_xla:
+        return xm.all_reduce(op, [tensor])[0]
+    # ok: dynamic-graph.data-dependent-branch-in-training-step
+    if op == "sum":
+        op = torch.distributed.ReduceOp.SUM
+    torch.distributed.all_reduce(tensor, op=op)
+    return tensor
+
+
+def train_with_reduced_loss(model, loader, optimizer):
+    for batch in loader:
+        loss = model(**batch).loss
+        loss.backward()
+        reduce_across_replicas(loss.detach())
         optimizer.step()

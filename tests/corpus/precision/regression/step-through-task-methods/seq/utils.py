@@ -1,0 +1,6 @@
+import torch
+
+
+def gather_stats(values):
+    torch.cuda.synchronize()
+    return torch.stack(values).sum()
