@@ -145,7 +145,11 @@ class Walker final : public detectors::NodeScope {
   /// The caught exceptions (`RuntimeError`, `(RuntimeError, torch.linalg.LinAlgError)`) are all runtime or
   /// numerical failures, so the clause is a retry that runs only when its `try` fails.
   static bool recovers_from_failure(std::string_view caught);
-  static bool catches_everything(std::string_view caught);  ///< `Exception` / `BaseException` (`as e` allowed)
+  static bool catches_everything(std::string_view caught);
+  /// `f"pkg.models.{name}.modeling_{name}"` → "pkg.models.*.modeling_*": an f-string module path with a fixed
+  /// package prefix, its computed parts as `*`; nothing for anything else.
+  static std::optional<std::string> module_template(
+      std::string_view text);  ///< `Exception` / `BaseException` (`as e` allowed)
   /// The try statement's body holds only portable code: no import, definition or CUDA name, and calls only of
   /// torch/math functions, builtins and methods of local values.
   bool try_body_portable(TSNode try_statement) const;

@@ -140,6 +140,31 @@ void Walker::note_training_calls(const CallFact& call) {
     m_out.loops[loop].calls_backward = true;
 }
 
+std::optional<std::string> Walker::module_template(std::string_view text) {
+  if (text.size() < 4 || (text[0] != 'f' && text[0] != 'F') || (text[1] != '"' && text[1] != '\'') ||
+      text.back() != text[1])
+    return std::nullopt;
+  text = text.substr(2, text.size() - 3);
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '{') {
+      const auto close = text.find('}', i);
+      if (close == std::string_view::npos) return std::nullopt;
+      out += '*';
+      i = close;
+    } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.') {
+      out += c;
+    } else {
+      return std::nullopt;
+    }
+  }
+  // A fixed package prefix (`verl.models.`): a bare `f"{name}"` says nothing of where the module is.
+  const auto star = out.find('*');
+  if (star == std::string::npos || out.substr(0, star).find('.') == std::string::npos) return std::nullopt;
+  return out;
+}
+
 void Walker::on_special_call(const CallFact& call, TSNode node) {
   const FactString& callee = call.callee.dotted();
   const bool dynamic_import = callee == "importlib.import_module" || call.callee_text == "__import__";
@@ -152,6 +177,20 @@ void Walker::on_special_call(const CallFact& call, TSNode node) {
     fact.statement = call.at;
     fact.ctx = call.ctx;
     m_out.imports.push_back(std::move(fact));
+  } else if (dynamic_import && !call.args.empty() && call.args[0].keyword.empty()) {
+    // `importlib.import_module(f"verl.models.{name}.megatron.modeling_{name}_megatron")`: a module path with
+    // computed parts, kept as a template ("verl.models.*.megatron.modeling_*_megatron") that program/inherit
+    // matches against the repo's modules.
+    if (auto pattern = module_template(call.args[0].value)) {
+      ImportFact fact;
+      fact.target = m_src.name(QualifiedName::from_dotted(*pattern));
+      fact.module = fact.target;
+      fact.dynamic = true;
+      fact.at = call.at;
+      fact.statement = call.at;
+      fact.ctx = call.ctx;
+      m_out.imports.push_back(std::move(fact));
+    }
   }
   if (callee == "torch_xla.core.xla_model.add_step_closure" && !call.args.empty() &&
       call.args[0].kind == LiteralKind::name)

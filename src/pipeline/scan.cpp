@@ -92,6 +92,9 @@ std::string dead_code_note(program::DeadCode why) {
     case program::DeadCode::unexported_module:
       return " (dead code: no repo code imports or names this module, and its package's __init__ imports its "
              "siblings but not it)";
+    case program::DeadCode::orphan_model_copy:
+      return " (dead code: no repo code imports or names this copy of a model's modeling file; the repo's models "
+             "come from elsewhere)";
     case program::DeadCode::unbuilt_source:
       return " (not built: the repo's builds name the CUDA sources they compile, and none names this file)";
     case program::DeadCode::live:

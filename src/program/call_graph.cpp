@@ -435,7 +435,9 @@ class GraphBuilder {
       // cannot hold an instance of a class another script defines when no module imports that script
       // (`vllm_instance.generate(...)` in an RL recipe is not the generation recipe's `generate`); library
       // code can, through hooks and subclasses it is handed.
-      const auto methods = m_symbols.methods_named(call.method);
+      auto methods = m_symbols.methods_named(call.method);
+      if (methods.empty() && !call.receiver_text.empty())
+        methods = m_symbols.methods_named_for(call.method, call.receiver_text);
       m_dispatch = methods.size() > 1;
       for (const FunctionId& m : methods) {
         if (m.file == file || !m_scripts.private_script[m.file.value] || !m_scripts.script[file.value])

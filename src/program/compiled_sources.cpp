@@ -18,7 +18,10 @@
 namespace tr2audit::program {
 namespace {
 
+// (A device branch counts: stylegan3's `if impl == 'cuda' and x.device.type == 'cuda' and _init():` builds the
+// plugin only for CUDA tensors, and the reference implementation beside it runs everywhere else.)
 constexpr std::uint16_t k_gates = facts::guard_bit(facts::Guard::cuda_available) |
+                                  facts::guard_bit(facts::Guard::device_branch) |
                                   facts::guard_bit(facts::Guard::import_error_fallback) |
                                   facts::guard_bit(facts::Guard::opt_in) | facts::guard_bit(facts::Guard::not_training);
 constexpr std::array<std::string_view, 5> k_native_loaders{"ctypes.CDLL", "ctypes.cdll.LoadLibrary", "ctypes.PyDLL",
@@ -107,7 +110,23 @@ class CompiledSources {
         if (std::any_of(k_native_loaders.begin(), k_native_loaders.end(),
                         [&](std::string_view name) { return call.callee.dotted() == name; }))
           m_native_loader = true;
-        if (!is_build(call)) continue;
+        if (!is_build(call)) {
+          // `custom_ops.get_plugin(module_name="bias_act_plugin", sources=["bias_act.cpp", "bias_act.cu"])`: a repo
+          // function handed CUDA sources by name wraps a JIT build (stylegan3's `torch.utils.cpp_extension.load`
+          // of its `sources` parameter); the build runs where this call runs.
+          if (call.callee.empty() ||
+              m_impl.symbols->lookup_from(FileId{f}, call.callee.dotted()).kind != Symbol::Kind::function)
+            continue;
+          std::vector<std::string> handed;
+          for (const facts::Argument& arg : call.args) facts::cuda_source_names(arg.value, handed);
+          for (const std::string& source : handed) {
+            if (source.empty()) continue;
+            const std::string base(base_name(source));
+            m_jit_files[base].insert(f);
+            m_users[base].emplace_back(FileId{f}, call.ctx);
+          }
+          continue;
+        }
         const std::string name = ExtensionNames::declared_name(call, file);
         std::vector<std::string> sources;
         for (const facts::Argument& arg : call.args) facts::cuda_source_names(arg.value, sources);
@@ -222,10 +241,17 @@ class CompiledSources {
     std::optional<FunctionId> via;
     std::uint16_t gates = k_gates;
     std::string option;
+    // The gates of the users some entry point reaches; of all users when none is reached.
+    std::uint16_t unreached_gates = k_gates;
+    std::string unreached_option;
     for (const auto& [file, ctx] : users) {
       const FunctionId owner = role_owner(m_impl, file, ctx);
       const FunctionState& user = m_impl.at(owner);
-      if (user.roles.none()) continue;
+      if (user.roles.none()) {
+        unreached_gates &= guards_at(m_impl, file, ctx);
+        if (unreached_option.empty()) unreached_option = opt_in_option(m_impl, file, ctx);
+        continue;
+      }
       gates &= guards_at(m_impl, file, ctx);
       if (option.empty()) option = opt_in_option(m_impl, file, ctx);
       state.roles |= user.roles;
@@ -239,10 +265,17 @@ class CompiledSources {
         via = owner;
     }
     std::sort(state.entries.begin(), state.entries.end());
-    if (!via) return;
+    const std::size_t slot = m_impl.slot(FunctionId{source, -1});
+    // (The gates hold whether or not an entry point reaches the users: AQLM's inference library builds its kernel
+    // only behind `codebooks.device.type == "cuda"`, code no training run calls.)
+    if (!via) {
+      if (!users.empty()) m_impl.inherited_guards[source.value][slot] |= unreached_gates;
+      if (!users.empty() && (unreached_gates & facts::guard_bit(facts::Guard::opt_in)))
+        m_impl.inherited_option[source.value][slot] = unreached_option;
+      return;
+    }
     state.via = *via;
     state.has_via = true;
-    const std::size_t slot = m_impl.slot(FunctionId{source, -1});
     m_impl.inherited_guards[source.value][slot] |= gates;
     if (gates & facts::guard_bit(facts::Guard::opt_in)) m_impl.inherited_option[source.value][slot] = option;
   }

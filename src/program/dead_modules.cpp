@@ -148,6 +148,41 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
   }
 }
 
+// A local copy of a library's model file (`llava/model/language_model/modeling_llama.py`, whose one import,
+// `# from .modeling_llama import LlamaForCausalLM`, is commented out: the models come from transformers) that no repo
+// file imports (lazily or not, tests included), no string or config names and no entry point sits in, in a folder
+// whose other modules the repo's code does import, of a repo with training entry points: its classes are never
+// built. Only `modeling_*.py` files: the name of Hugging Face's model modules, which a repo copies to patch. (Their
+// top-level calls, `ALL_LAYERNORM_LAYERS.append(...)` and docstring decorators, run only when something imports them;
+// a repo that imports by computed name is no candidate, as in mark_unexported_modules.)
+static void mark_orphan_model_copies(Program::Impl& impl, const std::unordered_set<std::string>& strings,
+                                     const std::vector<char>& imported) {
+  const bool trains = std::any_of(impl.entries.begin(), impl.entries.end(), [&](const EntryPoint& e) {
+    return training_roles().test(static_cast<std::size_t>(e.role)) && !impl.files[e.function.file.value].is_test;
+  });
+  if (!trains) return;
+  std::unordered_set<std::string_view> used_folders;  // folders with a module some repo code imports
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    if (!imported[f] || impl.files[f].is_package_init) continue;
+    const std::string_view path = impl.files[f].path;
+    used_folders.insert(path.substr(0, path.rfind('/') + 1));
+  }
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    const std::string_view path = file.path;
+    const std::string_view name = path.substr(path.rfind('/') + 1);
+    if (imported[f] || file.is_test || file.kind != discover::FileKind::python || file.is_package_init ||
+        !starts_with(name, "modeling_") || runs_as_program(file) || impl.dead_module[f] != DeadCode::live ||
+        !used_folders.contains(path.substr(0, path.rfind('/') + 1)))
+      continue;
+    if (has_entry(impl, f) || named_by_string(strings, file.module_name.view(), true)) continue;
+    impl.dead_module[f] = DeadCode::orphan_model_copy;
+    for (auto& dead : impl.dead_function[f]) {
+      if (dead == DeadCode::live) dead = DeadCode::orphan_model_copy;
+    }
+  }
+}
+
 // A module that its package's `__init__` leaves out while importing a sibling that extends its name, the version
 // that supersedes it (InternVL's `patch/flash_sink_attn/flash_sink_attn.py` beside the `flash_sink_attn_gpt_oss.py`
 // `__init__` imports), that no repo file imports (lazily or not, tests included), no string or config names and no
@@ -192,6 +227,7 @@ void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::
       if (dead == DeadCode::live) dead = DeadCode::unexported_module;
     }
   }
+  mark_orphan_model_copies(impl, strings, imported);
 }
 
 }  // namespace tr2audit::program

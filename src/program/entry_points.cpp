@@ -529,8 +529,18 @@ struct LowerPath {
 
 bool in_evaluation_place(std::string_view path) {
   const LowerPath p(path);
-  return p.in("eval") || p.in("evals") || p.in("evaluation") || p.in("evaluations") || p.in("evaluate") ||
-         starts_with(p.stem(), "eval");
+  if (p.in("eval") || p.in("evals") || p.in("evaluation") || p.in("evaluations") || p.in("evaluate") ||
+      starts_with(p.stem(), "eval"))
+    return true;
+  // A folder named for an evaluation suite: MiniCPM-V's `eval_mm/vlmevalkit/`, `evaluation_suite/`.
+  for (std::size_t from = 0; from < p.lower.size();) {
+    const auto slash = p.lower.find('/', from);
+    if (slash == std::string::npos) break;  // the file name is no folder
+    const std::string_view folder = std::string_view(p.lower).substr(from, slash - from);
+    if (starts_with(folder, "eval_") || starts_with(folder, "evaluation_")) return true;
+    from = slash + 1;
+  }
+  return false;
 }
 
 bool evaluation_launch_path(std::string_view path_text) {

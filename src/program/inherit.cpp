@@ -62,6 +62,7 @@ class Inheritance {
         m_entry[entry.function.file.value][m_impl.slot(entry.function)] = true;
     }
     collect_value_classes();
+    collect_templated_imports();
     collect_calls();
     collect_imports();
     collect_imported_functions();
@@ -322,6 +323,61 @@ class Inheritance {
     }
   }
 
+  // `importlib.import_module(f"verl.models.{name}.megatron.modeling_{name}_megatron")` then `getattr(module,
+  // cls_name)`: a loader that picks a module of the repo by a computed path (facts: a dynamic import whose target
+  // is a template) runs that module where it is called, and hands its classes on from there. Each module the
+  // template matches gets the call as an import site, and each of its top-level classes the call as a value site,
+  // so a loader only an opt-in backend calls (TinyZero's Megatron workers) gates the models it loads.
+  void collect_templated_imports() {
+    std::unordered_map<std::string_view, std::uint32_t> by_module;
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) by_module.emplace(m_impl.files[f].module_name.view(), f);
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      if (file.is_test) continue;
+      for (const auto& fact : file.imports) {
+        const std::string_view pattern = fact.target.dotted().view();
+        if (!fact.dynamic || pattern.find('*') == std::string_view::npos) continue;
+        std::string option;
+        const auto guards = static_cast<std::uint16_t>(
+            (fact.ctx.guards | branch_guards(FileId{f}, fact.ctx.branch, option)) & k_inherited);
+        const Site site{FunctionId{FileId{f}, fact.ctx.function}, guards, option};
+        for (const auto& [module, target] : by_module) {
+          if (target == f || m_impl.files[target].is_test || !module_matches(pattern, module)) continue;
+          m_templated.insert(f);
+          const auto& loaded = m_impl.files[target];
+          m_sites[target][loaded.functions.size()].push_back(site);
+          for (std::int32_t c = 0; c < static_cast<std::int32_t>(loaded.classes.size()); ++c) {
+            if (loaded.classes[static_cast<std::size_t>(c)].parent_function < 0 &&
+                loaded.classes[static_cast<std::size_t>(c)].qualname.view().find('.') == std::string_view::npos)
+              m_value_sites[{target, c}].push_back(site);
+          }
+        }
+      }
+    }
+  }
+
+  /// A module template's `*` stands for one or more characters of one dotted segment.
+  static bool module_matches(std::string_view pattern, std::string_view module) {
+    std::size_t p = 0, m = 0, star = std::string_view::npos, resume = 0;
+    while (m < module.size()) {
+      if (p < pattern.size() && pattern[p] == '*') {
+        star = p++;
+        resume = ++m;  // at least one character
+        if (module[m - 1] == '.') return false;
+      } else if (p < pattern.size() && pattern[p] == module[m]) {
+        ++p;
+        ++m;
+      } else if (star != std::string_view::npos && module[resume - 1] != '.' && resume < module.size() &&
+                 module[resume] != '.') {
+        p = star + 1;
+        m = ++resume;
+      } else {
+        return false;
+      }
+    }
+    return p == pattern.size();
+  }
+
   void collect_imports() {
     for (std::uint32_t target = 0; target < m_impl.files.size(); ++target) {
       for (const auto& [importer, index] : m_impl.imported_by[target]) {
@@ -410,8 +466,12 @@ class Inheritance {
   // registry or a config may build it where no edge shows).
   void find_gateable_classes() {
     std::set<std::string_view> named;  // (a test's config override names a class for that test only)
-    for (const auto& file : m_impl.files) {
-      if (file.is_test) continue;
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      // (The names a templated loader's registry lists, `_MODELS = {"LlamaForCausalLM": ("llama",
+      // ("ParallelLlamaForCausalLMRmPadPP", ...))}`, are what it fetches from the modules it imports, whose classes
+      // got the loader's call as a site: collect_templated_imports.)
+      if (file.is_test || m_templated.contains(f)) continue;
       for (const auto& name : file.name_strings) {
         const std::string_view text = name.view();
         named.insert(text.substr(text.rfind('.') == std::string_view::npos ? 0 : text.rfind('.') + 1));
@@ -521,6 +581,7 @@ class Inheritance {
   std::vector<std::vector<std::vector<Site>>> m_sites;  // per file, per slot: where it is called or imported
   // Per class named as a value outside tests (collect_value_classes): where each such use sits.
   std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<Site>> m_value_sites;
+  std::set<std::uint32_t> m_templated;  ///< files whose templated dynamic import matched a module (their names feed it)
 };
 
 }  // namespace

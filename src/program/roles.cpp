@@ -215,7 +215,11 @@ class Propagation {
         if (site == Role::training_forward && !periodic) return site;
         // So is a generation a framework's per-step hook runs unconditionally (TRL's GRPO generates its
         // completions from `_prepare_inputs`): an on-policy rollout, not an evaluation.
-        if (site == Role::training_step && !periodic && (named_like_rollout(fn.name) || from_step_hook)) return site;
+        // (Or a method of a rollout worker, verl's `ActorRolloutRefWorker.generate_sequences` from the PPO loop.)
+        if (site == Role::training_step && !periodic &&
+            (named_like_rollout(fn.name) || from_step_hook ||
+             (fn.klass >= 0 && named_like_rollout(file.classes[static_cast<std::size_t>(fn.klass)].name))))
+          return site;
         // Called once by the body of a training run, before or after training (a demo `generate(...)`
         // after `trainer.train()`, `evaluate_safety(prompt)` in a notebook that then fine-tunes):
         // inference of the model. An evaluation each epoch (`for epoch ...: train_one_epoch(...);
@@ -282,8 +286,12 @@ class Propagation {
       const bool once =
           m_impl.at(fn).entry && edge.call >= 0 && file.calls[static_cast<std::size_t>(edge.call)].ctx.loop < 0;
       Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic, once, rollout);
-      // A library method a training run patches runs inside the model it trains: its forward.
-      if (edge.patches && !inference && is_training(site)) role_there = Role::training_forward;
+      // A library method a training run patches runs inside the model it trains: its forward. (Not a patched
+      // step or run of a trainer, `RayPPOTrainer.fit = fit`: that keeps its own role, step code.)
+      if (edge.patches && !inference && is_training(site) &&
+          !(edge.target.index >= 0 && facts::function_role(m_impl.files[edge.target.file.value], edge.target.index) ==
+                                          facts::Region::training_step))
+        role_there = Role::training_forward;
       // A call that may reach one of several methods (by name, an override, a registry) carries step code
       // only from the loop or from a function that is itself step code (`training_step`): elsewhere
       // (`add_adapter` → `inject_adapter` overrides) it is setup.

@@ -72,6 +72,9 @@ class Symbols {
   std::optional<FunctionId> unique_method(std::string_view name) const;
   /// The repo methods with this name when 1..k_max_name_candidates classes define it, else empty.
   std::vector<FunctionId> methods_named(std::string_view name) const;
+  /// When more classes define it: those whose class name shares a word (3+ letters) with the receiver's last
+  /// attribute (`self.actor_rollout_wg.init_model()` → `ActorRolloutRefWorker.init_model`), if 1..k_max of them.
+  std::vector<FunctionId> methods_named_for(std::string_view name, std::string_view receiver) const;
   /// True when some repo class that derives from no torch class defines a method of this name (however many do).
   bool defines_method(std::string_view name) const { return m_plain_methods.contains(name); }
   std::optional<FileId> module(std::string_view dotted) const;

@@ -586,8 +586,10 @@ class Matcher {
     // (A module nothing imports runs nothing: a `forward` it defines has the training role only as a library's
     // default, which no training run reaches.)
     const program::DeadCode dead_here = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
-    if (has_region && ((code_roles & program::training_roles()).none() ||
-                       (dead_here == program::DeadCode::unexported_module && !f.training_reached))) {
+    if (has_region &&
+        ((code_roles & program::training_roles()).none() ||
+         ((dead_here == program::DeadCode::unexported_module || dead_here == program::DeadCode::orphan_model_copy) &&
+          !f.training_reached))) {
       f.dead_code = dead_here;
       f.off_training_path |= f.dead_code != program::DeadCode::live;
       if (f.dead_code == program::DeadCode::test_only_module && f.region) f.region = facts::Region::test;

@@ -60,6 +60,7 @@ enum class DeadCode : std::uint8_t {
   test_only_module,        ///< a module only tests import: its code runs only in them
   unbuilt_source,          ///< a CUDA source no build of the repo compiles (the builds name their sources; not this)
   unexported_module,       ///< a module its package's `__init__` leaves out, that no repo code imports or names
+  orphan_model_copy,       ///< a `modeling_*.py` copy of a library model that no repo code imports or names
 };
 
 /// "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test".

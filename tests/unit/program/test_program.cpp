@@ -501,3 +501,32 @@ class SegHead(torch.nn.Module):
   for (const auto& e : only.entry_points()) kept |= e.role == program::Role::training_step;
   CHECK(kept);
 }
+
+TEST_CASE("program::Program takes a folder named for an evaluation suite as an evaluation place", "[program]") {
+  const char* const train = R"PY(import torch
+
+
+def main(model):
+    optimizer = torch.optim.AdamW(model.parameters())
+    for batch in range(10):
+        loss = model(batch).sum()
+        loss.backward()
+        optimizer.step()
+)PY";
+  const char* const wrapper = R"PY(import torch
+
+
+class ChatModel:
+    def __init__(self, path):
+        self.model = torch.load(path).eval().cuda()
+)PY";
+  for (const auto& [path, evaluation] :
+       std::vector<std::pair<std::string, bool>>{{"eval_mm/vlmkit/models/chat_model.py", true},
+                                                 {"evaluation_suite/chat_model.py", true},
+                                                 {"models/chat_model.py", false},
+                                                 {"medieval/chat_model.py", false}}) {
+    const program::Program p = repo({{"train.py", train}, {path, wrapper}});
+    const auto& f = p.file(program::FileId{1});
+    CHECK(p.unreached_evaluation(program::FileId{1}, call_named(f, "cuda").ctx) == evaluation);
+  }
+}
