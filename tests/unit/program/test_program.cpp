@@ -530,3 +530,43 @@ class ChatModel:
     CHECK(p.unreached_evaluation(program::FileId{1}, call_named(f, "cuda").ctx) == evaluation);
   }
 }
+
+TEST_CASE("program::Program links a worker-group call to the methods of the classes its receiver names", "[program]") {
+  // Six classes define `init_model`, too many to link by name alone; `self.actor_rollout_wg` names the actor's.
+  std::string workers;
+  for (const char* klass : {"ActorRolloutRefWorker", "CriticWorker", "RewardModelWorker"}) {
+    workers += std::string("class ") + klass + ":\n    def init_model(self):\n        torch.cuda.set_device(0)\n\n\n";
+  }
+  const char* const trainer = R"PY(import torch
+
+
+class PPOTrainer:
+    def __init__(self, groups):
+        self.groups = groups
+
+    def init_workers(self):
+        all_wg = {}
+        for pool in self.groups:
+            all_wg.update(pool.spawn())
+        self.actor_rollout_wg = all_wg["actor_rollout"]
+        self.actor_rollout_wg.init_model()
+
+    def fit(self, model, optimizer, batches):
+        self.init_workers()
+        for batch in batches:
+            model(batch).sum().backward()
+            optimizer.step()
+)PY";
+  const program::Program p = repo({{"trainer.py", trainer},
+                                   {"workers/fsdp_workers.py", "import torch\n\n\n" + workers},
+                                   {"workers/megatron_workers.py", "import torch\n\n\n" + workers}});
+  for (const std::uint32_t f : {1u, 2u}) {
+    const auto& file = p.file(program::FileId{f});
+    for (const auto& call : file.calls) {
+      if (call.method != "set_device") continue;
+      const std::string_view owner = file.functions[static_cast<std::size_t>(call.ctx.function)].qualname;
+      INFO(file.path << " " << owner);
+      CHECK(p.roles_at(program::FileId{f}, call.ctx).any() == (owner == "ActorRolloutRefWorker.init_model"));
+    }
+  }
+}
