@@ -97,10 +97,13 @@ bool compares_modulo_with_integer(std::string_view text) {
 /// that says whether an optional package or kernel can be used here. A name that is only `is_available`, or
 /// that names the device (`torch.cuda.is_available`, `gpu_available`: device probes), is not one.
 bool names_availability_probe(std::string_view last) {
-  if (!ends_with(last, "_available") || last.find("cuda") != std::string_view::npos ||
+  // `is_bnb_available`, `_xformers_available`; `flash_attn_is_installed`, `is_apex_installed`.
+  const bool installed = ends_with(last, "_installed");
+  if ((!ends_with(last, "_available") && !installed) || last.find("cuda") != std::string_view::npos ||
       last.find("gpu") != std::string_view::npos)
     return false;
-  std::string_view what = last.substr(0, last.size() - 10);
+  std::string_view what = last.substr(0, last.size() - 10);  // both suffixes are 10 characters
+  if (installed && ends_with(what, "_is")) what.remove_suffix(3);
   const bool is_prefixed = starts_with(what, "is_");
   if (is_prefixed) what.remove_prefix(3);
   while (starts_with(what, "_")) what.remove_prefix(1);

@@ -338,8 +338,27 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
       for (std::string_view word : {"args", "config", "cfg", "conf", "opt", "hparams", "params", "settings", "flags"})
         element_read |= base.find(word) != std::string::npos;
     }
+    // `self_cond = unet.module.self_cond if isinstance(unet, DistributedDataParallel) else unet.self_cond`: an
+    // attribute read through a DDP wrapper or not, kept as the unwrapped read (`unet.self_cond`, a name) for
+    // program/option_copies.
+    bool unwrapped_read = false;
+    if (m_ctx.function >= 0 && m_src.is(right, m_k.conditional_expression) && ts_node_named_child_count(right) == 3) {
+      std::string_view a = m_src.node_text(ts_node_named_child(right, 0));
+      std::string_view b = m_src.node_text(ts_node_named_child(right, 2));
+      if (a.size() < b.size()) std::swap(a, b);
+      const auto dot = b.find('.');
+      if (m_src.is(ts_node_named_child(right, 0), m_k.attribute) &&
+          m_src.is(ts_node_named_child(right, 2), m_k.attribute) && dot != std::string_view::npos &&
+          a.size() == b.size() + 7 && a.substr(0, dot) == b.substr(0, dot) && a.substr(dot, 7) == ".module" &&
+          a.substr(dot + 7) == b.substr(dot)) {
+        unwrapped_read = true;
+        fact.value.kind = LiteralKind::name;
+        fact.value.value = m_src.str(b);
+        fact.value.conditional = {};
+      }
+    }
     if (fact.value.kind == LiteralKind::other && !cuda_flag && !env_flag && !rebinds_parameter &&
-        !conditional_literal && !element_read)
+        !conditional_literal && !element_read && !unwrapped_read)
       return;
     fact.target = m_src.name(QualifiedName::from_dotted(fact.target_text));
   }

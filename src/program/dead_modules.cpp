@@ -29,7 +29,9 @@ bool works_at_top_level(const facts::FileFacts& file) {
   });
 }
 
-// Code outside tests runs something of file `f`: a role other than test, or a training run reaches it.
+// Code outside tests runs something of file `f`: a role other than test, or a training run reaches it. (A library's
+// default role for its own forward or step counts: `flash_attn/models/bert.py`, which only the repo's tests import,
+// is API its users build.)
 bool reached_outside_tests(const Program::Impl& impl, std::uint32_t f) {
   for (const FunctionState& state : impl.state[f]) {
     RoleSet roles = state.roles;

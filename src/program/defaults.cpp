@@ -107,6 +107,28 @@ std::optional<facts::Argument> Program::default_of(FileId file_id, const facts::
       for (const auto& param : file.functions[static_cast<std::size_t>(fn)].param_defaults) {
         if (param.keyword == name) return is_constant(param) ? std::optional(param) : std::nullopt;
       }
+      // `grad_scaler_enabled = fp16` (bound once in the function, from another name): that name's default, a
+      // parameter's (a chain of such aliases is followed a few steps; a local bound otherwise has none).
+      std::string_view local = name;
+      for (int step = 0; step < 4; ++step) {
+        const facts::AssignFact* alias = nullptr;
+        bool several = false;
+        for (const auto& assign : file.assigns) {
+          if (assign.ctx.function != fn || assign.target_text != local) continue;
+          several = alias != nullptr;
+          alias = &assign;
+        }
+        if (alias == nullptr) break;
+        if (several || alias->value.kind != facts::LiteralKind::name || !alias->value.resolved.empty() ||
+            alias->value.value.find('.') != std::string::npos)
+          return std::nullopt;
+        local = alias->value.value.view();
+        for (const auto& param : file.functions[static_cast<std::size_t>(fn)].param_defaults) {
+          if (param.keyword == local) return is_constant(param) ? std::optional(param) : std::nullopt;
+        }
+        if (step == 3) return std::nullopt;
+      }
+      if (local != name) return std::nullopt;
       if (fn == ctx.function) {
         if (auto fallback = env_default(file, fn, name)) return fallback;
       }

@@ -181,10 +181,12 @@ class EntryFinder {
       const std::string receiver = to_lower(call.receiver_text);
       has_main_block |= call.ctx.has(facts::Guard::main_block);
       if (call.method == "backward" || callee == "torch.autograd.backward") backward[s] = true;
-      if (!call.method.empty() && call.method != "backward" &&
-          m_backward_methods.count(std::string(call.method.view())))
+      // (On another object: `self.task.train_step(...)`. A method of the function's own class, `self.optimize(loss)`,
+      // is the step the class's loop calls: that method is the entry, and the loop that calls it the driver.)
+      const bool delegated = !call.method.empty() && !call.receiver_is_self;
+      if (delegated && call.method != "backward" && m_backward_methods.count(std::string(call.method.view())))
         backward_method[s] = true;
-      if (!call.method.empty() && call.method != "step" && m_step_methods.count(std::string(call.method.view())))
+      if (delegated && call.method != "step" && m_step_methods.count(std::string(call.method.view())))
         step_method[s] = true;
       if ((call.method == "step" && (contains(receiver, "optim") || contains(receiver, "scaler") ||
                                      contains(receiver, "engine") || contains(receiver, "model"))) ||

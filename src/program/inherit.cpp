@@ -381,6 +381,11 @@ class Inheritance {
   void collect_imports() {
     for (std::uint32_t target = 0; target < m_impl.files.size(); ++target) {
       for (const auto& [importer, index] : m_impl.imported_by[target]) {
+        // (A module only tests import, or one nothing imports, runs nothing: its imports are no sites.)
+        const DeadCode dead = m_impl.dead_module[importer.value];
+        if (dead == DeadCode::test_only_module || dead == DeadCode::unimported_module ||
+            dead == DeadCode::unexported_module || dead == DeadCode::orphan_model_copy)
+          continue;
         const auto& fact = m_impl.files[importer.value].imports[index];
         std::string option;
         const std::uint16_t guards = static_cast<std::uint16_t>(

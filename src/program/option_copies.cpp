@@ -28,6 +28,18 @@ std::optional<std::string> sole_dotted_read(const facts::FileFacts& file, std::i
   return std::string(value);
 }
 
+// No statement of the function lies between the two lines (only blank lines or comments): a binding on `from` still
+// holds on `to`.
+bool nothing_between(const facts::FileFacts& file, std::int32_t function, std::uint32_t from, std::uint32_t to) {
+  if (to <= from + 1) return true;
+  if (to > from + 4) return false;
+  const auto inside = [&](const facts::Context& ctx, const Span& at) {
+    return ctx.function == function && at.line > from && at.line < to;
+  };
+  return std::none_of(file.calls.begin(), file.calls.end(), [&](const auto& c) { return inside(c.ctx, c.at); }) &&
+         std::none_of(file.assigns.begin(), file.assigns.end(), [&](const auto& a) { return inside(a.ctx, a.at); });
+}
+
 std::optional<std::string> element_read_base(std::string_view text) {
   const auto open = text.find('[');
   if (open == std::string_view::npos || open == 0 || !ends_with(text, "]") ||
@@ -59,7 +71,7 @@ std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std:
     if_line = parent.at.line;
     up = parent.parent;
   }
-  if (bound->at.end_line + 1 != if_line) return std::nullopt;
+  if (!nothing_between(file, function, bound->at.end_line, if_line)) return std::nullopt;
   if (bound->value.kind == facts::LiteralKind::other && !bound->value.conditional &&
       element_read_base(bound->value.value)) {
     for (const auto& param : file.functions[static_cast<std::size_t>(function)].params) {
@@ -67,7 +79,7 @@ std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std:
     }
     return bound->value.value.str();
   }
-  if (bound->at.end_line + 1 != branch.at.line) return std::nullopt;
+  if (!nothing_between(file, function, bound->at.end_line, branch.at.line)) return std::nullopt;
   return sole_dotted_read(file, function, term.name, branch.at.start_byte);
 }
 

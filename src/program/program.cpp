@@ -34,6 +34,23 @@ bool no_grad_helper(const Program::Impl& impl, FileId id, std::int32_t function)
 }
 
 // A file in an evaluation place (`m4/evaluation/`, `evaluation_*.py`) of a repo that trains elsewhere.
+// `with torch.no_grad(): for _ in range(valid_batches): ... loss.item()` in the epoch loop, beside the loop that
+// trains: a validation pass each epoch. The no-grad loop runs no backward, and the loop around it runs backward only
+// inside another of its loops (not in its own body, as a step loop's no-grad EMA update would sit).
+bool validation_pass(const facts::FileFacts& file, const facts::Context& ctx) {
+  if (!ctx.has(facts::Guard::no_grad) || ctx.loop < 0) return false;
+  std::int32_t child = ctx.loop;
+  if (file.loops[static_cast<std::size_t>(child)].calls_backward) return false;
+  for (std::int32_t up = file.loops[static_cast<std::size_t>(child)].parent; up >= 0;
+       child = up, up = file.loops[static_cast<std::size_t>(up)].parent) {
+    if (!file.loops[static_cast<std::size_t>(up)].calls_backward) continue;
+    return std::none_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& call) {
+      return call.ctx.loop == up && (call.method == "backward" || call.callee.dotted() == "torch.autograd.backward");
+    });
+  }
+  return false;
+}
+
 bool evaluation_place_of_training_repo(const Program::Impl& impl, const facts::FileFacts& file) {
   return impl.trains_outside_evaluation && in_evaluation_place(file.path);
 }
@@ -388,6 +405,7 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
     return syntactic;
   if (has(Role::training_step)) {
     if (once_per_epoch(facts, ctx)) return facts::Region::setup;
+    if (validation_pass(facts, ctx)) return facts::Region::evaluation;
     if (facts::in_training_loop(facts, ctx)) return facts::Region::training_step;
     if (drives_training_loop(facts, ctx.function)) return facts::Region::setup;
     if (outside_trainer_run(trainer_run(facts, ctx.function), line)) return facts::Region::setup;

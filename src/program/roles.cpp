@@ -207,6 +207,11 @@ class Propagation {
       case facts::Region::data_pipeline:
         return Role::data;
       case facts::Region::training_step:
+        // A backward the run's setup calls once, with no optimizer step of its own (AQLM's
+        // `trigger_fsdp_lazy_init_`: one dummy backward to initialise FSDP before the loop), is setup.
+        if (site == Role::setup && once && fn.calls_backward && !fn.calls_optimizer_step &&
+            !drives_training_loop(file, target.index))
+          return Role::setup;
         return Role::training_step;
       case facts::Region::evaluation:
         // A @torch.no_grad helper called from the step (targets, label assignment) is step code.

@@ -588,7 +588,8 @@ class Matcher {
     const program::DeadCode dead_here = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
     if (has_region &&
         ((code_roles & program::training_roles()).none() ||
-         ((dead_here == program::DeadCode::unexported_module || dead_here == program::DeadCode::orphan_model_copy) &&
+         ((dead_here == program::DeadCode::unexported_module || dead_here == program::DeadCode::orphan_model_copy ||
+           dead_here == program::DeadCode::test_only_module) &&
           !f.training_reached))) {
       f.dead_code = dead_here;
       f.off_training_path |= f.dead_code != program::DeadCode::live;
