@@ -168,29 +168,23 @@ std::optional<std::string> Walker::module_template(std::string_view text) {
 void Walker::on_special_call(const CallFact& call, TSNode node) {
   const FactString& callee = call.callee.dotted();
   const bool dynamic_import = callee == "importlib.import_module" || call.callee_text == "__import__";
-  if (dynamic_import && !call.args.empty() && call.args[0].kind == LiteralKind::string) {
+  // `importlib.import_module("pkg.mod")`, or with computed parts
+  // (`f"verl.models.{name}.megatron.modeling_{name}_megatron"`) kept as a template
+  // ("verl.models.*.megatron.modeling_*_megatron") that program/inherit matches against the repo's modules.
+  std::optional<std::string> target;
+  if (dynamic_import && !call.args.empty() && call.args[0].kind == LiteralKind::string)
+    target = call.args[0].value.str();
+  else if (dynamic_import && !call.args.empty() && call.args[0].keyword.empty())
+    target = module_template(call.args[0].value);
+  if (target) {
     ImportFact fact;
-    fact.target = m_src.name(QualifiedName::from_dotted(call.args[0].value));
+    fact.target = m_src.name(QualifiedName::from_dotted(*target));
     fact.module = fact.target;
     fact.dynamic = true;
     fact.at = call.at;
     fact.statement = call.at;
     fact.ctx = call.ctx;
     m_out.imports.push_back(std::move(fact));
-  } else if (dynamic_import && !call.args.empty() && call.args[0].keyword.empty()) {
-    // `importlib.import_module(f"verl.models.{name}.megatron.modeling_{name}_megatron")`: a module path with
-    // computed parts, kept as a template ("verl.models.*.megatron.modeling_*_megatron") that program/inherit
-    // matches against the repo's modules.
-    if (auto pattern = module_template(call.args[0].value)) {
-      ImportFact fact;
-      fact.target = m_src.name(QualifiedName::from_dotted(*pattern));
-      fact.module = fact.target;
-      fact.dynamic = true;
-      fact.at = call.at;
-      fact.statement = call.at;
-      fact.ctx = call.ctx;
-      m_out.imports.push_back(std::move(fact));
-    }
   }
   if (callee == "torch_xla.core.xla_model.add_step_closure" && !call.args.empty() &&
       call.args[0].kind == LiteralKind::name)
