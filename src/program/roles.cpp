@@ -120,6 +120,41 @@ class Propagation {
       for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) library_defaults(FileId{f}, kind);
       drain();
     }
+    imported_serving_modules();
+  }
+
+  // A module taken for a serving app (it imports vLLM) that code a training run reaches imports, directly or
+  // through package `__init__`s (EasyR1's `sharding_manager/fsdp_vllm.py`, the bridge that syncs the trained
+  // weights into the rollout engine, imported by the worker's `_build_rollout`): its top level runs when that
+  // code imports it, in the run's setup.
+  void imported_serving_modules() {
+    for (const EntryPoint& entry : m_impl.entries) {
+      if (entry.function.index != -1 || entry.role != Role::inference || entry.why != "a serving or demo app") continue;
+      const std::uint32_t served = entry.function.file.value;
+      std::vector<std::uint32_t> work{served};
+      bool imported_by_training = false;
+      for (std::size_t next = 0; next < work.size() && next < 16 && !imported_by_training; ++next) {
+        for (const auto& [importer, index] : m_impl.imported_by[work[next]]) {
+          const auto& file = m_impl.files[importer.value];
+          if (file.is_test) continue;
+          if (file.is_package_init) {
+            if (std::find(work.begin(), work.end(), importer.value) == work.end()) work.push_back(importer.value);
+            continue;
+          }
+          // (A function-local import runs where its function runs; a top-level one when the module loads, which
+          // code of it that a training run reaches shows.)
+          const auto& ctx = file.imports[index].ctx;
+          const auto& states = m_impl.state[importer.value];
+          imported_by_training = ctx.function >= 0
+                                     ? m_impl.at(FunctionId{importer, ctx.function}).training_reached
+                                     : std::any_of(states.begin(), states.end(),
+                                                   [](const FunctionState& st) { return st.training_reached; });
+          if (imported_by_training) break;
+        }
+      }
+      if (imported_by_training)
+        m_impl.at(FunctionId{FileId{served}, -1}).roles.set(static_cast<std::size_t>(Role::setup));
+    }
   }
 
   void library_defaults(FileId f, facts::Region kind) {
