@@ -21,6 +21,13 @@ namespace {
 
 using namespace option_values;
 
+// `name` is one of the function's parameters, keyword-only ones included ("*, max_tokens_per_chunk: int").
+bool named_parameter(const facts::FunctionInfo& fn, std::string_view name) {
+  return std::any_of(fn.params.begin(), fn.params.end(), [&](const FactString& text) {
+    return std::string_view(text).substr(0, text.find_first_of(":= ")) == name;
+  });
+}
+
 class BranchGuards {
  public:
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
@@ -189,8 +196,10 @@ class BranchGuards {
       });
       if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
       // ... or whose callers pass it down from a parameter whose default leaves the branch off.
+      // (A config field's default, or a command-line flag's: `max_tokens_per_chunk=args.loss_tokens_per_chunk`.)
       const auto option_off = [&](std::string_view option) {
-        return m_options.off_by_default(std::string(option), term);
+        return m_options.off_by_default(std::string(option), term) ||
+               m_cli_options.off_by_default(std::string(option), term);
       };
       if (is_param && !term.equals.empty() &&
           m_passed->off(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term, option_off))
@@ -564,6 +573,26 @@ class BranchGuards {
     // (`if ring_attn_group is not None:`: a model-parallel scheme's process group exists only when it is on.)
     const bool option_like = term.negated ? named_like_switch(name) || scalar || parallel_group(name)
                                           : !term.equals.empty() || named_like_switch(name);
+    // `if max_tokens_per_chunk is not None:` on a parameter with no default that every caller passes an option
+    // defaulting to None (`max_tokens_per_chunk=args.loss_tokens_per_chunk`): an option the run leaves unset.
+    // (A test of its own: beside other terms, the others name the option better, `sequence_id is not None and
+    // attn_uses_sequence_id`.)
+    // (A parameter with no default only: one defaulting to None, `attention_mask=None`, is what its callers pass or
+    // not, which a model's forward says nothing about.)
+    const auto defaulted = [&] {
+      const auto& defaults = file.functions[static_cast<std::size_t>(function)].param_defaults;
+      return std::any_of(defaults.begin(), defaults.end(),
+                         [&](const facts::Argument& p) { return p.keyword == term.name; });
+    };
+    if (term.negated && term.equals == "None" && !dotted && function >= 0 && !option_like && branch.terms.size() == 1 &&
+        named_parameter(file.functions[static_cast<std::size_t>(function)], term.name) && !defaulted()) {
+      const auto unset = [&](std::string_view option) {
+        return m_options.off_by_default(std::string(option), term) ||
+               m_cli_options.off_by_default(std::string(option), term);
+      };
+      if (m_passed->off(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term, unset, true))
+        return describe_term(term);
+    }
     if (term.negated && !option_like && !(dotted && option_receiver(term.name))) return std::nullopt;
     // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
     facts::ConditionTerm receiver_term = term;

@@ -36,8 +36,8 @@ PassedOptions::PassedOptions(const Program::Impl& impl) : m_impl(impl) {
 }
 
 bool PassedOptions::off(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
-                        const std::function<bool(std::string_view option)>& option_off) const {
-  Query query{term, option_off, k_budget};
+                        const std::function<bool(std::string_view option)>& option_off, bool options_only) const {
+  Query query{term, option_off, k_budget, options_only};
   return off_at(fn, name, 0, query);
 }
 
@@ -94,8 +94,11 @@ bool PassedOptions::site_off(const CallSite& site, std::optional<std::size_t> po
     }
   }
   if (passed == nullptr) return false;
-  if (is_literal(*passed)) return leaves_off(*passed, query.term);
   const std::string_view text = passed->value;
+  if (query.options_only &&
+      (passed->kind != facts::LiteralKind::name || !option_values::config_receiver(text)))  // `args.x`, `cfg.x`
+    return false;
+  if (is_literal(*passed)) return leaves_off(*passed, query.term);
   if (passed->kind == facts::LiteralKind::name && passed->resolved.empty() &&
       text.find('.') == std::string_view::npos && site.caller.index >= 0) {
     // `pooler_type = cfg.MODEL.ROI_BOX_HEAD.POOLER_TYPE` earlier in the caller: that option's default decides.

@@ -25,8 +25,10 @@ class PassedOptions {
   /// false. `model_registry(flavor, moe_comm_backend: str = "standard")` passing the value down three
   /// functions makes "deepep" off (a variant config that calls `model_registry(moe_comm_backend="deepep")`
   /// overrides a default, as for any parameter default).
+  /// With `options_only`, every site must pass an option read (`args.loss_tokens_per_chunk`), not a literal or the
+  /// caller's own parameter (an `attention_mask` a forward hands on is data, whatever its default).
   bool off(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
-           const std::function<bool(std::string_view option)>& option_off) const;
+           const std::function<bool(std::string_view option)>& option_off, bool options_only = false) const;
   /// True when parameter `name` of `fn` never takes the branch on `term` in training: every call site that
   /// training code makes passes a literal that leaves it off (`get_pool_mask(mask, return_idcs=False)` from the
   /// training forward), and there is one. Only other code (a generation script) takes the branch.
@@ -41,6 +43,7 @@ class PassedOptions {
     const facts::ConditionTerm& term;
     const std::function<bool(std::string_view option)>& option_off;
     int budget;  ///< call sites still to read: they fan out at every level
+    bool options_only = false;
   };
   static constexpr std::size_t k_max_sites = 24;  ///< more call sites: the parameter is an input, not an option
   static constexpr int k_max_depth = 6;
