@@ -51,6 +51,12 @@ class BranchGuards {
   }
 
  private:
+  /// The repo's default for option `option` (a config field's, else a command-line flag's) leaves `term` off.
+  bool option_unset(std::string_view option, const facts::ConditionTerm& term) const {
+    const std::string key(option);
+    return m_options.off_by_default(key, term) || m_cli_options.off_by_default(key, term);
+  }
+
   void collect(std::uint32_t f, const facts::FileFacts& file) {
     for (const auto& assign : file.assigns) {
       const std::string name = last_segment(assign.target.dotted());
@@ -190,17 +196,11 @@ class BranchGuards {
     // `def main(quantize: bool): if quantize:` called as `main(quantize=args.quantize)`: a parameter
     // without a default named like a command-line option takes that option's default.
     if (function >= 0) {
-      const auto& params = file.functions[static_cast<std::size_t>(function)].params;  // "quantize: bool"
-      const bool is_param = std::any_of(params.begin(), params.end(), [&](const FactString& text) {
-        return std::string_view(text).substr(0, text.find_first_of(":= ")) == term.name;
-      });
+      const bool is_param = named_parameter(file.functions[static_cast<std::size_t>(function)], term.name);
       if (is_param && m_cli_options.off_by_default(term.name, term)) return true;
       // ... or whose callers pass it down from a parameter whose default leaves the branch off.
       // (A config field's default, or a command-line flag's: `max_tokens_per_chunk=args.loss_tokens_per_chunk`.)
-      const auto option_off = [&](std::string_view option) {
-        return m_options.off_by_default(std::string(option), term) ||
-               m_cli_options.off_by_default(std::string(option), term);
-      };
+      const auto option_off = [&](std::string_view option) { return option_unset(option, term); };
       if (is_param && !term.equals.empty() &&
           m_passed->off(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term, option_off))
         return true;
@@ -586,10 +586,7 @@ class BranchGuards {
     };
     if (term.negated && term.equals == "None" && !dotted && function >= 0 && !option_like && branch.terms.size() == 1 &&
         named_parameter(file.functions[static_cast<std::size_t>(function)], term.name) && !defaulted()) {
-      const auto unset = [&](std::string_view option) {
-        return m_options.off_by_default(std::string(option), term) ||
-               m_cli_options.off_by_default(std::string(option), term);
-      };
+      const auto unset = [&](std::string_view option) { return option_unset(option, term); };
       if (m_passed->off(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term, unset, true))
         return describe_term(term);
     }
