@@ -112,8 +112,10 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
         continue;
       }
       const Argument value = m_src.literal(right);
+      // (`if repetition_penalty != 1.0:` compares with a float: a parameter's neutral value.)
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
-                           value.kind == LiteralKind::boolean || value.kind == LiteralKind::null;
+                           value.kind == LiteralKind::floating || value.kind == LiteralKind::boolean ||
+                           value.kind == LiteralKind::null;
       if (name && folded && value.kind != LiteralKind::string) continue;  // only a string compares folded
       // `if cfg.vis_period > 0:`, `if self.alpha_mse > 0.0:`
       if (name && !form && op == ">" && (value.kind == LiteralKind::integer || value.kind == LiteralKind::floating)) {

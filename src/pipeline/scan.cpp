@@ -95,6 +95,9 @@ std::string dead_code_note(program::DeadCode why) {
     case program::DeadCode::orphan_model_copy:
       return " (dead code: no repo code imports or names this copy of a model's modeling file; the repo's models "
              "come from elsewhere)";
+    case program::DeadCode::unused_module:
+      return " (dead code: no repo code imports or names this module, and the package holding it trains through "
+             "other modules)";
     case program::DeadCode::unbuilt_source:
       return " (not built: the repo's builds name the CUDA sources they compile, and none names this file)";
     case program::DeadCode::live:

@@ -41,6 +41,64 @@ bool reached_outside_tests(const Program::Impl& impl, std::uint32_t f) {
   return false;
 }
 
+// "llava/" for "llava/model/coat/fp8_adamw.py" ("src/" layouts: "src/pkg/"); "" for a file at the top.
+std::string_view top_folder(std::string_view path) {
+  std::size_t end = path.find('/');
+  if (end == std::string_view::npos) return {};
+  if (path.substr(0, end) == "src") {
+    const std::size_t next = path.find('/', end + 1);
+    if (next != std::string_view::npos) end = next;
+  }
+  return path.substr(0, end + 1);
+}
+
+// The literal module prefixes of the repo's imports by computed name: "fairseq.models." for
+// `importlib.import_module("fairseq.models." + name)` or `import_module(f"fairseq.models.{name}")`; "" for one
+// whose name is all computed (`import_module(package)`, a name the repo's strings then spell).
+std::vector<std::string> computed_import_prefixes(const Program::Impl& impl) {
+  std::vector<std::string> out;
+  for (const auto& file : impl.files) {
+    if (file.is_test) continue;
+    for (const auto& call : file.calls) {
+      const bool importer = call.callee.dotted() == "importlib.import_module" ||
+                            (call.method.empty() && call.callee_text == "__import__");
+      if (!importer || call.args.empty() || call.args[0].kind == facts::LiteralKind::string) continue;
+      std::string_view text = call.args[0].value.view();
+      if (!text.empty() && (text.front() == 'f' || text.front() == 'F')) text.remove_prefix(1);
+      std::string prefix;
+      if (!text.empty() && (text.front() == '"' || text.front() == '\'')) {
+        const char quote = text.front();
+        for (std::size_t i = 1; i < text.size() && text[i] != quote && text[i] != '{'; ++i) prefix += text[i];
+      }
+      out.push_back(std::move(prefix));
+    }
+  }
+  return out;
+}
+
+// `llava/train/deepspeed_replace/runtime/zero/mics.py` importing `deepspeed.runtime.zero.parameter_offload`: a file
+// laid out like the library's own (its two parent folders are consecutive segments of another package's module it
+// imports), which a setup script copies over the installed library's file; it runs as part of that library, not through
+// repo imports.
+bool mirrors_library(const facts::FileFacts& file) {
+  const std::string_view path = file.path.view();
+  const std::size_t last = path.rfind('/');
+  if (last == std::string_view::npos) return false;
+  const std::size_t mid = path.rfind('/', last - 1);
+  if (mid == std::string_view::npos || mid == 0) return false;
+  const std::size_t first = path.rfind('/', mid - 1);
+  const std::string_view outer = path.substr(first == std::string_view::npos ? 0 : first + 1,
+                                             mid - (first == std::string_view::npos ? 0 : first + 1));
+  const std::string_view inner = path.substr(mid + 1, last - mid - 1);
+  const std::string pair = "." + std::string(outer) + "." + std::string(inner) + ".";
+  return std::any_of(file.imports.begin(), file.imports.end(), [&](const facts::ImportFact& fact) {
+    if (fact.relative_level != 0) return false;
+    const std::string dotted = "." + std::string(fact.module.dotted()) + ".";
+    const std::string_view own = file.module_name.view().substr(0, file.module_name.view().find('.'));
+    return fact.module.first_segment() != own && dotted.find(pair) != std::string::npos;
+  });
+}
+
 bool has_entry(const Program::Impl& impl, std::uint32_t f) {
   return std::any_of(impl.entries.begin(), impl.entries.end(),
                      [&](const EntryPoint& e) { return e.function.file.value == f; });
@@ -185,6 +243,54 @@ static void mark_orphan_model_copies(Program::Impl& impl, const std::unordered_s
   }
 }
 
+// Any module that nothing imports, names or starts, whose top level only defines (VILA's `coat/optimizer/fp8_adamw.py`,
+// an FP8 optimizer no code builds), in a top-level folder that holds a training entry point (an application's
+// package, `llava/` with `llava/train/`): none of its code runs in this repo. A library's package with no training of
+// its own (`fastlm/`, `adapters/`) is API its users import; a module at the top of the repo may be loaded by a name
+// only a config spells (`auto_map`); and a repo that imports by computed name may load it: unless the name's literal
+// prefix (`"fairseq.models." + name`) rules it out, or no prefix is literal and no string of the repo names it.
+static void mark_unused_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings,
+                                std::vector<char> imported) {
+  // `from modeling import PreLlamaModel` in a script beside `modeling.py`: the script's folder is on its path.
+  std::unordered_set<std::string_view> paths;
+  for (const auto& file : impl.files) paths.insert(file.path.view());
+  for (const auto& file : impl.files) {
+    const std::string_view folder = file.path.view().substr(0, file.path.view().rfind('/') + 1);
+    for (const auto& fact : file.imports) {
+      if (fact.relative_level != 0) continue;
+      const std::string sibling = std::string(folder) + std::string(fact.module.first_segment()) + ".py";
+      if (!paths.contains(sibling)) continue;
+      for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+        if (impl.files[f].path.view() == sibling) imported[f] = 1;
+      }
+    }
+  }
+  std::unordered_set<std::string_view> training_roots;
+  for (const EntryPoint& e : impl.entries) {
+    if (training_roles().test(static_cast<std::size_t>(e.role)) && !impl.files[e.function.file.value].is_test)
+      training_roots.insert(top_folder(impl.files[e.function.file.value].path));
+  }
+  const std::vector<std::string> prefixes = computed_import_prefixes(impl);
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    const std::string_view path = file.path;
+    const std::string_view root = top_folder(path);
+    if (imported[f] || file.is_test || file.kind != discover::FileKind::python || file.is_package_init ||
+        !ends_with(path, ".py") || runs_as_program(file) || works_at_top_level(file) ||
+        impl.dead_module[f] != DeadCode::live || root.empty() || !training_roots.contains(root))
+      continue;
+    const std::string_view module = file.module_name.view();
+    const bool loadable = std::any_of(prefixes.begin(), prefixes.end(), [&](const std::string& prefix) {
+      return !prefix.empty() && starts_with(module, prefix);
+    });
+    if (loadable || has_entry(impl, f) || named_by_string(strings, module, true) || mirrors_library(file)) continue;
+    impl.dead_module[f] = DeadCode::unused_module;
+    for (auto& dead : impl.dead_function[f]) {
+      if (dead == DeadCode::live) dead = DeadCode::unused_module;
+    }
+  }
+}
+
 // A module that its package's `__init__` leaves out while importing a sibling that extends its name, the version
 // that supersedes it (InternVL's `patch/flash_sink_attn/flash_sink_attn.py` beside the `flash_sink_attn_gpt_oss.py`
 // `__init__` imports), that no repo file imports (lazily or not, tests included), no string or config names and no
@@ -192,7 +298,7 @@ static void mark_orphan_model_copies(Program::Impl& impl, const std::unordered_s
 // modules that register or patch when imported, and modules of a repo that imports by computed name are never
 // candidates.
 void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings) {
-  if (loads_modules_by_name(impl)) return;
+  const bool by_name = loads_modules_by_name(impl);
   // Every import of a repo module, from any file (tests too), and what each package `__init__` imports.
   std::vector<char> imported(impl.files.size(), 0);
   std::vector<std::string_view> exported;  // paths of modules a package `__init__` imports from its own folder
@@ -202,6 +308,7 @@ void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::
     const std::string_view folder = path.substr(0, path.rfind('/') + 1);
     for (std::size_t i = 0; i < file.imports.size(); ++i) {
       const auto target = import_target(impl, FileId{f}, i);
+      if (const auto star = star_import_target(impl, FileId{f}, i)) imported[star->value] = 1;
       if (!target) continue;
       imported[target->value] = 1;
       const std::string_view to = impl.files[target->value].path;
@@ -213,7 +320,7 @@ void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
     const auto& file = impl.files[f];
     const std::string_view path = file.path;
-    if (imported[f] || file.is_test || file.kind != discover::FileKind::python || file.is_package_init ||
+    if (by_name || imported[f] || file.is_test || file.kind != discover::FileKind::python || file.is_package_init ||
         runs_as_program(file) || works_at_top_level(file) || impl.dead_module[f] != DeadCode::live)
       continue;
     // Only a version the exported one supersedes: `flash_sink_attn.py` beside `flash_sink_attn_gpt_oss.py`. (A
@@ -229,7 +336,8 @@ void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::
       if (dead == DeadCode::live) dead = DeadCode::unexported_module;
     }
   }
-  mark_orphan_model_copies(impl, strings, imported);
+  if (!by_name) mark_orphan_model_copies(impl, strings, imported);
+  mark_unused_modules(impl, strings, imported);
 }
 
 }  // namespace tr2audit::program

@@ -87,6 +87,14 @@ std::optional<FileId> import_target(const Program::Impl& impl, FileId file, std:
   return target;
 }
 
+std::optional<FileId> star_import_target(const Program::Impl& impl, FileId file, std::size_t import_index) {
+  const auto& fact = impl.files[file.value].imports[import_index];
+  if (!fact.star) return std::nullopt;
+  const std::optional<FileId> target = impl.symbols->module_from(file, fact.module.dotted());
+  if (target && *target == file) return std::nullopt;
+  return target;
+}
+
 void index_local_imports(Program::Impl& impl) {
   impl.imported_by.assign(impl.files.size(), {});
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {

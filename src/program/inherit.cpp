@@ -384,7 +384,8 @@ class Inheritance {
         // (A module only tests import, or one nothing imports, runs nothing: its imports are no sites.)
         const DeadCode dead = m_impl.dead_module[importer.value];
         if (dead == DeadCode::test_only_module || dead == DeadCode::unimported_module ||
-            dead == DeadCode::unexported_module || dead == DeadCode::orphan_model_copy)
+            dead == DeadCode::unexported_module || dead == DeadCode::orphan_model_copy ||
+            dead == DeadCode::unused_module)
           continue;
         const auto& fact = m_impl.files[importer.value].imports[index];
         std::string option;

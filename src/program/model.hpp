@@ -236,6 +236,14 @@ void find_cuda_probes(Program::Impl& impl);
 /// The repo module an import of a file loads: its target (`from pkg import mod`, `import pkg.mod`), else
 /// its module (`from pkg.mod import name`); none for another origin or the file itself (gates.cpp).
 std::optional<FileId> import_target(const Program::Impl& impl, FileId file, std::size_t import_index);
+/// Per file: every non-test file that imports it (through package `__init__`s) runs a model without training
+/// it (an inference, export or tooling role, or `.eval()`, `torch.no_grad()`, `torch.inference_mode()` or
+/// `.generate(...)` and no backward), or is such a module itself, and there is at least one
+/// (program/inference_users).
+std::vector<bool> inference_only_modules(const Program::Impl& impl);
+/// The repo module a star import (`from .settings import *`) loads: star imports have no local origin, so that the
+/// names they bind resolve nowhere, but the module they load runs (gates.cpp).
+std::optional<FileId> star_import_target(const Program::Impl& impl, FileId file, std::size_t import_index);
 /// Fills Impl::imported_by from the non-test files' imports of the repo's own modules (gates.cpp).
 void index_local_imports(Program::Impl& impl);
 /// Per class (file, index): its repo subclasses, through each class's repo bases (call_graph.cpp).

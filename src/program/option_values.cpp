@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 
 #include "tr2audit/core/text.hpp"
 
@@ -189,6 +190,21 @@ bool scalar_option_param(const facts::FileFacts& file, std::int32_t function, co
   return false;
 }
 
+bool neutral_default(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term) {
+  if (!term.negated || term.equals.empty() || function < 0) return false;
+  char* end = nullptr;
+  const std::string compared(term.equals.view());
+  const double value = std::strtod(compared.c_str(), &end);
+  if (end == compared.c_str() || *end != '\0') return false;
+  for (const facts::Argument& param : file.functions[static_cast<std::size_t>(function)].param_defaults) {
+    if (param.keyword != term.name) continue;
+    if (param.kind != facts::LiteralKind::integer && param.kind != facts::LiteralKind::floating) return false;
+    const std::string text(param.value.view());
+    return std::strtod(text.c_str(), &end) == value && end != text.c_str() && *end == '\0';
+  }
+  return false;
+}
+
 const facts::AssignFact* sole_binding(const facts::FileFacts& file, std::int32_t function, std::string_view name) {
   const facts::AssignFact* bound = nullptr;
   for (const auto& assign : file.assigns) {
@@ -321,9 +337,14 @@ std::string folded_name(const facts::ConditionTerm& term) {
 }  // namespace
 
 std::string describe_term(const facts::ConditionTerm& term) {
-  // A string as written, an enum member (`RLType.EBFT`) bare.
+  // A string as written, an enum member (`RLType.EBFT`) or a float (`1.0`: the term does not keep the literal's
+  // kind, and an environment switch compares with the string "1") bare.
   const auto shown = [](std::string_view value) {
-    return names_enum_member(value) ? std::string(value) : "\"" + std::string(value) + "\"";
+    const std::string text(value);
+    char* end = nullptr;
+    const bool number =
+        text.find('.') != std::string::npos && (std::strtod(text.c_str(), &end), end != text.c_str() && *end == '\0');
+    return names_enum_member(value) || number ? text : "\"" + text + "\"";
   };
   if (term.contains) return "\"" + term.equals.str() + (term.negated ? "\" not in " : "\" in ") + folded_name(term);
   if (term.member) {

@@ -137,6 +137,9 @@ std::optional<std::string> element_read_base(std::string_view text);
 std::optional<facts::ConditionTerm> attribute_comparison(const facts::FileFacts& file, std::int32_t function,
                                                          const facts::ConditionTerm& term);
 /// The one assign the facts hold of `name` in `function`, or nothing (none, or more than one).
+/// `if repetition_penalty != 1.0:` on a parameter that defaults to the number it is compared with: the branch runs only
+/// when a caller changes the parameter, an option like a switch (program/option_values).
+bool neutral_default(const facts::FileFacts& file, std::int32_t function, const facts::ConditionTerm& term);
 const facts::AssignFact* sole_binding(const facts::FileFacts& file, std::int32_t function, std::string_view name);
 /// `rank`, `local_rank`, `global_rank`, `process_index`, `is_main_process`: which process of a run this is.
 bool names_process_rank(std::string_view name);

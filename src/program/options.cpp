@@ -569,7 +569,8 @@ class BranchGuards {
     // (Known exactly, so it decides before the name-based filter below: `self.ring_attn_size != 1` after
     // `self.ring_attn_size = getattr(args.ds, "ring_attn_size", 1)`.) `x is not None` / `x != "v"` / `not x`
     // reads as an option only on a switch name, a config object or a parameter typed as a scalar option.
-    const bool scalar = !dotted && !term.equals.empty() && scalar_option_param(file, function, name);
+    const bool scalar = !dotted && !term.equals.empty() &&
+                        (scalar_option_param(file, function, name) || neutral_default(file, function, term));
     // (`if ring_attn_group is not None:`: a model-parallel scheme's process group exists only when it is on.)
     const bool option_like = term.negated ? named_like_switch(name) || scalar || parallel_group(name)
                                           : !term.equals.empty() || named_like_switch(name);

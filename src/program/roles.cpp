@@ -29,12 +29,13 @@ bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
   return false;
 }
 
-// A rollout (`generate_trajectory`, `collect_rollouts`) called from step code every step is part of the
-// step (PPO/GRPO), not an evaluation, even though its name reads like one. A plain `generate_example`
-// stays evaluation: it is a preview wherever it is called from.
+// A rollout (`generate_trajectory`, `collect_rollouts`, RLHF's `make_experience`) called from step code every
+// step is part of the step (PPO/GRPO), not an evaluation, even though its name reads like one. A plain
+// `generate_example` stays evaluation: it is a preview wherever it is called from.
 bool named_like_rollout(std::string_view name) {
   const std::string lower = to_lower(name);
-  return lower.find("rollout") != std::string::npos || lower.find("trajector") != std::string::npos;
+  return lower.find("rollout") != std::string::npos || lower.find("trajector") != std::string::npos ||
+         lower.find("experience") != std::string::npos;
 }
 
 // Data code: a function named or placed like data loading (`make_coco_transforms`, a collator), or a
@@ -113,6 +114,10 @@ class Propagation {
       drain();
     }
     m_training_pass = false;
+    // A model only inference code imports (a captioning tool's vendored VLM) runs its forwards for inference;
+    // what they call follows before the library defaults below.
+    inference_defaults();
+    drain();
     // A library's modules are built by its users: a forward (or a step) no entry point reaches keeps
     // its own role, and so does what it calls. Forwards first: a `step` that a forward calls only while
     // decoding (`self.step(...)` under `if inference_params is not None:`) is not a training step.
@@ -154,6 +159,22 @@ class Propagation {
       }
       if (imported_by_training)
         m_impl.at(FunctionId{FileId{served}, -1}).roles.set(static_cast<std::size_t>(Role::setup));
+    }
+  }
+
+  // Code no entry point reaches in a module only inference code imports runs for inference, whatever its
+  // name (a forward, an attention helper, a hard CUDA check).
+  void inference_defaults() {
+    const std::vector<bool> only = inference_only_modules(m_impl);
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      if (!only[f]) continue;
+      const auto& file = m_impl.files[f];
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+        const FunctionId id{FileId{f}, i};
+        RoleSet roles = m_impl.at(id).roles;
+        roles.reset(static_cast<std::size_t>(Role::test));
+        if (roles.none() && !is_test_helper(file, i)) reach(id, Role::inference, std::nullopt);
+      }
     }
   }
 
@@ -234,6 +255,9 @@ class Propagation {
     const auto own = facts::function_role(file, target.index);
     // Work done every N steps from the loop (evaluate, preview, sample, log) is training-eval.
     const bool hot_own = own == facts::Region::forward || own == facts::Region::data_pipeline;
+    // A rollout the loop runs each epoch or every N steps (`make_experience` in PPO's `learn`) collects the
+    // data the next steps train on: step code, not an evaluation.
+    if (site == Role::training_step && named_like_rollout(fn.name)) return site;
     if (periodic && site == Role::training_step && !hot_own) return Role::training_eval;
     if (!own) return site;
     switch (*own) {
@@ -288,9 +312,11 @@ class Propagation {
     // then `execute_training(trainer)`): what it calls before or after that helper runs once.
     if (role == Role::training_step && !drives && run.line == 0) run = delegated_run(fn);
     // A generation function reached as step code (a rollout) runs its own generation helpers as step code too.
+    // So does a rollout (`make_experience` calling `self.generate(...)` for the PPO batch).
     const bool rollout =
         step_hook(fn) || (role == Role::training_step && fn.index >= 0 &&
-                          facts::named_like_evaluation(file.functions[static_cast<std::size_t>(fn.index)].name));
+                          (facts::named_like_evaluation(file.functions[static_cast<std::size_t>(fn.index)].name) ||
+                           named_like_rollout(file.functions[static_cast<std::size_t>(fn.index)].name)));
     for (Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
       Role site = drives && !edge.in_training_loop ? Role::setup : role;
       // A CLI's `elif command == "chat": run_chat()` runs the chat command, whatever reaches the CLI.

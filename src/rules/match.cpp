@@ -148,6 +148,42 @@ class Matcher {
         emit_call(i, call, std::move(fields));
       }
     }
+    instance_calls();
+  }
+
+  // `self.inner_attn(qkv)` in `forward` after `self.inner_attn = FlashAttention(...)` in `__init__`: calling
+  // the object runs the library's module there, so a CUDA-only-library finding the construct got (unguarded,
+  // medium or above) holds at the call too, gated as the call is; and the construct takes the call's
+  // severity, since building the kernel module is what the port replaces.
+  void instance_calls() {
+    for (const detail::InstanceCall& use : detail::instance_calls(m_file, m_view.program)) {
+      const facts::CallFact& construct = m_file.calls[use.construct];
+      const facts::CallFact& call = m_file.calls[use.call];
+      for (std::size_t k = 0, n = m_findings.size(); k < n; ++k) {
+        const Finding& built = m_findings[k];
+        if (built.category != Category::cuda_library || built.at.start_byte < construct.at.start_byte ||
+            built.at.end_byte > construct.at.end_byte || built.severity < Severity::medium || built.guards != 0 ||
+            !built.opt_in.empty() || built.off_training_path)
+          continue;
+        const Rule* rule = m_rules.find(built.rule_id);
+        if (rule == nullptr) continue;
+        const auto index = static_cast<std::uint32_t>(rule - m_rules.rules().data());
+        const std::size_t before = m_findings.size();
+        const std::string subject = m_findings[k].subject;
+        emit(index, call.ctx, call.at,
+             MessageFields{subject, std::string(call.callee_text), {}, {}, {}, {}, {}, std::string(call.callee_text)});
+        if (m_findings.size() == before) continue;
+        Finding& runs = m_findings.back();
+        runs.message += " (`" + std::string(call.callee_text) + "` holds the `" + subject + "` built at line " +
+                        std::to_string(construct.at.line) + ")";
+        Finding& origin = m_findings[k];
+        if (!runs.off_training_path && runs.severity > origin.severity) {
+          origin.severity = runs.severity;
+          origin.message +=
+              " (the module it builds runs in `" + runs.function + "`, line " + std::to_string(call.at.line) + ")";
+        }
+      }
+    }
   }
 
   // A `call:` or `call_text:` rule's finding when its conditions hold: a local name's default counts
@@ -589,7 +625,7 @@ class Matcher {
     if (has_region &&
         ((code_roles & program::training_roles()).none() ||
          ((dead_here == program::DeadCode::unexported_module || dead_here == program::DeadCode::orphan_model_copy ||
-           dead_here == program::DeadCode::test_only_module) &&
+           dead_here == program::DeadCode::unused_module || dead_here == program::DeadCode::test_only_module) &&
           !f.training_reached))) {
       f.dead_code = dead_here;
       f.off_training_path |= f.dead_code != program::DeadCode::live;

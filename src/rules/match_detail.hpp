@@ -44,6 +44,15 @@ bool in_message_call(const facts::FileFacts& file, const facts::CallFact& call);
 /// classes (`class AdamW8bit(Optimizer2State):`): those classes (ClassInfo indices), else none.
 std::vector<std::int32_t> base_class_only(const facts::FileFacts& file, const facts::ImportFact& import);
 
+/// A call of an object a library class built in this file (`self.inner_attn(qkv)` after `self.inner_attn =
+/// FlashAttention(...)` in the class; `loss_fn(x, y)` after `loss_fn = CrossEntropyLoss()` in the function),
+/// the name bound to nothing else (rules/instance_calls).
+struct InstanceCall {
+  std::uint32_t call = 0;       ///< CallFact index of the instance's call
+  std::uint32_t construct = 0;  ///< CallFact index of the library constructor
+};
+std::vector<InstanceCall> instance_calls(const facts::FileFacts& file, const program::Program& program);
+
 /// A rule that calls its subject GPU-only: category cuda-extension/cuda-library at medium or above.
 bool is_gpu_only_rule(const Rule& rule, TargetProfile profile);
 

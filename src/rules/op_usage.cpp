@@ -14,6 +14,21 @@ bool is_numpy_like(const QualifiedName& name) {
   return first == "numpy" || first == "math" || first == "pandas" || first == "random";
 }
 
+// `posterior.mode()`, `vae.encode(x).latent_dist.mode()`: a receiver named for a probability distribution (a VAE's
+// posterior, a `torch.distributions` object) holds one; its `mode()` or `sample()` is the distribution's method,
+// not the tensor op of that name.
+bool distribution_method(const facts::CallFact& call) {
+  const std::string_view method = call.method.view();
+  if (method != "mode" && method != "sample" && method != "rsample" && method != "entropy" && method != "log_prob")
+    return false;
+  std::string_view receiver = call.receiver_text.view();
+  const std::size_t dot = receiver.rfind('.');
+  if (dot != std::string_view::npos) receiver = receiver.substr(dot + 1);
+  const std::string last = to_lower(receiver);
+  return last.find("posterior") != std::string::npos || last.find("distribution") != std::string::npos ||
+         last == "dist" || ends_with(last, "_dist");
+}
+
 // torch.Tensor methods reached through a resolved receiver are still tensor methods:
 // torch.zeros(3).nonzero() -> receiver_callee torch.zeros, method nonzero.
 // A bare method name that a repo class defines (`posterior.mode()`, `DiagonalGaussianDistribution.mode`) is that
@@ -22,7 +37,7 @@ const OpRow* lookup_method(const facts::CallFact& call, const OpTable& table, bo
                            const RepoMethods& repo_method) {
   if (call.method.empty() || !call.callee.empty()) return nullptr;
   if (!call.receiver_callee.empty() && is_numpy_like(call.receiver_callee)) return nullptr;
-  if (call.receiver_is_self) return nullptr;
+  if (call.receiver_is_self || distribution_method(call)) return nullptr;
   if (call.receiver_callee.first_segment() == "torch") {
     if (const OpRow* row = table.find("torch.Tensor." + call.method)) return row;
   }

@@ -61,6 +61,7 @@ enum class DeadCode : std::uint8_t {
   unbuilt_source,          ///< a CUDA source no build of the repo compiles (the builds name their sources; not this)
   unexported_module,       ///< a module its package's `__init__` leaves out, that no repo code imports or names
   orphan_model_copy,       ///< a `modeling_*.py` copy of a library model that no repo code imports or names
+  unused_module,           ///< a module no repo code imports or names, in a package that trains
 };
 
 /// "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test".
@@ -74,7 +75,8 @@ RoleSet training_roles();
 std::vector<std::string> role_names(RoleSet roles);
 /// A launch script or config under an evaluation folder (`scripts/eval/mmlu.sh`, `configs/evaluation/`) or
 /// named for one (`eval_gsm8k.yaml`, `mcli-1b-eval.yaml`, not `retrieval.yaml`), or under an `inference`
-/// folder (`scripts/inference/benchmarking/yamls/7b.yaml`): it runs a benchmark of a trained model, not a
+/// folder (`scripts/inference/benchmarking/yamls/7b.yaml`) or named for inference (`deepspeed_inference.yaml`,
+/// `zero3-infer.yaml`): it runs a benchmark of a trained model, not a
 /// training run (program/entry_points).
 bool evaluation_launch_path(std::string_view path);
 

@@ -22,6 +22,7 @@ class Attention(nn.Module):
         self.out = nn.Linear(dim, dim)
 
     def forward(self, x):
+        # expect: cuda-library.cuda-only-library-call
         q, k, v = self.qkv(self.norm(x)).chunk(3, dim=-1)
         # expect: cuda-library.cuda-only-library-call
         y = xops.memory_efficient_attention(q, k, v, attn_bias=xops.LowerTriangularMask())

@@ -45,3 +45,36 @@ def gather_sequence_parallel(hidden, group):
 
     # ok: cuda-library.flash-attn-call
     return all_gather(hidden, group)
+
+
+class KernelModuleAttention(nn.Module):
+    """A flash-attn module built once and called in every forward."""
+
+    def __init__(self, dropout=0.0):
+        super().__init__()
+        from flash_attn.flash_attention import FlashAttention
+
+        # expect: cuda-library.flash-attn-call
+        self.inner_attn = FlashAttention(attention_dropout=dropout)
+        self.proj = nn.Linear(64, 64)
+
+    def forward(self, qkv):
+        # expect: cuda-library.flash-attn-call
+        out, _ = self.inner_attn(qkv, causal=True)
+        # ok: cuda-library.flash-attn-call
+        return self.proj(out)
+
+
+def fused_loss_step(model, batch, optimizer):
+    from flash_attn.losses.cross_entropy import CrossEntropyLoss
+
+    # expect: cuda-library.flash-attn-call
+    loss_fn = CrossEntropyLoss(inplace_backward=True)
+    logits = model(batch["input_ids"])
+    # expect: cuda-library.flash-attn-call
+    loss = loss_fn(logits.view(-1, logits.size(-1)), batch["labels"].view(-1))
+    loss.backward()
+    optimizer.step()
+    reference = nn.CrossEntropyLoss()
+    # ok: cuda-library.flash-attn-call
+    return reference(logits.view(-1, logits.size(-1)), batch["labels"].view(-1))

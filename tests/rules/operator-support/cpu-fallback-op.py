@@ -60,13 +60,25 @@ def evaluate(model, loader):
             suppress(x[:, :4], x[:, 4], x[:, 5].long())
 
 
+def encode_latents(vae, images, counts):
+    posterior = vae.encode(images).latent_dist
+    # ok: operator-support.cpu-fallback-op   (a VAE posterior's mode is its mean, no tensor op)
+    z = posterior.mode()
+    # ok: operator-support.cpu-fallback-op   (the same through the attribute chain)
+    z = z + vae.encode(images).latent_dist.mode()
+    # expect: operator-support.cpu-fallback-op   (the tensor op on a tensor of counts)
+    common = counts.mode(dim=-1).values
+    return z * 0.18215, common
+
+
 def main():
     model = SpectralMixer(64)
     loader = DataLoader(Windows(torch.randn(100, 8, 64)), batch_size=8)
     opt = torch.optim.AdamW(model.parameters())
     for step, (x, _) in enumerate(loader):
         rois = torch.zeros(8, 5)
-        loss = model(x, rois)
+        latents, _ = encode_latents(model.vae, x, x.long())
+        loss = model(x, rois) + latents.mean()
         loss.backward()
         opt.step()
         opt.zero_grad()
