@@ -105,6 +105,8 @@ struct Program::Impl {
   std::vector<std::vector<std::uint32_t>> scalar_reads;
   /// Per file, per slot: code that runs only inside Ray actors that ask for no GPU (find_cpu_actor_code).
   std::vector<std::vector<char>> cpu_actor_code;
+  /// Per file: its `__main__` block is a self-test (find_main_block_self_tests in program/entry_reach).
+  std::vector<char> main_block_self_test;
   Types types;
   /// Per file: one entry per function plus the module body at the end (index functions.size()).
   std::vector<std::vector<std::vector<Edge>>> edges;
@@ -244,6 +246,10 @@ std::vector<bool> inference_only_modules(const Program::Impl& impl);
 /// The repo module a star import (`from .settings import *`) loads: star imports have no local origin, so that the
 /// names they bind resolve nowhere, but the module they load runs (gates.cpp).
 std::optional<FileId> star_import_target(const Program::Impl& impl, FileId file, std::size_t import_index);
+/// Impl::main_block_self_test: the module is imported by the repo's non-test code, trains nowhere itself (no training
+/// or setup entry point in it) and no shell script launches it, so its `__main__` block (`x = torch.rand(...).cuda()`
+/// beside a quantizer) runs only when someone checks the module by hand (program/entry_reach).
+void find_main_block_self_tests(Program::Impl& impl);
 /// Fills Impl::imported_by from the non-test files' imports of the repo's own modules (gates.cpp).
 void index_local_imports(Program::Impl& impl);
 /// Per class (file, index): its repo subclasses, through each class's repo bases (call_graph.cpp).

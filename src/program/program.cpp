@@ -117,6 +117,7 @@ Program Program::build(std::vector<facts::FileFacts> files, bool single_file, Lo
   find_cpu_actor_code(*impl);
   find_vendored_projects(*impl);
   find_entry_points(*impl);
+  find_main_block_self_tests(*impl);
   // A one-file scan with no entry point of its own is judged as its own training path.
   if (single_file && impl->files.size() == 1 &&
       std::none_of(impl->entries.begin(), impl->entries.end(),
@@ -223,6 +224,10 @@ RoleSet roles_at_context(const facts::FileFacts& facts, FileId file, const facts
 }  // namespace
 
 RoleSet Program::roles_at(FileId file, const facts::Context& ctx) const {
+  // The `__main__` block of a module the repo imports and nothing launches checks that module by hand: a test,
+  // not the setup of whatever imports it (the import runs the rest of its top level, never this block).
+  if (ctx.function < 0 && ctx.has(facts::Guard::main_block) && m_impl->main_block_self_test[file.value] != 0)
+    return RoleSet{}.set(static_cast<std::size_t>(Role::test));
   return roles_at_context(m_impl->files[file.value], file, ctx, [&](FunctionId id) { return m_impl->at(id).roles; });
 }
 
@@ -365,7 +370,8 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
   if (roles.none()) {
     if (is_test_helper(facts, ctx.function)) return facts::Region::test;
     // The `__main__` block of a module other modules import checks that module: a self-test.
-    if (ctx.function < 0 && ctx.has(facts::Guard::main_block) && !m_impl->imported_by[file.value].empty())
+    if (ctx.function < 0 && ctx.has(facts::Guard::main_block) &&
+        (!m_impl->imported_by[file.value].empty() || m_impl->main_block_self_test[file.value] != 0))
       return facts::Region::test;
     // A function no entry point reaches that is named for inference (`Qwen3Attention_fast_forward_inference`,
     // the KV-cache decode path a model's generate runs, `forward_inference`): inference, as a call of it from
