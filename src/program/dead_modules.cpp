@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "program/model.hpp"
@@ -252,17 +253,14 @@ static void mark_orphan_model_copies(Program::Impl& impl, const std::unordered_s
 static void mark_unused_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings,
                                 std::vector<char> imported) {
   // `from modeling import PreLlamaModel` in a script beside `modeling.py`: the script's folder is on its path.
-  std::unordered_set<std::string_view> paths;
-  for (const auto& file : impl.files) paths.insert(file.path.view());
+  std::unordered_map<std::string_view, std::uint32_t> by_path;
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) by_path.emplace(impl.files[f].path.view(), f);
   for (const auto& file : impl.files) {
     const std::string_view folder = file.path.view().substr(0, file.path.view().rfind('/') + 1);
     for (const auto& fact : file.imports) {
       if (fact.relative_level != 0) continue;
       const std::string sibling = std::string(folder) + std::string(fact.module.first_segment()) + ".py";
-      if (!paths.contains(sibling)) continue;
-      for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
-        if (impl.files[f].path.view() == sibling) imported[f] = 1;
-      }
+      if (const auto it = by_path.find(sibling); it != by_path.end()) imported[it->second] = 1;
     }
   }
   std::unordered_set<std::string_view> training_roots;

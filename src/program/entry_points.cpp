@@ -557,8 +557,7 @@ bool evaluation_launch_path(std::string_view path_text) {
         std::string_view(path).substr(from, slash == std::string::npos ? slash : slash - from);
     if (slash == std::string::npos) {
       evaluation |= starts_with(part, "eval");
-      // A word of the file's name: `mcli-1b-eval.yaml`, `llama_eval.sh` (not `retrieval.yaml`), or one for
-      // inference: `deepspeed_inference.yaml`, `zero3-infer.yaml` (the launch config of an evaluation run).
+      // A word of the file's name: `mcli-1b-eval.yaml`, `llama_eval.sh`, `zero3-infer.yaml` (not `retrieval.yaml`).
       for (std::size_t w = 0; w < part.size();) {
         const auto end = part.find_first_of("-_.", w);
         const std::string_view word = part.substr(w, end == std::string_view::npos ? end : end - w);

@@ -224,8 +224,7 @@ RoleSet roles_at_context(const facts::FileFacts& facts, FileId file, const facts
 }  // namespace
 
 RoleSet Program::roles_at(FileId file, const facts::Context& ctx) const {
-  // The `__main__` block of a module the repo imports and nothing launches checks that module by hand: a test,
-  // not the setup of whatever imports it (the import runs the rest of its top level, never this block).
+  // A self-test `__main__` block (Impl::main_block_self_test): importing the module never runs it.
   if (ctx.function < 0 && ctx.has(facts::Guard::main_block) && m_impl->main_block_self_test[file.value] != 0)
     return RoleSet{}.set(static_cast<std::size_t>(Role::test));
   return roles_at_context(m_impl->files[file.value], file, ctx, [&](FunctionId id) { return m_impl->at(id).roles; });
