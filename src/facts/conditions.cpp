@@ -112,7 +112,6 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
         continue;
       }
       const Argument value = m_src.literal(right);
-      // (`if repetition_penalty != 1.0:` compares with a float: a parameter's neutral value.)
       const bool literal = value.kind == LiteralKind::string || value.kind == LiteralKind::integer ||
                            value.kind == LiteralKind::floating || value.kind == LiteralKind::boolean ||
                            value.kind == LiteralKind::null;

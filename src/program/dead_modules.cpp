@@ -61,9 +61,7 @@ std::vector<std::string> computed_import_prefixes(const Program::Impl& impl) {
   for (const auto& file : impl.files) {
     if (file.is_test) continue;
     for (const auto& call : file.calls) {
-      const bool importer = call.callee.dotted() == "importlib.import_module" ||
-                            (call.method.empty() && call.callee_text == "__import__");
-      if (!importer || call.args.empty() || call.args[0].kind == facts::LiteralKind::string) continue;
+      if (!computed_import_call(call)) continue;
       std::string_view text = call.args[0].value.view();
       if (!text.empty() && (text.front() == 'f' || text.front() == 'F')) text.remove_prefix(1);
       std::string prefix;

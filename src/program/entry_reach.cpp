@@ -157,21 +157,13 @@ void find_main_block_self_tests(Program::Impl& impl) {
   for (const EntryPoint& e : impl.entries) {
     if (training_roles().test(static_cast<std::size_t>(e.role))) trains[e.function.file.value] = 1;
   }
-  std::vector<char> imported(impl.files.size(), 0);  // by non-test code, star imports included
-  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
-    imported[f] = !impl.imported_by[f].empty();
-    if (impl.files[f].is_test) continue;
-    for (std::size_t i = 0; i < impl.files[f].imports.size(); ++i) {
-      if (const auto target = star_import_target(impl, FileId{f}, i)) imported[target->value] = 1;
-    }
-  }
   std::vector<std::string_view> launched;
   for (const auto& file : impl.files) {
     for (const auto& program : file.launched_programs) launched.push_back(program.view());
   }
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
     const auto& file = impl.files[f];
-    if (file.is_test || trains[f] || !imported[f]) continue;
+    if (file.is_test || trains[f] || (impl.imported_by[f].empty() && impl.star_imported_by[f].empty())) continue;
     const std::string_view path = file.path.view();
     const std::string name(path.substr(path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/') + 1));
     const bool run = std::any_of(launched.begin(), launched.end(), [&](std::string_view program) {

@@ -97,11 +97,14 @@ std::optional<FileId> star_import_target(const Program::Impl& impl, FileId file,
 
 void index_local_imports(Program::Impl& impl) {
   impl.imported_by.assign(impl.files.size(), {});
+  impl.star_imported_by.assign(impl.files.size(), {});
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
     const auto& file = impl.files[f];
     if (file.is_test) continue;
     for (std::size_t i = 0; i < file.imports.size(); ++i) {
       if (file.imports[i].lazy) continue;
+      if (const auto star = star_import_target(impl, FileId{f}, i))
+        impl.star_imported_by[star->value].push_back(FileId{f});
       if (const auto target = import_target(impl, FileId{f}, i))
         impl.imported_by[target->value].emplace_back(FileId{f}, i);
     }

@@ -71,20 +71,11 @@ std::vector<bool> inference_only_modules(const Program::Impl& impl) {
   if (loads_modules_by_name(impl)) return std::vector<bool>(n, false);
   // Per file: the non-test, non-`__init__` files that import it, through package `__init__`s.
   std::vector<std::vector<std::uint32_t>> users(n);
-  // (Star imports leave no edge in Impl::imported_by: their importers are users too.)
-  std::vector<std::vector<FileId>> star_importers(n);
-  for (std::uint32_t f = 0; f < n; ++f) {
-    if (impl.files[f].is_test) continue;
-    for (std::size_t i = 0; i < impl.files[f].imports.size(); ++i) {
-      if (const auto target = star_import_target(impl, FileId{f}, i))
-        star_importers[target->value].push_back(FileId{f});
-    }
-  }
   for (std::uint32_t f = 0; f < n; ++f) {
     if (impl.files[f].is_test || impl.files[f].is_package_init || impl.imported_by[f].empty()) continue;
     std::vector<std::uint32_t> work{f};
     for (std::size_t next = 0; next < work.size() && work.size() <= 64; ++next) {
-      std::vector<FileId> importers = star_importers[work[next]];
+      std::vector<FileId> importers = impl.star_imported_by[work[next]];  // star imports too
       for (const auto& [importer, index] : impl.imported_by[work[next]]) importers.push_back(importer);
       for (const FileId importer : importers) {
         const facts::FileFacts& user = impl.files[importer.value];

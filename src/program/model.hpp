@@ -152,6 +152,9 @@ struct Program::Impl {
   /// Per file: (importing file, import index) of each import of that module from another non-test file of
   /// the repo (index_local_imports).
   std::vector<std::vector<std::pair<FileId, std::size_t>>> imported_by;
+  /// Per file: the non-test files that load it by a star import (`from .settings import *`), which
+  /// imported_by leaves out (star imports have no local origin; program/gates).
+  std::vector<std::vector<FileId>> star_imported_by;
   /// Ops the repo defines in Python, `@torch.library.custom_op("ns::op")` (or `triton_op`), by
   /// "ns.op" as `torch.ops.ns.op(...)` names them: a call of the repo's own function (program/call_graph).
   struct PythonOp {
@@ -271,6 +274,8 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
 void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings);
 /// The repo's code (not its tests) imports modules by a computed name (program/named_modules).
 bool loads_modules_by_name(const Program::Impl& impl);
+/// `importlib.import_module(target)` / `__import__(name)` with a name that is no string literal (named_modules.cpp).
+bool computed_import_call(const facts::CallFact& call);
 /// Modules of the repo's packages that nothing imports, in a repo that imports by a computed name, and
 /// that no string names: their top level and functions get the opt-in gate (named_modules.cpp).
 void gate_modules_loaded_by_name(Program::Impl& impl);

@@ -209,14 +209,16 @@ void gate_plugin_packages(Program::Impl& impl) {
 
 }  // namespace
 
+bool computed_import_call(const facts::CallFact& call) {
+  const bool importer =
+      call.callee.dotted() == "importlib.import_module" || (call.method.empty() && call.callee_text == "__import__");
+  return importer && !call.args.empty() && call.args[0].kind != facts::LiteralKind::string;
+}
+
 // `importlib.import_module(target)` / `__import__(name)` with a computed name, outside tests.
 bool loads_modules_by_name(const Program::Impl& impl) {
   return std::any_of(impl.files.begin(), impl.files.end(), [](const facts::FileFacts& file) {
-    return !file.is_test && std::any_of(file.calls.begin(), file.calls.end(), [](const facts::CallFact& call) {
-      const bool importer = call.callee.dotted() == "importlib.import_module" ||
-                            (call.method.empty() && call.callee_text == "__import__");
-      return importer && !call.args.empty() && call.args[0].kind != facts::LiteralKind::string;
-    });
+    return !file.is_test && std::any_of(file.calls.begin(), file.calls.end(), computed_import_call);
   });
 }
 
