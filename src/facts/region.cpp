@@ -157,6 +157,19 @@ bool in_training_loop(const FileFacts& file, const Context& ctx) {
   return false;
 }
 
+bool in_periodic_evaluation(const FileFacts& file, const Context& ctx, std::uint32_t line) {
+  if (!ctx.has(Guard::periodic) || ctx.loop < 0 || !in_training_loop(file, ctx)) return false;
+  return std::any_of(file.calls.begin(), file.calls.end(), [&](const CallFact& call) {
+    if (call.method != "eval" || !call.args.empty() || call.at.line > line || call.ctx.function != ctx.function ||
+        call.ctx.loop != ctx.loop || !call.ctx.has(Guard::periodic) || call.ctx.branch < 0)
+      return false;
+    for (std::int32_t branch = ctx.branch; branch >= 0; branch = file.branches[branch].parent) {
+      if (branch == call.ctx.branch) return true;
+    }
+    return false;
+  });
+}
+
 Region region_of(const FileFacts& file, const Context& ctx) {
   if (file.is_test) return Region::test;
   if (in_training_loop(file, ctx)) return Region::training_step;

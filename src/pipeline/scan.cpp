@@ -442,6 +442,10 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   program::Program model = program::Program::build(std::move(all_facts), single_file,
                                                    rules::lockin_knowledge(knowledge.rules, options.target), jobs);
   stats.program = Clock::now() - program_started;
+  for (const auto& pass : model.pass_times()) stats.slowest_passes.emplace_back(std::string(pass.pass), pass.time);
+  std::stable_sort(stats.slowest_passes.begin(), stats.slowest_passes.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  stats.slowest_passes.resize(std::min<std::size_t>(8, stats.slowest_passes.size()));
   release_free_heap();
   stats.peak_after_program = peak_resident_bytes();
 

@@ -48,6 +48,10 @@ std::string format_stats(const ScanStats& s) {
     std::snprintf(line, sizeof line, "  %-9s", name);
     out += line + ms(time) + "\n";
   }
+  if (!s.slowest_passes.empty()) {
+    out += "  slowest passes of the program stage:\n";
+    for (const auto& [pass, time] : s.slowest_passes) out += "  " + ms(time) + "  " + pass + "\n";
+  }
   out += "  peak memory (resident, when the stage ended): extract " + mib(s.peak_after_extract) + ", program " +
          mib(s.peak_after_program) + ", match " + mib(s.peak_after_match) + ", end " + mib(s.peak_at_end) + "\n";
   out += "  prefilter: " + std::to_string(s.prefilter_skipped) + " files skipped\n";

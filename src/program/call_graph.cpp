@@ -159,9 +159,13 @@ class GraphBuilder {
     m_attributes.clear();
     m_library_locals.clear();
     m_library_attributes.clear();
+    m_function_attributes.clear();
     const auto& facts = m_impl.files[file.value];
     for (const auto& assign : facts.assigns) {
       const FactString& text = assign.value.value;
+      if (assign.value.kind == facts::LiteralKind::name && assign.ctx.klass >= 0 &&
+          assign.target_text.rfind("self.", 0) == 0)  // `self.actor_generate = self.actor.generate`
+        m_function_attributes[{assign.ctx.klass, std::string(assign.target_text.substr(5))}].push_back(&assign);
       const auto paren = text.find('(');
       if (assign.value.kind != facts::LiteralKind::other || paren == std::string::npos || paren == 0) continue;
       const std::string_view callee = text.substr(0, paren);
@@ -429,6 +433,8 @@ class GraphBuilder {
       if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, call.method)) {
         add(file, call.ctx, Edge{*m}, true);
         add_overrides(file, call.ctx, ClassId{file, call.ctx.klass}, call.method);
+      } else {
+        add_function_attribute(file, call);
       }
     } else if (!typed && !is_generic_method(call.method) && !library_instance(call.ctx, call.receiver_text)) {
       // A receiver of unknown type: the repo's methods of that name, when few classes define it. A script
@@ -445,6 +451,38 @@ class GraphBuilder {
       }
       m_dispatch = false;
     }
+  }
+
+  // `self.actor_generate(...)` after `self.actor_generate = self.actor.generate` (or `= self.multinomial`,
+  // `= flash_attn_fn`, a repo function): the attribute holds a function, and the call runs it, under the
+  // gates of the binding (`if self.attn_impl == "flash": self.attn_fn = flash_attn_fn`) and of the call.
+  void add_function_attribute(FileId file, const facts::CallFact& call) {
+    const auto bound = m_function_attributes.find({call.ctx.klass, std::string(call.method)});
+    if (bound == m_function_attributes.end()) return;
+    m_dispatch = bound->second.size() > 1;
+    for (const facts::AssignFact* assign : bound->second) {
+      const auto add_bound = [&](FunctionId target) {
+        Edge edge = complete(file, call.ctx, Edge{target}, true);
+        if (assign->ctx.branch >= 0) edge.branch = assign->ctx.branch;
+        edge.guards |= assign->ctx.guards;
+        m_impl.edges[file.value][m_impl.slot(function_at(file, call.ctx))].push_back(edge);
+      };
+      const std::string_view text = assign->value.value;
+      const auto dot = text.rfind('.');
+      if (dot == std::string_view::npos || !assign->value.resolved.empty()) {
+        const Symbol s = value_symbol(file, assign->ctx, assign->value);
+        if (s.kind == Symbol::Kind::function) add_bound(s.function);
+        continue;
+      }
+      // A method of `self` or of an object the class or the assigning function holds (`self.actor`, a local).
+      const std::string receiver(text.substr(0, dot));
+      const std::vector<ClassId> classes = receiver == "self" ? std::vector<ClassId>{ClassId{file, call.ctx.klass}}
+                                                              : instance_classes(file, assign->ctx, receiver);
+      for (const ClassId& klass : classes) {
+        if (auto m = m_symbols.method(klass, text.substr(dot + 1))) add_bound(*m);
+      }
+    }
+    m_dispatch = false;
   }
 
   // What the call's arguments hand over: functions passed as values run as part of the caller's work.
@@ -563,6 +601,8 @@ class GraphBuilder {
   std::map<std::pair<std::int32_t, std::string>, ClassId> m_attributes;  // (class, attribute) -> class
   std::set<std::pair<std::int32_t, std::string>> m_library_locals;       // (function, name): a library instance
   std::set<std::pair<std::int32_t, std::string>> m_library_attributes;   // (class, attribute): a library instance
+  // (class, attribute) -> the assignments that bind it to a name (a function or method held as a value)
+  std::map<std::pair<std::int32_t, std::string>, std::vector<const facts::AssignFact*>> m_function_attributes;
 };
 
 }  // namespace

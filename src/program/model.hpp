@@ -92,7 +92,8 @@ struct FunctionState {
 
 struct Program::Impl {
   std::vector<facts::FileFacts> files;
-  unsigned jobs = 1;  ///< worker threads for the per-file passes (the model never depends on it)
+  unsigned jobs = 1;                 ///< worker threads for the per-file passes (the model never depends on it)
+  std::vector<PassTime> pass_times;  ///< build()'s passes and their wall times (`--stats`)
   std::unique_ptr<Symbols> symbols;
   std::vector<RayActor> ray_actors;  ///< sorted by class
   /// Module-level functions decorated `@ray.remote` (or `@ray.remote(num_cpus=...)`) that ask for no GPU: a task

@@ -241,6 +241,13 @@ class Propagation {
                        [&](const EntryPoint& e) { return e.function == fn && e.role == Role::training_step; });
   }
 
+  bool named_like_generation(FunctionId target) const {
+    if (target.index < 0) return false;
+    const std::string name =
+        to_lower(m_impl.files[target.file.value].functions[static_cast<std::size_t>(target.index)].name);
+    return name.find("generat") != std::string::npos || name.find("sample") != std::string::npos;
+  }
+
   bool named_like_inference(FunctionId target) const {
     if (target.index < 0) return false;
     const auto& name = m_impl.files[target.file.value].functions[static_cast<std::size_t>(target.index)].name;
@@ -279,7 +286,8 @@ class Propagation {
         if (site == Role::training_forward && !periodic) return site;
         // So is a generation a framework's per-step hook runs unconditionally (TRL's GRPO generates its
         // completions from `_prepare_inputs`): an on-policy rollout, not an evaluation.
-        // (Or a method of a rollout worker, verl's `ActorRolloutRefWorker.generate_sequences` from the PPO loop.)
+        // (Or a method of a rollout worker, verl's `ActorRolloutRefWorker.generate_sequences` from the PPO loop;
+        // or a generation every iteration of a loop that also runs the learner: PaLM-rlhf's episode loop.)
         if (site == Role::training_step && !periodic &&
             (named_like_rollout(fn.name) || from_step_hook ||
              (fn.klass >= 0 && named_like_rollout(file.classes[static_cast<std::size_t>(fn.klass)].name))))
@@ -317,6 +325,20 @@ class Propagation {
         step_hook(fn) || (role == Role::training_step && fn.index >= 0 &&
                           (facts::named_like_evaluation(file.functions[static_cast<std::size_t>(fn.index)].name) ||
                            named_like_rollout(file.functions[static_cast<std::size_t>(fn.index)].name)));
+    // Loops of this function that train through a call every N iterations (`if divisible_by(time,
+    // update_timesteps): self.learn(memories)` in an RL trainer's episode loop): a generation the loop runs on
+    // every iteration collects the data those updates train on. (Not an epoch loop that calls
+    // `train_epoch(...)` and then `valid_epoch(...)` on each iteration.)
+    std::vector<std::int32_t> learner_loops;
+    if (role == Role::training_step) {
+      for (const Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
+        if (edge.call < 0 || edge.constructs || edge.target.index < 0 || !edge.periodic) continue;
+        const std::int32_t loop = file.calls[static_cast<std::size_t>(edge.call)].ctx.loop;
+        const auto& target =
+            m_impl.files[edge.target.file.value].functions[static_cast<std::size_t>(edge.target.index)];
+        if (loop >= 0 && target.calls_backward) learner_loops.push_back(loop);
+      }
+    }
     for (Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
       Role site = drives && !edge.in_training_loop ? Role::setup : role;
       // A CLI's `elif command == "chat": run_chat()` runs the chat command, whatever reaches the CLI.
@@ -351,7 +373,12 @@ class Propagation {
       // A call of the run's own body (a training entry: a script's top level, `main`), in no loop.
       const bool once =
           m_impl.at(fn).entry && edge.call >= 0 && file.calls[static_cast<std::size_t>(edge.call)].ctx.loop < 0;
-      Role role_there = inference ? Role::inference : callee_role(site, edge.target, edge.periodic, once, rollout);
+      const bool beside_learner =
+          edge.call >= 0 && !edge.periodic && named_like_generation(edge.target) &&
+          std::find(learner_loops.begin(), learner_loops.end(),
+                    file.calls[static_cast<std::size_t>(edge.call)].ctx.loop) != learner_loops.end();
+      Role role_there =
+          inference ? Role::inference : callee_role(site, edge.target, edge.periodic, once, rollout || beside_learner);
       // A library method a training run patches runs inside the model it trains: its forward. (Not a patched
       // step or run of a trainer, `RayPPOTrainer.fit = fit`: that keeps its own role, step code.)
       if (edge.patches && !inference && is_training(site) &&

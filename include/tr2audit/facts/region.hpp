@@ -46,6 +46,11 @@ std::optional<Region> function_role(const FileFacts& file, std::int32_t function
 /// True when the context is inside a loop whose body runs backward()/optimizer.step().
 bool in_training_loop(const FileFacts& file, const Context& ctx);
 
+/// True at `line` in a periodic block of a training loop (`if i % GENERATE_EVERY == 0:`) that switched the
+/// model to eval mode before it (`model.eval()` in that block or an enclosing one, same function and loop):
+/// a sample or validation the loop runs between steps, not step code.
+bool in_periodic_evaluation(const FileFacts& file, const Context& ctx, std::uint32_t line);
+
 /// "Trainer.train_step" for the innermost function, "" at module level.
 std::string function_qualname(const FileFacts& file, const Context& ctx);
 std::string class_name(const FileFacts& file, const Context& ctx);

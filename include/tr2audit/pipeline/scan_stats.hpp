@@ -46,6 +46,8 @@ struct ScanStats {
   std::size_t cache_bad = 0;  ///< damaged or foreign entries (ignored and rewritten)
   std::size_t cache_writes = 0;
   std::vector<FileTime> slowest_files;  ///< the 10 slowest, slowest first
+  /// The 8 slowest passes of the program stage (wall time), slowest first.
+  std::vector<std::pair<std::string, Nanos>> slowest_passes;
   /// The 10 rules with the most findings (matching is indexed by fact name, so a rule's cost is its
   /// candidates and findings, not a walk of its own).
   std::vector<std::pair<std::string, std::size_t>> busiest_rules;

@@ -6,6 +6,7 @@
 // by default). Rules and scoring read facts *through* it, by typed ids.
 #pragma once
 #include <bitset>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -110,6 +111,12 @@ struct LockinKnowledge {
 /// Import origin of one import fact, now that every module of the repo is known.
 using facts::ImportOrigin;
 
+/// The wall time one pass of Program::build took (`--stats`).
+struct PassTime {
+  std::string_view pass;  ///< the pass's function name (static storage)
+  std::chrono::nanoseconds time{0};
+};
+
 class Program {
  public:
   Program(const Program&) = delete;
@@ -126,6 +133,8 @@ class Program {
                        unsigned jobs = 1);
 
   const std::vector<facts::FileFacts>& files() const;
+  /// Each pass of build() and its wall time, in the order they ran.
+  const std::vector<PassTime>& pass_times() const;
   const facts::FileFacts& file(FileId id) const;
 
   /// Where an import of a file points: an external package, a repo module, or a compiled extension.
