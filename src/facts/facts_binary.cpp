@@ -25,7 +25,7 @@ static_assert(sizeof(DependencyFact) == 48 && sizeof(DirectiveComment) == 24 && 
 static_assert(sizeof(BoundCall) == 32 && sizeof(ReferenceFact) == 56 && sizeof(SettingFact) == 48 &&
                   sizeof(ValueFact) == 64 && sizeof(DispatchEntry) == 48,
               "a fact changed: update facts_binary.cpp fields() and bump k_facts_binary_version");
-static_assert(sizeof(FileFacts) == 744, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
+static_assert(sizeof(FileFacts) == 768, "FileFacts changed: update facts_binary.cpp fields() and bump the version");
 #endif
 
 class Writer {
@@ -303,7 +303,7 @@ void fields(IO& io, FileFacts& f) {
   io(f.path), io.enumeration(f.kind, discover::FileKind::config), io(f.is_test), io(f.module_name), io(f.cpu_twin);
   io(f.is_package_init), io(f.lines), io(f.has_syntax_errors), io(f.error_spans), io(f.cell_first_lines);
   io(f.cell_numbers), io(f.notebook_places), io(f.notebook_escapes), io(f.imports), io(f.calls), io(f.decorators),
-      io(f.assigns), io(f.bound_calls);
+      io(f.assigns), io(f.bound_calls), io(f.read_bindings);
   io(f.values), io(f.references), io(f.devices), io(f.patterns);
   io(f.dependencies), io(f.settings), io(f.launched_programs), io(f.name_strings), io(f.source_file_strings),
       io(f.used_names), io(f.dispatch_entries), io(f.computed_lookups), io(f.functions), io(f.classes), io(f.loops),
@@ -333,8 +333,8 @@ bool indices_valid(const FileFacts& f) {
     return true;
   };
   if (!all_ctx(f.imports) || !all_ctx(f.calls) || !all_ctx(f.decorators) || !all_ctx(f.assigns) ||
-      !all_ctx(f.bound_calls) || !all_ctx(f.values) || !all_ctx(f.references) || !all_ctx(f.devices) ||
-      !all_ctx(f.patterns))
+      !all_ctx(f.bound_calls) || !all_ctx(f.read_bindings) || !all_ctx(f.values) || !all_ctx(f.references) ||
+      !all_ctx(f.devices) || !all_ctx(f.patterns))
     return false;
   for (const auto& fn : f.functions) {
     if (!in(fn.klass, f.classes.size()) || !in(fn.parent, f.functions.size())) return false;

@@ -249,6 +249,11 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
     if (m_mode == Mode::full) on_lazy_import_table(left, right);
     if (m_ctx.function < 0 && m_ctx.klass < 0 && !ts_node_is_null(right) && m_src.is(right, m_k.list))
       m_module_lists.emplace_back(m_src.node_text(left), right);
+    if (m_mode == Mode::full && !ts_node_is_null(right) && m_src.is(right, m_k.attribute)) {
+      const TSNode object = ts_node_child_by_field_id(right, m_k.f_object);
+      if (m_src.is(object, m_k.call))
+        m_out.read_bindings.push_back(BoundCall{m_src.capped(left), m_src.span(object).start_byte, m_ctx});
+    }
     if (m_ctx.function >= 0) {
       const bool collection = !ts_node_is_null(right) &&
                               (m_src.is(right, m_k.list) || m_src.is(right, m_k.tuple) || m_src.is(right, m_k.set));

@@ -27,9 +27,10 @@ bool cacheable(const facts::FileFacts& facts) {
 /// lists inside a fact are compact arrays, built to size.)
 void shrink(facts::FileFacts& f) {
   const auto fit = [](auto&... vectors) { (vectors.shrink_to_fit(), ...); };
-  fit(f.error_spans, f.imports, f.calls, f.decorators, f.assigns, f.bound_calls, f.references, f.devices, f.patterns,
-      f.dependencies, f.functions, f.classes, f.loops, f.branches, f.directives, f.problems, f.settings, f.values,
-      f.name_strings, f.source_file_strings, f.used_names, f.dispatch_entries, f.computed_lookups);
+  fit(f.error_spans, f.imports, f.calls, f.decorators, f.assigns, f.bound_calls, f.read_bindings, f.references,
+      f.devices, f.patterns, f.dependencies, f.functions, f.classes, f.loops, f.branches, f.directives, f.problems,
+      f.settings, f.values, f.name_strings, f.source_file_strings, f.used_names, f.dispatch_entries,
+      f.computed_lookups);
 }
 
 void extract_python(const discover::SourceFile& file, const discover::LoadedSource& source, facts::Extractor& extractor,

@@ -73,7 +73,8 @@ std::uint64_t facts_bytes(const facts::FileFacts& f) {
   bytes += payload(f.notebook_places) + payload(f.notebook_escapes);
   bytes += payload(f.imports) + payload(f.calls) + payload(f.decorators) + payload(f.assigns) + payload(f.devices);
   bytes += payload(f.patterns) + payload(f.dependencies) + payload(f.functions) + payload(f.classes);
-  bytes += payload(f.loops) + payload(f.problems) + payload(f.bound_calls) + payload(f.values);
+  bytes +=
+      payload(f.loops) + payload(f.problems) + payload(f.bound_calls) + payload(f.read_bindings) + payload(f.values);
   bytes += f.strings.added_bytes;
   for (const auto& call : f.calls) {
     bytes += name_bytes(call.callee) + text_bytes(call.callee_text) + text_bytes(call.method) +

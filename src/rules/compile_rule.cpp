@@ -63,6 +63,7 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"fixed_buffer_decode", {S::call, S::call_text, S::method}},
       {"returned", {S::call, S::call_text, S::method}},
       {"logged", {S::call, S::call_text, S::method}},
+      {"checked_only", {S::call, S::call_text, S::method}},
       {"section", {S::dependency}},
       {"not_section", {S::dependency}},
       {"status", {S::op}},
@@ -310,6 +311,7 @@ class Compiler {
     if (m.fixed_buffer_decode) c.fixed_buffer_decode = m.fixed_buffer_decode->value;
     if (m.returned) c.returned = m.returned->value;
     if (m.logged) c.logged = m.logged->value;
+    if (m.checked_only) c.checked_only = m.checked_only->value;
     c.op_statuses = op_bits(m.status, "op status", parse_op_status, k_all_op_statuses);
     c.op_effects = op_bits(m.effect, "op effect", parse_op_effect, k_all_op_effects);
     c.op_kinds = op_bits(m.op_kind, "op kind", parse_op_kind, k_all_op_kinds);

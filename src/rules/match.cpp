@@ -197,11 +197,14 @@ class Matcher {
     const auto& fixed_buffer = m_rules.rules()[i].conditions.fixed_buffer_decode;
     const auto& returned = m_rules.rules()[i].conditions.returned;
     const auto& logged = m_rules.rules()[i].conditions.logged;
+    const auto& checked_only = m_rules.rules()[i].conditions.checked_only;
     const bool holds =
         detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults) &&
         (!fixed_buffer || *fixed_buffer == m_view.program.fixed_buffer_decode(
                                                m_view.id, static_cast<std::uint32_t>(&call - m_file.calls.data()))) &&
-        (!returned || *returned == is_returned(call)) && (!logged || *logged == detail::in_message_call(m_file, call));
+        (!returned || *returned == is_returned(call)) &&
+        (!logged || *logged == detail::in_message_call(m_file, call)) &&
+        (!checked_only || *checked_only == detail::result_checked_only(m_file, call));
     if (holds && defaults.opt_in.empty()) defaults.opt_in = detail::switched_off(m_view.program, m_view.id, call);
     // A positive signal needs the value itself, not a setting that could be changed to it.
     const Category category = m_rules.rules()[i].category;

@@ -40,6 +40,11 @@ bool metadata_only(const facts::FileFacts& file, const facts::ImportFact& import
 /// The call sits in the arguments of a print or logging call (`print("gpus:", torch.cuda.device_count())`,
 /// `logger.info(f"{torch.cuda.device_count()} devices")`): its value only goes into a message.
 bool in_message_call(const facts::FileFacts& file, const facts::CallFact& call);
+/// The call's value (or an attribute of it) is bound to a local that the function only compares or decodes for
+/// a message: `untruncated_ids = tokenizer(prompt, padding="longest").input_ids`, then `torch.equal(ids,
+/// untruncated_ids)` and `tokenizer.batch_decode(untruncated_ids[:, n:])` (diffusers' truncation warning): it is
+/// compared (`torch.equal`) and otherwise only decoded, measured or logged.
+bool result_checked_only(const facts::FileFacts& file, const facts::CallFact& call);
 /// `from bitsandbytes.optim.optimizer import Optimizer2State` used in the file only as the base of repo
 /// classes (`class AdamW8bit(Optimizer2State):`): those classes (ClassInfo indices), else none.
 std::vector<std::int32_t> base_class_only(const facts::FileFacts& file, const facts::ImportFact& import);

@@ -59,7 +59,8 @@ const std::vector<std::string> k_condition_keys{"keyword",
                                                 "item_argument",
                                                 "fixed_buffer_decode",
                                                 "returned",
-                                                "logged"};
+                                                "logged",
+                                                "checked_only"};
 const std::vector<std::string> k_predicate_keys{
     "region", "in_loop",      "in_training_loop",         "guard",     "in_error_region", "in_test",  "function",
     "path",   "neuron_stack", "repo_loads_compiled_code", "runs_once", "in_decorator",    "in_assert"};
@@ -219,6 +220,7 @@ void read_condition(SpecReader& r, const Entry& e, MatchSpec& m) {
   if (e.key == "fixed_buffer_decode") m.fixed_buffer_decode = r.flag(e);
   if (e.key == "returned") m.returned = r.flag(e);
   if (e.key == "logged") m.logged = r.flag(e);
+  if (e.key == "checked_only") m.checked_only = r.flag(e);
   std::optional<TextList>* list = e.key == "missing_keyword" ? &m.missing_keyword
                                   : e.key == "receiver"      ? &m.receiver
                                   : e.key == "not_receiver"  ? &m.not_receiver

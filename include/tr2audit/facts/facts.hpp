@@ -401,6 +401,9 @@ struct FileFacts {
   std::vector<DecoratorFact> decorators;
   std::vector<AssignFact> assigns;
   std::vector<BoundCall> bound_calls;
+  /// `ids = tokenizer(prompt, padding="longest").input_ids`: a plain name bound to an attribute of a call's
+  /// value (the call is not the name's value, so these are not bound_calls; rules/match reads them)
+  std::vector<BoundCall> read_bindings;
   std::vector<ValueFact> values;  ///< returned values and dict entries (program/types)
   std::vector<ReferenceFact> references;
   std::vector<DeviceLiteralFact> devices;

@@ -110,6 +110,9 @@ struct Conditions {
   std::optional<bool> returned;
   /// call: the call is an argument of a print or logging call (`print("gpus:", torch.cuda.device_count())`)
   std::optional<bool> logged;
+  /// call: its result is bound to a local that is only compared or decoded for a message
+  /// (`untruncated_ids = tokenizer(prompt, padding="longest").input_ids` read by `torch.equal(...)`)
+  std::optional<bool> checked_only;
   std::uint8_t op_statuses = 0;  ///< op subject: bit (1 << OpStatus) under the target profile; 0 = any
   std::uint8_t op_effects = 0;   ///< op subject: bit (1 << OpEffect); 0 = any (with or without an effect)
   std::uint8_t op_kinds = 0;     ///< op subject: bit (1 << OpKind); 0 = any

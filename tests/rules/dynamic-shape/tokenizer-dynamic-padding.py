@@ -62,3 +62,40 @@ def tokenize_batches(batches, tokenizer):
     # expect: dynamic-shape.tokenizer-dynamic-padding
     return [tokenizer(batch, padding=True, return_tensors="pt") for batch in batches]
 
+
+
+def encode_prompt(self, prompt, max_length=120):
+    """diffusers' truncation warning: the longest-padded ids are only compared and decoded, never encoded."""
+    text_inputs = self.tokenizer(prompt, padding="max_length", max_length=max_length, truncation=True, return_tensors="pt")
+    text_input_ids = text_inputs.input_ids
+    # ok: dynamic-shape.tokenizer-dynamic-padding
+    untruncated_ids = self.tokenizer(prompt, padding="longest", return_tensors="pt").input_ids
+    if untruncated_ids.shape[-1] >= text_input_ids.shape[-1] and not torch.equal(text_input_ids, untruncated_ids):
+        removed_text = self.tokenizer.batch_decode(untruncated_ids[:, max_length - 1 : -1])
+        print(f"truncated: {removed_text}")
+    return self.text_encoder(text_input_ids.to(self.device))[0]
+
+
+def encode_prompt_longest(self, prompt):
+    """The same binding, but the padded ids go to the text encoder: every prompt length is a new shape."""
+    # expect: dynamic-shape.tokenizer-dynamic-padding
+    untruncated_ids = self.tokenizer(prompt, padding="longest", return_tensors="pt").input_ids
+    if untruncated_ids.shape[-1] > 77:
+        print(self.tokenizer.batch_decode(untruncated_ids[:, 77:]))
+    return self.text_encoder(untruncated_ids.to(self.device))[0]
+
+
+def encode_returned(tokenizer, prompt):
+    # expect: dynamic-shape.tokenizer-dynamic-padding
+    ids = tokenizer(prompt, padding="longest", return_tensors="pt").input_ids
+    assert len(ids) > 0
+    return ids
+
+
+def tokenize_example(example, tokenizer):
+    """Measured, then stored in the example by subscript: the padded ids go on to the model."""
+    # expect: dynamic-shape.tokenizer-dynamic-padding
+    tokenized = tokenizer(example["text"], padding=True, truncation=False)
+    example["input_ids"] = tokenized["input_ids"]
+    example["tokenized_len"] = len(tokenized["input_ids"])
+    return example
