@@ -97,6 +97,17 @@ bool is_identifier(std::string_view text) {
   });
 }
 
+bool mentions_name(std::string_view text, std::string_view name) {
+  if (name.empty()) return false;
+  const auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+  for (std::size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    const bool starts = at == 0 || (!name_char(text[at - 1]) && text[at - 1] != '.');
+    const bool ends = at + name.size() >= text.size() || !name_char(text[at + name.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
 bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }

@@ -8,6 +8,7 @@
 #include <array>
 
 #include "detectors/value_flow.hpp"
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/parse/walk.hpp"
 
 namespace tr2audit::detectors {
@@ -72,7 +73,7 @@ std::string without_strings(std::string_view text) {
 bool passes_any(TSNode call, const std::vector<std::string>& names, const NodeScope& scope) {
   const std::string_view args = scope.text(ts_node_child_by_field_id(call, scope.kinds().f_arguments));
   for (const std::string& name : names) {
-    if (mentions(args, name)) return true;
+    if (mentions_name(args, name)) return true;
   }
   return false;
 }
@@ -117,19 +118,19 @@ class GrowingDecodeLoop final : public Detector {
         const TSNode l = ts_node_child_by_field_id(n, k.f_left);
         const TSNode r = ts_node_child_by_field_id(n, k.f_right);
         if (!ts_node_is_null(r) && ts_node_start_byte(n) < cat_start && ts_node_symbol(l) == k.identifier &&
-            scope.text(l) == grown && !mentions(without_strings(scope.text(r)), grown)) {
+            scope.text(l) == grown && !mentions_name(without_strings(scope.text(r)), grown)) {
           fresh = true;
           return false;
         }
         if (!ts_node_is_null(r) && ts_node_symbol(l) == k.identifier && scope.text(l) != grown &&
-            ts_node_symbol(r) != k.call && mentions(scope.text(r), grown))
+            ts_node_symbol(r) != k.call && mentions_name(scope.text(r), grown))
           names.emplace_back(scope.text(l));
       } else if (kind == k.call && !ts_node_eq(n, right)) {
         const TSNode fn = ts_node_child_by_field_id(n, k.f_function);
         const std::string_view fn_text = scope.text(fn);
         const bool on_grown =
             ts_node_symbol(fn) == k.attribute && std::any_of(names.begin(), names.end(), [&](const std::string& name) {
-              return mentions(scope.text(ts_node_child_by_field_id(fn, k.f_object)), name);
+              return mentions_name(scope.text(ts_node_child_by_field_id(fn, k.f_object)), name);
             });
         if ((ts_node_symbol(fn) == k.identifier || ts_node_symbol(fn) == k.attribute) && !on_grown &&
             scope.resolve(fn).empty() && !not_a_model_call(last_segment(fn_text)) && passes_any(n, names, scope)) {

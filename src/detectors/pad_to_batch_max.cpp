@@ -80,7 +80,8 @@ bool builds_tensor(std::string_view callee) {
 
 bool pads_list_to(std::string_view text, std::string_view name) {
   for (auto at = text.find("] * ("); at != std::string_view::npos; at = text.find("] * (", at + 1)) {
-    if (starts_with(text.substr(at + 5), name) && mentions(text.substr(at + 5, name.size() + 1), name)) return true;
+    if (starts_with(text.substr(at + 5), name) && mentions_name(text.substr(at + 5, name.size() + 1), name))
+      return true;
   }
   return false;
 }

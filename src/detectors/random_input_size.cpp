@@ -77,7 +77,7 @@ bool reaches_size_argument(TSNode call, const std::vector<std::string>& names, c
   const auto mentioned = [&](TSNode node) {
     const std::string_view text = scope.text(node);
     for (const std::string& name : names) {
-      if (mentions(text, name)) return true;
+      if (mentions_name(text, name)) return true;
     }
     return false;
   };

@@ -2,33 +2,20 @@
 
 #include <vector>
 
+#include "tr2audit/core/text.hpp"
 #include "tr2audit/parse/walk.hpp"
 
 namespace tr2audit::detectors {
 namespace {
 
-bool is_word_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 bool mentions_any(std::string_view text, const std::vector<std::string>& names) {
   for (const std::string& name : names) {
-    if (mentions(text, name)) return true;
+    if (mentions_name(text, name)) return true;
   }
   return false;
 }
 
 }  // namespace
-
-bool mentions(std::string_view text, std::string_view name) {
-  if (name.empty()) return false;
-  for (std::size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
-    const bool start_ok = at == 0 || (!is_word_char(text[at - 1]) && text[at - 1] != '.');
-    const bool end_ok = at + name.size() >= text.size() || !is_word_char(text[at + name.size()]);
-    if (start_ok && end_ok) return true;
-  }
-  return false;
-}
 
 TSNode enclosing_body(TSNode node, const NodeScope& scope) {
   const auto& k = scope.kinds();

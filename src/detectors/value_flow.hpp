@@ -17,9 +17,6 @@ namespace tr2audit::detectors {
 /// The body of the innermost function around node, or the module when there is none.
 TSNode enclosing_body(TSNode node, const NodeScope& scope);
 
-/// True when text mentions name as a whole word.
-bool mentions(std::string_view text, std::string_view name);
-
 /// The first call after `after_byte` in body whose callee text satisfies is_sink and whose arguments
 /// mention `name` or a name derived from it; a null node when there is none.
 TSNode find_use(TSNode body, std::uint32_t after_byte, const std::string& name, const NodeScope& scope,

@@ -103,62 +103,6 @@ Program::Program(Program&&) noexcept = default;
 Program& Program::operator=(Program&&) noexcept = default;
 Program::~Program() = default;
 
-Program Program::build(std::vector<facts::FileFacts> files, bool single_file, LockinKnowledge lockin, unsigned jobs) {
-  auto impl = std::make_unique<Impl>();
-  impl->files = std::move(files);
-  impl->jobs = jobs;
-  impl->single_file = single_file;
-  impl->lockin_knowledge = std::move(lockin);
-  // Each pass's wall time, for `--stats` (the slowest passes of the stage).
-  const auto timed = [&impl](std::string_view name, const auto& pass) {
-    const auto started = std::chrono::steady_clock::now();
-    pass();
-    impl->pass_times.push_back(PassTime{name, std::chrono::steady_clock::now() - started});
-  };
-  timed("symbols", [&] { impl->symbols = std::make_unique<Symbols>(impl->files); });
-  timed("find_ray_actors", [&] { find_ray_actors(*impl); });
-  timed("infer_types", [&] { infer_types(*impl); });
-  timed("index_local_imports", [&] { index_local_imports(*impl); });
-  timed("build_call_graph", [&] { build_call_graph(*impl); });
-  timed("find_cpu_actor_code", [&] { find_cpu_actor_code(*impl); });
-  timed("find_vendored_projects", [&] { find_vendored_projects(*impl); });
-  timed("find_entry_points", [&] { find_entry_points(*impl); });
-  timed("find_main_block_self_tests", [&] { find_main_block_self_tests(*impl); });
-  // A one-file scan with no entry point of its own is judged as its own training path.
-  if (single_file && impl->files.size() == 1 &&
-      std::none_of(impl->entries.begin(), impl->entries.end(),
-                   [](const EntryPoint& e) { return training_roles().test(static_cast<std::size_t>(e.role)); }))
-    impl->entries.push_back(EntryPoint{FunctionId{FileId{0}, -1}, Role::setup, "the scanned file"});
-  timed("propagate_roles", [&] { propagate_roles(*impl); });
-  timed("attribute_entries", [&] { attribute_entries(*impl); });
-  timed("find_cuda_probes", [&] { find_cuda_probes(*impl); });
-  timed("find_registered_executors", [&] { find_registered_executors(*impl); });
-  timed("find_unselected_variants", [&] { find_unselected_variants(*impl); });
-  timed("gate_modules_loaded_by_name", [&] { gate_modules_loaded_by_name(*impl); });
-  timed("compute_branch_guards", [&] { compute_branch_guards(*impl); });
-  timed("inherit_guards", [&] { inherit_guards(*impl); });
-  timed("guard_fallback_sources", [&] { guard_fallback_sources(*impl); });
-  timed("propagate_lockin", [&] { propagate_lockin(*impl); });
-  timed("find_nki_kernel_calls", [&] { find_nki_kernel_calls(*impl); });
-  timed("find_op_wrappers", [&] { find_op_wrappers(*impl); });
-  timed("link_compiled_sources", [&] { link_compiled_sources(*impl); });
-  impl->lockin_knowledge = {};  // the rules it refers to need not outlive the build
-  timed("find_compiled_code_loader", [&] { impl->loads_compiled_code = find_compiled_code_loader(*impl); });
-  timed("collect_option_defaults", [&] { collect_option_defaults(*impl); });
-  timed("find_scripts_without_training", [&] { find_scripts_without_training(*impl); });
-  timed("find_generation_inputs", [&] { find_generation_inputs(*impl); });
-  timed("find_index_parameters", [&] { find_index_parameters(*impl); });
-  timed("find_scalar_only_reads", [&] { find_scalar_only_reads(*impl); });
-  for (const auto& file : impl->files) {
-    if (file.is_test) continue;
-    for (const auto& name : file.used_names) impl->named_as_value.emplace(name.view());
-    for (const auto& entry : file.dispatch_entries) {
-      if (!entry.name.empty()) impl->named_as_value.emplace(entry.name.view());
-    }
-  }
-  return Program(std::move(impl));
-}
-
 const std::vector<PassTime>& Program::pass_times() const {
   return m_impl->pass_times;
 }

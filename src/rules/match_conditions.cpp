@@ -1,6 +1,5 @@
 // Subject conditions and where/unless predicates of docs/rule-format.md, one fact at a time.
 #include <algorithm>
-#include <cctype>
 
 #include "match_detail.hpp"
 #include "tr2audit/core/qualified_name.hpp"
@@ -287,20 +286,6 @@ bool in_message_call(const facts::FileFacts& file, const facts::CallFact& call) 
 
 namespace {
 
-bool identifier_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-}
-
-// `name` occurs in `text` as a name of its own (not `x.name`, not `name_2`).
-bool mentions(std::string_view text, std::string_view name) {
-  for (auto at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
-    const bool starts = at == 0 || (!identifier_char(text[at - 1]) && text[at - 1] != '.');
-    const bool ends = at + name.size() == text.size() || !identifier_char(text[at + name.size()]);
-    if (starts && ends) return true;
-  }
-  return false;
-}
-
 // A call that only compares or decodes a value, or puts it in a message.
 bool checks_value(const facts::FileFacts& file, const facts::CallFact& call) {
   const std::string_view m = call.method;
@@ -317,22 +302,22 @@ bool result_checked_only(const facts::FileFacts& file, const facts::CallFact& ca
       if (b.call_start_byte == call.at.start_byte && b.ctx.function == call.ctx.function) name = b.target_text;
     }
   }
-  if (name.empty() || std::any_of(name.begin(), name.end(), [](char c) { return !identifier_char(c); })) return false;
+  if (!is_identifier(name)) return false;
   // Returned, copied to another name, or handed to anything but a check: the value goes on.
   for (const auto& value : file.values) {
     if (value.ctx.function == call.ctx.function && value.name == name) return false;
   }
   for (const auto& assign : file.assigns) {
-    if (assign.ctx.function == call.ctx.function && mentions(assign.value.value, name)) return false;
+    if (assign.ctx.function == call.ctx.function && mentions_name(assign.value.value, name)) return false;
   }
   // (Subscript stores, `example["input_ids"] = ids["input_ids"]`, leave no fact to read: the comparison with
   // another tensor, `torch.equal`, is what marks the check.)
   bool compared = false;
   for (const auto& use : file.calls) {
     if (&use == &call || use.ctx.function != call.ctx.function) continue;
-    if (mentions(use.receiver_text, name)) return false;  // `ids.to(device)`
+    if (mentions_name(use.receiver_text, name)) return false;  // `ids.to(device)`
     const bool passed = std::any_of(use.args.begin(), use.args.end(),
-                                    [&](const facts::Argument& arg) { return mentions(arg.value, name); });
+                                    [&](const facts::Argument& arg) { return mentions_name(arg.value, name); });
     if (!passed) continue;
     if (!checks_value(file, use)) return false;
     compared = compared || use.callee.dotted() == "torch.equal" || use.method == "equal";

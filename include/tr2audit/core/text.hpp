@@ -17,6 +17,9 @@ bool starts_with(std::string_view text, std::string_view prefix);
 bool ends_with(std::string_view text, std::string_view suffix);
 /// Letters, digits and underscores only, and not empty: a plain Python name (ASCII).
 bool is_identifier(std::string_view text);
+/// `name` occurs in `text` as a name of its own: not an attribute of something (`x.name`), not part of a longer
+/// name (`name_2`).
+bool mentions_name(std::string_view text, std::string_view name);
 /// `RLType.EBFT`, `enums.AttnImpl.FLASH`: a dotted name whose next-to-last segment is CapWords (a class),
 /// read as an enum member; not `torch.float16`, `self.MODE` or a call.
 bool names_enum_member(std::string_view text);
