@@ -44,6 +44,34 @@ Extractor::~Extractor() {
   m_state->strings->seal();  // the facts keep the entries; the index that found equal texts can go
 }
 
+namespace {
+
+// `self.attn_fn = flash_attn_func` in a method, then `self.attn_fn(q, k, v)`: the attribute holds the imported
+// library function, so the call is a call of it. Resolved only when every binding of the attribute in the class
+// is the same imported name, unconditional and outside any guard (a binding under `if use_flash:` or in an
+// ImportError fallback leaves the attribute holding one of several functions, and the call unresolved).
+void resolve_held_library_functions(FileFacts& out) {
+  for (auto& call : out.calls) {
+    if (!call.callee.empty() || !call.receiver_is_self || call.ctx.klass < 0 ||
+        !starts_with(call.callee_text, "self.") || !is_identifier(call.callee_text.view().substr(5)))
+      continue;
+    const Argument* held = nullptr;
+    bool single = true;
+    for (const auto& assign : out.assigns) {
+      if (assign.target_text != call.callee_text || assign.ctx.klass != call.ctx.klass) continue;
+      if (assign.value.resolved.empty() || assign.value.kind != LiteralKind::name || assign.ctx.branch >= 0 ||
+          assign.ctx.guards != 0 || (held && held->resolved != assign.value.resolved)) {
+        single = false;
+        break;
+      }
+      held = &assign.value;
+    }
+    if (held && single) call.callee = held->resolved;
+  }
+}
+
+}  // namespace
+
 std::string module_name_for(std::string_view rel_path) {
   std::string path(rel_path);
   for (std::string_view suffix : {".py", ".pyi", ".ipynb"}) {
@@ -108,6 +136,7 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
   Walker walker(view, out, s.dispatch, s.options.max_error_spans);
   walker.collect_module_bindings(root);
   walker.extract(root);
+  resolve_held_library_functions(out);
   s.times.walk = Clock::now() - parsed_at;
   if (out.has_syntax_errors) {
     const Span& first = out.error_spans.front();

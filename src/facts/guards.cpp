@@ -128,6 +128,12 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
     if (kind == m_k.comparison_operator && ends_with(m_src.node_text(step.node), " is None") &&
         !ends_with(m_src.node_text(step.node), " is not None"))
       return false;
+    // `if bnb is not None:` after `try: import bitsandbytes as bnb` / `except ImportError: bnb = None`.
+    if (kind == m_k.comparison_operator && ends_with(m_src.node_text(step.node), " is not None")) {
+      const std::string_view tested = m_src.node_text(ts_node_named_child(step.node, 0));
+      if (std::find(m_optional_imports.begin(), m_optional_imports.end(), tested) != m_optional_imports.end())
+        guards |= guard_bit(Guard::import_error_fallback);
+    }
     if (kind == m_k.call) {
       const std::string callee = resolve(ts_node_child_by_field_id(step.node, m_k.f_function)).dotted();
       if (is_cuda_probe(callee)) guards |= guard_bit(Guard::cuda_available);

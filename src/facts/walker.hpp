@@ -227,6 +227,9 @@ class Walker final : public detectors::NodeScope {
   void note_periodic_local(std::string_view name, TSNode value);
   /// Locals a function last bound to a value true only where CUDA is (`x and torch.cuda.is_available()`).
   std::vector<std::pair<std::int32_t, std::string_view>> m_cuda_locals;
+  /// Names an ImportError handler sets to None after a try imported them (`except ImportError: bnb = None`):
+  /// the import stays bound (Walker::bind), and `if bnb is not None:` asks whether it is installed.
+  std::vector<std::string_view> m_optional_imports;
   bool requires_cuda_probe(TSNode value) const;
   /// The operands of a chain of one boolean operator (`a or (b or c)`), or the node itself.
   std::vector<TSNode> operands(TSNode node, std::string_view op) const;

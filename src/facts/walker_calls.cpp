@@ -270,11 +270,19 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
       }
     }
     const QualifiedName alias = ts_node_is_null(right) ? QualifiedName{} : resolve(right);
+    // `try: from flash_attn import flash_attn_func` / `except ImportError: flash_attn_func = None`: None is no
+    // function, so a call of the name still runs the library's (or fails without it); the import stays bound.
+    const bool missing_placeholder = !ts_node_is_null(right) && m_src.is(right, m_k.none) &&
+                                     m_ctx.has(Guard::except_handler) &&
+                                     m_imports.lookup(m_src.node_text(left)) != nullptr;
     if (!alias.empty())
       m_imports.bind(m_src.node_text(left), alias,  // F = torch.nn.functional
                      static_cast<std::uint16_t>(m_ctx.guards & k_device_guards));
-    else
+    else if (!missing_placeholder)
       m_imports.shadow(m_src.node_text(left));
+    else if (std::find(m_optional_imports.begin(), m_optional_imports.end(), m_src.node_text(left)) ==
+             m_optional_imports.end())
+      m_optional_imports.push_back(m_src.node_text(left));
   } else if (m_src.is(left, m_k.subscript)) {
     // `ret["box_predictor"] = box_predictor`: a dict entry the program follows (program/types).
     const auto key = m_src.string_literal(ts_node_child_by_field_id(left, m_k.f_subscript));

@@ -222,6 +222,17 @@ std::int32_t enclosing_class(const facts::FileFacts& file, std::int32_t function
   return klass;
 }
 
+std::optional<SwitchBindings::Setter> setter_binding(const facts::FileFacts& file, const facts::AssignFact& assign) {
+  if (assign.ctx.function < 0 || assign.ctx.branch >= 0 || assign.value.kind != facts::LiteralKind::name ||
+      !starts_with(assign.target_text, "self.") || assign.target_text.find('.', 5) != std::string::npos)
+    return std::nullopt;
+  const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
+  if (method.klass < 0 || method.name == "__init__") return std::nullopt;
+  const auto position = positional_index(method, assign.value.value.view());
+  if (!position) return std::nullopt;
+  return SwitchBindings::Setter{&method, assign.value.value.view(), *position};
+}
+
 std::optional<SwitchBindings> switch_bindings(const facts::FileFacts& file, std::int32_t klass, std::string_view name) {
   SwitchBindings out;
   std::vector<const facts::BranchInfo*> off_sides;  // `else: self.use_critic = False`
@@ -229,7 +240,13 @@ std::optional<SwitchBindings> switch_bindings(const facts::FileFacts& file, std:
     if (assign.target_text != name || assign.ctx.function < 0 ||
         file.functions[static_cast<std::size_t>(assign.ctx.function)].klass != klass)
       continue;
-    if (assign.value.kind != facts::LiteralKind::boolean) return std::nullopt;  // bound from a value: no switch
+    if (assign.value.kind != facts::LiteralKind::boolean) {
+      // bound from a value: no switch, unless a setter binds it from its parameter (its callers decide)
+      const auto setter = setter_binding(file, assign);
+      if (!setter) return std::nullopt;
+      out.setters.push_back(*setter);
+      continue;
+    }
     if (assign.value.value == "False") {
       if (assign.ctx.branch >= 0) {
         const auto& branch = file.branches[static_cast<std::size_t>(assign.ctx.branch)];

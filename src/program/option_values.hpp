@@ -158,6 +158,40 @@ std::int32_t enclosing_class(const facts::FileFacts& file, std::int32_t function
 struct SwitchBindings {
   bool initialised_off = false;  ///< an unconditional `= False`, or one on the else side of a test that turns it on
   std::vector<const facts::AssignFact*> turned_on;  ///< the `= True` bindings, each inside a branch
+  /// A setter method's binding from its parameter (`def set_use_memory_efficient_attention(self, xformers, mem_eff):
+  /// self.use_xformers = xformers`): the switch is on where a call of the setter passes it on.
+  struct Setter {
+    const facts::FunctionInfo* method = nullptr;
+    std::string_view parameter;  ///< "xformers"
+    std::size_t position = 0;    ///< among the positional parameters after `self`
+  };
+  std::vector<Setter> setters;
+};
+/// `def set_x(self, x): self.use_x = x`: the parameter `self.<attribute>` is bound from in `function`, a method other
+/// than `__init__` (whose bindings are constructor switches), with its position after `self`; nothing otherwise.
+std::optional<SwitchBindings::Setter> setter_binding(const facts::FileFacts& file, const facts::AssignFact& assign);
+/// A call of a setter, with the value it passes for the setter's parameter (null: the parameter's default).
+struct SetterCall {
+  std::uint32_t file = 0;
+  const facts::CallFact* call = nullptr;
+  const facts::Argument* value = nullptr;
+};
+/// The calls of the repo's setter methods (setter_binding), by method name, indexed once per scan
+/// (program/setter_calls).
+class SetterCalls {
+ public:
+  /// `main_block_self_test`: per file, its `__main__` block is a self-test no run executes
+  /// (Impl::main_block_self_test).
+  SetterCalls(const std::vector<facts::FileFacts>& files, const std::vector<char>& main_block_self_test);
+  /// The calls a run can make of a setter of this name (a test's, a self-test `__main__` block's and a same-named
+  /// setter's that forwards its own parameter, `self.attn1.set_x(x)`, are left out: the forwarding setter's own
+  /// calls are among them), each with the value it passes for the parameter; nothing when one passes it through
+  /// `*args`/`**kwargs` or the method's name is too common to tell one class's setter from another's.
+  std::optional<std::vector<SetterCall>> calls(const SwitchBindings::Setter& setter) const;
+
+ private:
+  const std::vector<facts::FileFacts>& m_files;
+  std::unordered_map<std::string_view, std::vector<std::pair<std::uint32_t, const facts::CallFact*>>> m_calls;
 };
 /// The bindings of `name` in the methods of class `klass`; nothing when it is no such switch there (bound
 /// from a value, turned on unconditionally, or turned off only on one side of a test).

@@ -28,6 +28,16 @@ bool named_parameter(const facts::FunctionInfo& fn, std::string_view name) {
   });
 }
 
+// `args.xformers`, `xformers`: a name or an attribute chain of names, nothing computed.
+bool is_dotted_name(std::string_view text) {
+  for (std::size_t start = 0;;) {
+    const auto dot = text.find('.', start);
+    if (!is_identifier(text.substr(start, dot == std::string_view::npos ? dot : dot - start))) return false;
+    if (dot == std::string_view::npos) return true;
+    start = dot + 1;
+  }
+}
+
 class BranchGuards {
  public:
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
@@ -36,6 +46,7 @@ class BranchGuards {
     m_registries = registered_names(m_impl.files);
     m_switched_on = constructor_booleans(m_impl.files);
     m_constructor_switches.emplace(m_impl.files);
+    m_setter_calls.emplace(m_impl.files, m_impl.main_block_self_test);
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
     m_hydra_defaults = hydra_defaults(m_impl.files);
     m_launched.emplace(m_impl.files, m_file_cli_options);
@@ -664,6 +675,64 @@ class BranchGuards {
     return *described + " (through os.environ[\"" + std::string(variable) + "\"])";
   }
 
+  // The option that keeps a line off, named by the outermost branch around it (`ctx`, in file `f`) whose test is an
+  // option off by default; nothing when no branch around it is.
+  std::optional<std::string> enclosing_gate(std::size_t f, const facts::Context& ctx, int depth) {
+    const auto& in = m_impl.files[f];
+    std::optional<std::string> gate;
+    for (std::int32_t b = ctx.branch; b >= 0; b = in.branches[static_cast<std::size_t>(b)].parent) {
+      const auto& branch = in.branches[static_cast<std::size_t>(b)];
+      if (branch.else_side || branch.any_of) continue;
+      for (const auto& part : branch.terms) {
+        if (auto found = opt_in_option(f, branch, part, ctx.function, depth + 1)) {
+          gate = std::move(found);  // the outermost gate names the option a user sets
+          break;
+        }
+      }
+    }
+    return gate;
+  }
+
+  // A switch a setter binds from its parameter is turned on by each call of the setter that passes something
+  // other than an off literal: that call must itself sit behind an option off by default, or pass one
+  // (`unet.set_use_memory_efficient_attention(args.xformers, False)`). The option, or nothing.
+  std::optional<std::string> setter_gate(const SwitchBindings::Setter& setter, const facts::ConditionTerm& term,
+                                         int depth) {
+    const auto calls = m_setter_calls->calls(setter);
+    if (!calls) return std::nullopt;
+    // Only the calls a training run makes turn it on for training (kohya-ss/sd-scripts' `sdxl_minimal_inference.py`
+    // turns xformers on unconditionally; no training script runs it); in a repo without such calls, all of them.
+    const auto in_training = [&](const SetterCall& call) {
+      return m_impl.at(function_at(FileId{call.file}, call.call->ctx)).training_reached;
+    };
+    const bool training_calls = std::any_of(calls->begin(), calls->end(), in_training);
+    std::optional<std::string> outermost;
+    for (const SetterCall& call : *calls) {
+      if (training_calls && !in_training(call)) continue;
+      const facts::Argument* value = call.value;
+      if (value == nullptr) {  // the parameter's default
+        const auto& defaults = setter.method->param_defaults;
+        const auto it = std::find_if(defaults.begin(), defaults.end(),
+                                     [&](const facts::Argument& p) { return p.keyword == setter.parameter; });
+        if (it == defaults.end()) return std::nullopt;
+        value = &*it;
+      }
+      if (is_literal(*value) && leaves_off(*value, term)) continue;
+      auto gate = enclosing_gate(call.file, call.call->ctx, depth);
+      if (!gate && (value->kind == facts::LiteralKind::name || value->kind == facts::LiteralKind::other) &&
+          is_dotted_name(value->value.view())) {
+        const facts::ConditionTerm passed{value->value, {}, false};
+        const auto& file = m_impl.files[call.file];
+        const facts::BranchInfo& branch =
+            call.call->ctx.branch >= 0 ? file.branches[static_cast<std::size_t>(call.call->ctx.branch)] : m_no_branch;
+        gate = opt_in_option(call.file, branch, passed, call.call->ctx.function, depth + 1);
+      }
+      if (!gate) return std::nullopt;
+      if (!outermost) outermost = std::move(gate);
+    }
+    return outermost;
+  }
+
   // A switch attribute the class initialises off and turns on only inside branches: off by default when every
   // branch that turns it on is itself taken only behind an option that is off by default. Described as the
   // attribute and the first such option.
@@ -687,17 +756,13 @@ class BranchGuards {
       initialised_off = initialised_off || bindings->initialised_off;
       // Every branch that turns it on must itself be taken only behind an option that is off by default.
       for (const facts::AssignFact* on : bindings->turned_on) {
-        std::optional<std::string> gate;
-        for (std::int32_t b = on->ctx.branch; b >= 0; b = in.branches[static_cast<std::size_t>(b)].parent) {
-          const auto& branch = in.branches[static_cast<std::size_t>(b)];
-          if (branch.else_side || branch.any_of) continue;
-          for (const auto& part : branch.terms) {
-            if (auto found = opt_in_option(at.file.value, branch, part, on->ctx.function, depth + 1)) {
-              gate = std::move(found);  // the outermost gate names the option a user sets
-              break;
-            }
-          }
-        }
+        auto gate = enclosing_gate(at.file.value, on->ctx, depth);
+        if (!gate) return std::nullopt;
+        if (!outermost) outermost = std::move(gate);
+      }
+      // ... and so must every call of a setter that binds it (`set_use_memory_efficient_attention(True, False)`).
+      for (const auto& setter : bindings->setters) {
+        auto gate = setter_gate(setter, term, depth);
         if (!gate) return std::nullopt;
         if (!outermost) outermost = std::move(gate);
       }
@@ -902,6 +967,8 @@ class BranchGuards {
   /// callee of that name, by keyword or by position.
   std::unordered_set<std::string> m_switched_on;
   std::optional<ConstructorSwitches> m_constructor_switches;
+  std::optional<SetterCalls> m_setter_calls;
+  const facts::BranchInfo m_no_branch{};  ///< for a value judged as a test outside any branch (setter_gate)
   /// The settings of the config files `@hydra.main(config_name=...)` names (program/config_defaults).
   HydraDefaults m_hydra_defaults;
   std::unordered_map<ConstantKey, ModuleConstant, ConstantKeyHash> m_module_constants;

@@ -214,3 +214,69 @@ TEST_CASE("facts::Extractor keeps enum-member comparisons as condition terms", "
   }
   CHECK_FALSE(self_term);
 }
+
+TEST_CASE("facts::Extractor resolves a call of an attribute holding an imported function", "[facts]") {
+  const auto f = facts_of(
+      "from flash_attn import flash_attn_func, flash_attn_varlen_func\n"
+      "import torch.nn.functional as F\n"
+      "class Attention(nn.Module):\n"
+      "    def __init__(self, varlen, fused):\n"
+      "        self.attn_fn = flash_attn_func\n"
+      "        self.pick = flash_attn_func\n"
+      "        if varlen:\n"
+      "            self.pick = flash_attn_varlen_func\n"
+      "        self.mixed = flash_attn_func\n"
+      "        self.mixed = F.scaled_dot_product_attention\n"
+      "    def forward(self, q, k, v):\n"
+      "        a = self.attn_fn(q, k, v, causal=True)\n"
+      "        b = self.pick(q, k, v)\n"
+      "        c = self.mixed(q, k, v)\n"
+      "        return self.proj(a + b + c)\n"
+      "class Other(nn.Module):\n"
+      "    def forward(self, q, k, v):\n"
+      "        return self.attn_fn(q, k, v)\n");
+  const auto* held = call_at(f, 12);
+  REQUIRE(held);
+  CHECK(held->callee.dotted() == "flash_attn.flash_attn_func");
+  CHECK(held->method == "attn_fn");
+  // Bound to another function under a branch, or to two functions: the attribute may hold either.
+  CHECK(call_at(f, 13)->callee.empty());
+  CHECK(call_at(f, 14)->callee.empty());
+  // A submodule (`self.proj = nn.Linear(...)` or unbound here) stays a method call of the instance.
+  CHECK(call_at(f, 15, "proj")->callee.empty());
+  // Another class's attribute of the same name holds nothing this class bound.
+  CHECK(call_at(f, 18)->callee.empty());
+}
+
+TEST_CASE("facts::Extractor keeps an import an ImportError handler sets to None", "[facts]") {
+  const auto f = facts_of(
+      "try:\n"
+      "    from flash_attn import flash_attn_func\n"
+      "    import bitsandbytes as bnb\n"
+      "except ImportError:\n"
+      "    flash_attn_func, bnb = None, None\n"
+      "def attend(q, k, v):\n"
+      "    out = flash_attn_func(q, k, v)\n"
+      "    if bnb is not None:\n"
+      "        out = bnb.functional.dequantize_4bit(out)\n"
+      "    return out\n"
+      "def later(q):\n"
+      "    flash_attn_func = make_local()\n"
+      "    return flash_attn_func(q)\n"
+      "scale = None\n"
+      "def other(x):\n"
+      "    return scale(x)\n");
+  // None is no function: the call still runs the library's, or fails without it.
+  const auto* call = call_at(f, 7);
+  REQUIRE(call);
+  CHECK(call->callee.dotted() == "flash_attn.flash_attn_func");
+  CHECK_FALSE(call->ctx.has(facts::Guard::import_error_fallback));
+  // `if bnb is not None:` asks whether the import worked: an availability guard.
+  const auto* guarded = call_at(f, 9, "dequantize_4bit");
+  REQUIRE(guarded);
+  CHECK(guarded->callee.dotted() == "bitsandbytes.functional.dequantize_4bit");
+  CHECK(guarded->ctx.has(facts::Guard::import_error_fallback));
+  // A local rebinding in a function, and a None that replaces no import, still hide nothing else.
+  CHECK(call_at(f, 13)->callee.empty());
+  CHECK(call_at(f, 16)->callee.empty());
+}
