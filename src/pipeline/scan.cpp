@@ -503,7 +503,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   tallies = {};
   std::size_t found = 0;
   for (const auto& outcome : outcomes) found += outcome.findings.size();
-  report.findings.reserve(found);  // grown by doubling, the old and new arrays would be alive at once
+  report.findings.reserve(found);         // grown by doubling, the old and new arrays would be alive at once
+  report::TrainingSetup setup_elsewhere;  // setup facts off the training path: their places are cited last
   for (std::size_t i = 0; i < count; ++i) {
     count_file(report.scan, discovered.files[i], analyses[i]);
     cap_findings(outcomes[i].findings, options.limits, report.scan, report.problems);
@@ -519,9 +520,14 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
     }
     outcomes[i].findings = {};  // moved out: the vector itself goes too
     // A vendored project's trainers and configs describe that project's runs, not this repo's.
-    if (analyses[i].loaded && !vendored[i]) score::collect_setup(facts, report.setup);
+    if (analyses[i].loaded && !vendored[i]) {
+      const program::FileId id{static_cast<std::uint32_t>(i)};
+      score::collect_setup(facts, report.setup, setup_elsewhere, [&](const facts::Context& ctx) {
+        return (code_roles->roles_at(id, ctx) & program::training_roles()).any();
+      });
+    }
   }
-  score::finalize_setup(report.setup);
+  score::finalize_setup(report.setup, std::move(setup_elsewhere));
   std::vector<rules::CodeFile> code;
   std::vector<rules::ExtensionBuild> builds;
   std::vector<std::string> named_files;  // values that name a .json/.yaml file (see collect_named_files)

@@ -3,6 +3,7 @@
 #include "tr2audit/score/setup.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string_view>
 
@@ -233,10 +234,12 @@ void precision_call(const facts::CallFact& call, const std::string& callee, Trai
   if (callee == "torch.cuda.is_bf16_supported") add(setup.precision, "bf16", at);
 }
 
-void imports_of(const facts::FileFacts& file, TrainingSetup& setup) {
+template <class Pick>
+void imports_of(const facts::FileFacts& file, TrainingSetup&, TrainingSetup&, const Pick& pick) {
   for (const auto& imp : file.imports) {
     const std::string target = imp.target.dotted();
     const std::string at = where(file, imp.at.line);
+    TrainingSetup& setup = pick(imp.ctx);
     if (starts_with(target, "deepspeed")) add(setup.parallelism, "deepspeed", at);
     if (imp.target.starts_with("megatron")) add(setup.parallelism, "megatron", at);
     if (imp.target.starts_with("neuronx_distributed.pipeline")) add(setup.parallelism, "nxd-pp", at);
@@ -246,18 +249,23 @@ void imports_of(const facts::FileFacts& file, TrainingSetup& setup) {
   }
 }
 
-void assigns_of(const facts::FileFacts& file, TrainingSetup& setup) {
+template <class Pick>
+void assigns_of(const facts::FileFacts& file, TrainingSetup&, TrainingSetup&, const Pick& pick) {
   for (const auto& assign : file.assigns) {
     const std::string name = to_lower(assign.target.empty() ? assign.target_text : assign.target.dotted());
     if (name.find("dtype") == std::string::npos && name.find("precision") == std::string::npos) continue;
-    precision_of_value(arg_text(assign.value), setup, where(file, assign.at.line));
+    precision_of_value(arg_text(assign.value), pick(assign.ctx), where(file, assign.at.line));
   }
 }
 
 }  // namespace
 
-void collect_setup(const facts::FileFacts& file, TrainingSetup& setup) {
+void collect_setup(const facts::FileFacts& file, TrainingSetup& setup, TrainingSetup& elsewhere,
+                   const TrainingPath& on_training_path) {
   if (file.is_test) return;
+  const auto pick = [&](const facts::Context& ctx) -> TrainingSetup& {
+    return !on_training_path || on_training_path(ctx) ? setup : elsewhere;
+  };
   const bool file_saves = std::any_of(file.calls.begin(), file.calls.end(), [](const facts::CallFact& c) {
     return any_glob(c.callee.dotted(), {"torch.save", "torch_xla.core.xla_model.save", "*.save_checkpoint"}) ||
            c.method == "save";
@@ -265,31 +273,59 @@ void collect_setup(const facts::FileFacts& file, TrainingSetup& setup) {
   for (const auto& call : file.calls) {
     const std::string callee = call.callee.dotted();
     const Place at(file, call.at.line);
-    fine_tuning_call(call, callee, setup, at);
-    model_family_call(call, callee, setup, at);
-    precision_call(call, callee, setup, at);
-    parallelism_call(callee, setup, at);
-    checkpoint_call(call, callee, file_saves, setup, at);
-    framework_call(callee, setup, at);
+    TrainingSetup& into = pick(call.ctx);
+    fine_tuning_call(call, callee, into, at);
+    model_family_call(call, callee, into, at);
+    precision_call(call, callee, into, at);
+    parallelism_call(callee, into, at);
+    checkpoint_call(call, callee, file_saves, into, at);
+    framework_call(callee, into, at);
   }
-  imports_of(file, setup);
-  assigns_of(file, setup);
+  imports_of(file, setup, elsewhere, pick);
+  assigns_of(file, setup, elsewhere, pick);
   for (const auto& loop : file.loops) {
-    if (loop.calls_backward) add(setup.frameworks, "plain-pytorch", where(file, loop.at.line));
+    facts::Context ctx;
+    ctx.function = loop.function;
+    if (loop.calls_backward) add(pick(ctx).frameworks, "plain-pytorch", where(file, loop.at.line));
   }
 }
 
-void finalize_setup(TrainingSetup& setup) {
-  for (auto* facts : {&setup.fine_tuning, &setup.model_family, &setup.precision, &setup.parallelism,
-                      &setup.checkpointing, &setup.frameworks}) {
+void collect_setup(const facts::FileFacts& file, TrainingSetup& setup) {
+  TrainingSetup unused;
+  collect_setup(file, setup, unused, {});
+}
+
+void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere) {
+  const auto fields = [](TrainingSetup& s) {
+    return std::array<std::vector<SetupFact>*, 6>{&s.fine_tuning, &s.model_family,  &s.precision,
+                                                  &s.parallelism, &s.checkpointing, &s.frameworks};
+  };
+  const auto merge = [](std::vector<SetupFact>& facts) {
     std::vector<SetupFact> merged;
-    for (auto& fact : *facts) {
+    for (auto& fact : facts) {
       for (const auto& ev : fact.evidence) add(merged, fact.value, ev);
       if (fact.evidence.empty()) add(merged, fact.value, "");
     }
     for (auto& fact : merged) std::erase(fact.evidence, std::string());
-    std::sort(merged.begin(), merged.end(), [](const auto& a, const auto& b) { return a.value < b.value; });
-    *facts = std::move(merged);
+    facts = std::move(merged);
+  };
+  const auto on_path = fields(setup);
+  const auto off_path = fields(elsewhere);
+  for (std::size_t i = 0; i < on_path.size(); ++i) {
+    std::vector<SetupFact>& facts = *on_path[i];
+    merge(facts);
+    merge(*off_path[i]);
+    // The training path's places first, then the others' (each in path order), at most three.
+    for (auto& other : *off_path[i]) {
+      auto it = std::find_if(facts.begin(), facts.end(), [&](const SetupFact& f) { return f.value == other.value; });
+      if (it == facts.end()) it = facts.insert(facts.end(), SetupFact{other.value, {}});
+      for (auto& ev : other.evidence) {
+        if (it->evidence.size() < k_max_evidence &&
+            std::find(it->evidence.begin(), it->evidence.end(), ev) == it->evidence.end())
+          it->evidence.push_back(std::move(ev));
+      }
+    }
+    std::sort(facts.begin(), facts.end(), [](const auto& a, const auto& b) { return a.value < b.value; });
   }
   const auto has = [](const std::vector<SetupFact>& facts, std::string_view value) {
     return std::any_of(facts.begin(), facts.end(), [&](const auto& f) { return f.value == value; });

@@ -2,17 +2,27 @@
 // checkpointing, frameworks) gathered from every file's FileFacts into one report::TrainingSetup.
 // Call collect_setup for each file in any order, then finalize_setup once.
 #pragma once
+#include <functional>
+
 #include "tr2audit/facts/facts.hpp"
 #include "tr2audit/report/training_setup.hpp"
 
 namespace tr2audit::score {
 
-/// Adds the setup facts one file shows (test files are skipped) with "path:line" evidence.
+/// Where a training run reaches the code at a context (Program::training_reached).
+using TrainingPath = std::function<bool(const facts::Context&)>;
+
+/// Adds the setup facts one file shows (test files are skipped) with "path:line" evidence: to `setup` when
+/// `on_training_path` holds where the evidence sits (or is not given), else to `elsewhere`.
+void collect_setup(const facts::FileFacts& file, report::TrainingSetup& setup, report::TrainingSetup& elsewhere,
+                   const TrainingPath& on_training_path);
 void collect_setup(const facts::FileFacts& file, report::TrainingSetup& setup);
 
 /// Sorts values and evidence, merges duplicate values and keeps at most 3 evidence entries per value,
 /// so the result does not depend on the order files were collected in. Derives "plain-pytorch" and
-/// "custom" only when nothing more specific was found.
-void finalize_setup(report::TrainingSetup& setup);
+/// "custom" only when nothing more specific was found. The facts `elsewhere` shows count too, but their
+/// evidence comes after the training path's: a reason that cites a fact's first place cites the training
+/// script's `AutoModelForCausalLM.from_pretrained`, not a chat demo's.
+void finalize_setup(report::TrainingSetup& setup, report::TrainingSetup elsewhere = {});
 
 }  // namespace tr2audit::score

@@ -160,3 +160,36 @@ lm = transformers.DataCollatorForLanguageModeling(tokenizer, mlm=False)
 )PY");
   CHECK(values(setup.fine_tuning) == std::vector<std::string>{"lora"});
 }
+
+TEST_CASE("score::finalize_setup cites the training path's places before the others'", "[score]") {
+  // A chat demo (`app/chat.py`) and the fine-tune (`train.py`) both load a Hugging Face model: the fact holds
+  // either way, and its first place is the training script's, whatever the paths' order.
+  const auto demo = facts_of(
+      "from transformers import AutoModelForCausalLM\n"
+      "model = AutoModelForCausalLM.from_pretrained('gpt2')\n"
+      "print(model.generate(ids))\n",
+      "app/chat.py");
+  const auto train = facts_of(k_lora, "train.py");
+  const auto only_demo = facts_of(
+      "import torch\n"
+      "x = torch.zeros(3, dtype=torch.float16)\n",
+      "app/fp16.py");
+  report::TrainingSetup setup, elsewhere;
+  const auto training = [](std::string_view path) {
+    return [path](const facts::Context&) { return path == "train.py"; };
+  };
+  score::collect_setup(demo, setup, elsewhere, training("app/chat.py"));
+  score::collect_setup(train, setup, elsewhere, training("train.py"));
+  score::collect_setup(only_demo, setup, elsewhere, training("app/fp16.py"));
+  score::finalize_setup(setup, std::move(elsewhere));
+  const auto* hf = fact(setup.model_family, "hf-auto");
+  REQUIRE(hf != nullptr);
+  REQUIRE(hf->evidence.size() == 2);
+  CHECK(hf->evidence[0] == "train.py:6");
+  CHECK(hf->evidence[1] == "app/chat.py:2");
+  // A fact only code off the training path shows still counts, with its own places.
+  const auto* fp16 = fact(setup.precision, "fp16");
+  REQUIRE(fp16 != nullptr);
+  CHECK(fp16->evidence == std::vector<std::string>{"app/fp16.py:2"});
+  CHECK(values(setup.precision) == std::vector<std::string>{"bf16", "fp16"});
+}
