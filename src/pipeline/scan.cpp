@@ -98,6 +98,9 @@ std::string dead_code_note(program::DeadCode why) {
     case program::DeadCode::unused_module:
       return " (dead code: no repo code imports or names this module, and the package holding it trains through "
              "other modules)";
+    case program::DeadCode::outside_import_closure:
+      return " (dead code: only modules that never run import this one: no script, entry point or module the repo "
+             "runs imports it, directly or through others)";
     case program::DeadCode::unbuilt_source:
       return " (not built: the repo's builds name the CUDA sources they compile, and none names this file)";
     case program::DeadCode::live:

@@ -90,11 +90,15 @@ bool mirrors_library(const facts::FileFacts& file) {
                                              mid - (first == std::string_view::npos ? 0 : first + 1));
   const std::string_view inner = path.substr(mid + 1, last - mid - 1);
   const std::string pair = "." + std::string(outer) + "." + std::string(inner) + ".";
+  // (Not an import that names the file's own folders under another root, `from annotator.uniformer.mmseg.apis
+  // import ...` in `lavis/common/annotator/uniformer/__init__.py`: a vendored project's imports of itself.)
+  const std::string own_folders = "/" + std::string(path.substr(0, last + 1));
   return std::any_of(file.imports.begin(), file.imports.end(), [&](const facts::ImportFact& fact) {
     if (fact.relative_level != 0) return false;
     const std::string dotted = "." + std::string(fact.module.dotted()) + ".";
     const std::string_view own = file.module_name.view().substr(0, file.module_name.view().find('.'));
-    return fact.module.first_segment() != own && dotted.find(pair) != std::string::npos;
+    return fact.module.first_segment() != own && dotted.find(pair) != std::string::npos &&
+           own_folders.find("/" + std::string(fact.module.first_segment()) + "/") == std::string::npos;
   });
 }
 
@@ -242,6 +246,49 @@ static void mark_orphan_model_copies(Program::Impl& impl, const std::unordered_s
   }
 }
 
+// Relocated trees: `lavis.common.annotator` for `from annotator.uniformer.mmseg.apis import ...` in
+// `lavis/common/annotator/uniformer/__init__.py`, where the module that import loads is
+// `lavis.common.annotator.uniformer.mmseg.apis`: a tree that imports itself by names rooted at one of its own
+// folders, a project copied in whole whose imports work from where it came from (or from a `sys.path` entry).
+static std::vector<std::string> relocated_trees(const Program::Impl& impl) {
+  std::vector<std::string> relocated;
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    if (file.is_test || file.kind != discover::FileKind::python) continue;
+    for (std::size_t i = 0; i < file.imports.size(); ++i) {
+      const auto& fact = file.imports[i];
+      if (fact.relative_level != 0 || fact.module.dotted().view().find('.') == std::string_view::npos) continue;
+      const auto target = import_target(impl, FileId{f}, i);
+      if (!target) continue;
+      const std::string_view loaded = impl.files[target->value].module_name.view();
+      for (const QualifiedName* named : {&fact.target, &fact.module}) {
+        const std::string_view as = named->dotted().view();
+        if (loaded.size() <= as.size() || !ends_with(loaded, as) || loaded[loaded.size() - as.size() - 1] != '.')
+          continue;
+        const std::string root = std::string(loaded.substr(0, loaded.size() - as.size())) +
+                                 std::string(named->first_segment());  // "lavis.common." + "annotator"
+        if (starts_with(file.module_name.view(), root + ".") &&
+            std::find(relocated.begin(), relocated.end(), root) == relocated.end())
+          relocated.push_back(root);
+        break;
+      }
+    }
+  }
+  return relocated;
+}
+
+// The name a module of a relocated tree has from the tree's own root (`src.callbacks.gpu_affinity` for
+// `training.src.callbacks.gpu_affinity`, as flash-attention's Hydra configs spell `_target_`), or "".
+static std::string relocated_name(const std::vector<std::string>& relocated, std::string_view module) {
+  for (const std::string& prefix : relocated) {
+    if (starts_with(module, prefix) && (module.size() == prefix.size() || module[prefix.size()] == '.')) {
+      const auto dot = prefix.rfind('.');
+      return std::string(module.substr(dot == std::string::npos ? 0 : dot + 1));
+    }
+  }
+  return {};
+}
+
 // Any module that nothing imports, names or starts, whose top level only defines (VILA's `coat/optimizer/fp8_adamw.py`,
 // an FP8 optimizer no code builds), in a top-level folder that holds a training entry point (an application's
 // package, `llava/` with `llava/train/`): none of its code runs in this repo. A library's package with no training of
@@ -267,6 +314,7 @@ static void mark_unused_modules(Program::Impl& impl, const std::unordered_set<st
       training_roots.insert(top_folder(impl.files[e.function.file.value].path));
   }
   const std::vector<std::string> prefixes = computed_import_prefixes(impl);
+  const std::vector<std::string> relocated = relocated_trees(impl);
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
     const auto& file = impl.files[f];
     const std::string_view path = file.path;
@@ -279,10 +327,174 @@ static void mark_unused_modules(Program::Impl& impl, const std::unordered_set<st
     const bool loadable = std::any_of(prefixes.begin(), prefixes.end(), [&](const std::string& prefix) {
       return !prefix.empty() && starts_with(module, prefix);
     });
-    if (loadable || has_entry(impl, f) || named_by_string(strings, module, true) || mirrors_library(file)) continue;
+    // (A module of a relocated tree, named by its own root's name: `_target_: src.callbacks.gpu_affinity.X`.)
+    const std::string original = relocated_name(relocated, module);
+    if (loadable || has_entry(impl, f) || named_by_string(strings, module, true) ||
+        (!original.empty() && named_by_string(strings, original, false)) || mirrors_library(file))
+      continue;
     impl.dead_module[f] = DeadCode::unused_module;
     for (auto& dead : impl.dead_function[f]) {
       if (dead == DeadCode::live) dead = DeadCode::unused_module;
+    }
+  }
+}
+
+// The modules a repo that trains runs: from every file that can start on its own or is loaded by a name no import
+// spells (a script, a notebook, an entry point, a test, a module a string or a computed import names, anything
+// outside the top-level folders holding a training entry point, a top-level package's `__init__`), follow the
+// imports (with a package's `__init__`s, which Python runs first; a bare `from modeling import X` of a script's
+// neighbour; and, for an import that resolves to no repo file, the modules whose names end with it, as a
+// `sys.path` entry would load them). A module outside that closure, in such a folder, is imported only by modules
+// that never run: LAVIS's `lavis/common/annotator/uniformer/` (a vendored copy of mmcv and mmseg whose own imports,
+// `from annotator.uniformer.mmcv ...`, name a package that is not there) that no module LAVIS runs imports.
+static void mark_modules_outside_import_closure(Program::Impl& impl, const std::unordered_set<std::string>& strings,
+                                                const std::vector<char>& imported) {
+  std::unordered_set<std::string_view> training_roots;
+  for (const EntryPoint& e : impl.entries) {
+    if (training_roles().test(static_cast<std::size_t>(e.role)) && !impl.files[e.function.file.value].is_test)
+      training_roots.insert(top_folder(impl.files[e.function.file.value].path));
+  }
+  if (training_roots.empty()) return;
+  const std::vector<std::string> prefixes = computed_import_prefixes(impl);
+  const std::size_t count = impl.files.size();
+  std::unordered_map<std::string_view, std::uint32_t> by_module, by_path;
+  std::unordered_map<std::string_view, std::vector<std::uint32_t>> by_last_segment;
+  for (std::uint32_t f = 0; f < count; ++f) {
+    if (impl.files[f].kind != discover::FileKind::python) continue;
+    const std::string_view module = impl.files[f].module_name.view();
+    by_module.emplace(module, f);
+    by_path.emplace(impl.files[f].path.view(), f);
+    by_last_segment[module.substr(module.rfind('.') + 1)].push_back(f);
+  }
+  // The modules an import of a name could load: the file it resolves to; else, for an import no repo file answers
+  // (`import foo` after `sys.path.insert(0, "third_party")`), those whose dotted name ends with it, or with it and
+  // the imported name.
+  // The modules whose dotted names end with `dotted` (`utils.registry`: `lavis.models.ulip_models.utils.registry`
+  // and `lavis.common.annotator.uniformer.mmcv.utils.registry`).
+  const auto ending_with = [&](std::string_view dotted, std::vector<std::uint32_t>& out) {
+    const auto same_last = by_last_segment.find(dotted.substr(dotted.rfind('.') + 1));
+    if (same_last == by_last_segment.end()) return;
+    for (const std::uint32_t g : same_last->second) {
+      const std::string_view module = impl.files[g].module_name.view();
+      if (module == dotted || (module.size() > dotted.size() && ends_with(module, dotted) &&
+                               module[module.size() - dotted.size() - 1] == '.'))
+        out.push_back(g);
+    }
+  };
+  const auto shared_prefix = [&](std::uint32_t a, std::uint32_t b) {
+    const std::string_view x = impl.files[a].path.view(), y = impl.files[b].path.view();
+    std::size_t n = 0;
+    while (n < x.size() && n < y.size() && x[n] == y[n]) ++n;
+    return n;
+  };
+  // The modules an import of a name could load: the repo file it names exactly; else (a relocated tree's `from
+  // utils import registry`, with that tree's folder on `sys.path`, or `import foo.bar` after `sys.path.insert(0,
+  // "third_party")`) the modules whose names end with it, or with it and the imported name, nearest the importing
+  // file (the most path it shares), as the entry `sys.path` holds for that code would find.
+  const auto loads = [&](std::uint32_t f, std::size_t i, const auto& visit) {
+    const auto& fact = impl.files[f].imports[i];
+    if (const auto star = star_import_target(impl, FileId{f}, i)) visit(star->value);
+    const auto target = import_target(impl, FileId{f}, i);
+    if (target) {
+      const std::string_view loaded = impl.files[target->value].module_name.view();
+      if (fact.relative_level != 0 || loaded == fact.target.dotted().view() || loaded == fact.module.dotted().view()) {
+        visit(target->value);
+        return;
+      }
+    }
+    if (fact.relative_level != 0 || fact.module.empty()) return;
+    const std::string_view folder = impl.files[f].path.view().substr(0, impl.files[f].path.view().rfind('/') + 1);
+    const std::string sibling = std::string(folder) + std::string(fact.module.first_segment()) + ".py";
+    if (const auto it = by_path.find(sibling); it != by_path.end()) visit(it->second);
+    std::vector<std::uint32_t> named;
+    for (const QualifiedName* want : {&fact.module, &fact.target}) {
+      // (A one-word name, `import logging`, is a standard or installed module far more often than a repo file on
+      // `sys.path`; a script's neighbour is the sibling above.)
+      if (want->dotted().view().find('.') != std::string_view::npos) ending_with(want->dotted().view(), named);
+    }
+    std::size_t best = 0;
+    for (const std::uint32_t g : named) best = std::max(best, shared_prefix(f, g));
+    bool any = false;
+    for (const std::uint32_t g : named) {
+      if (shared_prefix(f, g) == best) {
+        visit(g);
+        any = true;
+      }
+    }
+    if (!any && target) visit(target->value);
+  };
+  // A file that works at its top level is a script someone runs when nothing imports it, even by such a name.
+  std::vector<char> imported_any = imported;
+  for (std::uint32_t f = 0; f < count; ++f) {
+    if (impl.files[f].is_test) continue;
+    for (std::size_t i = 0; i < impl.files[f].imports.size(); ++i)
+      loads(f, i, [&](std::uint32_t g) {
+        if (g != f) imported_any[g] = 1;
+      });
+  }
+  const std::vector<std::string> relocated = relocated_trees(impl);
+  if (relocated.empty()) return;
+  const auto candidate = [&](std::uint32_t f) {
+    const auto& file = impl.files[f];
+    const std::string_view path = file.path;
+    const std::string_view root = top_folder(path);
+    const std::string original = relocated_name(relocated, file.module_name.view());
+    if (original.empty() || named_by_string(strings, original, false)) return false;
+    if (file.is_test || file.kind != discover::FileKind::python || !ends_with(path, ".py") ||
+        impl.dead_module[f] != DeadCode::live || root.empty() || !training_roots.contains(root) ||
+        path == std::string(root) + "__init__.py")
+      return false;
+    // A program someone starts: a `__main__` block, unless the module belongs to a package that imports it (mmseg's
+    // `utils/collect_env.py`, a self-test); top-level work, outside a package, in a file nothing imports (a module of
+    // one, `mmcv/cnn/bricks/transformer.py`, runs when its package loads it).
+    const std::string folder(path.substr(0, path.rfind('/') + 1));
+    const bool in_package = by_path.contains(folder + "__init__.py");
+    if (runs_as_program(file) && !(in_package && imported_any[f])) return false;
+    if (works_at_top_level(file) && !imported_any[f] && !in_package) return false;
+    const std::string_view module = file.module_name.view();
+    const bool loadable = std::any_of(prefixes.begin(), prefixes.end(), [&](const std::string& prefix) {
+      return !prefix.empty() && starts_with(module, prefix);
+    });
+    // (An entry point in a module something imports, an mmcv `OptimizerHook` that calls backward, runs only when
+    // that module is loaded; one in a module nothing imports is started some other way, by a console script.)
+    // (Only a string of its whole dotted name: a last segment, `"conv"` or `os.path.join(..., "uniformer", "exp")`,
+    // is a word too common to say a loader names this module; a computed import's literal prefix is `loadable`.)
+    return !loadable && !(has_entry(impl, f) && !imported_any[f]) && !named_by_string(strings, module, false) &&
+           !mirrors_library(file);
+  };
+  std::vector<char> live(count, 0);
+  std::vector<std::uint32_t> work;
+  const auto reach = [&](std::uint32_t f) {
+    if (live[f]) return;
+    live[f] = 1;
+    work.push_back(f);
+  };
+  for (std::uint32_t f = 0; f < count; ++f) {
+    // Modules already found dead start nothing, nor do tests (a module only they import runs only in them);
+    // everything else that is no candidate is a root.
+    const bool dead = impl.dead_module[f] != DeadCode::live && impl.files[f].kind == discover::FileKind::python;
+    if (!dead && !impl.files[f].is_test && !candidate(f)) reach(f);
+  }
+  while (!work.empty()) {
+    const std::uint32_t f = work.back();
+    work.pop_back();
+    const auto& file = impl.files[f];
+    // Importing `a.b.c` runs `a/__init__.py` and `a/b/__init__.py` first: the packages around it, up to the first
+    // folder that is none (a script in `exp/upernet_global_small/`, no package, loads none of its parents').
+    for (std::string_view module = file.module_name.view(); !module.empty();) {
+      const auto dot = module.rfind('.');
+      module = dot == std::string_view::npos ? std::string_view() : module.substr(0, dot);
+      const auto it = by_module.find(module);
+      if (it == by_module.end() || !impl.files[it->second].is_package_init) break;
+      reach(it->second);
+    }
+    for (std::size_t i = 0; i < file.imports.size(); ++i) loads(f, i, reach);
+  }
+  for (std::uint32_t f = 0; f < count; ++f) {
+    if (live[f] || !candidate(f)) continue;
+    impl.dead_module[f] = DeadCode::outside_import_closure;
+    for (auto& dead : impl.dead_function[f]) {
+      if (dead == DeadCode::live) dead = DeadCode::outside_import_closure;
     }
   }
 }
@@ -334,6 +546,7 @@ void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::
   }
   if (!by_name) mark_orphan_model_copies(impl, strings, imported);
   mark_unused_modules(impl, strings, imported);
+  mark_modules_outside_import_closure(impl, strings, imported);
 }
 
 }  // namespace tr2audit::program

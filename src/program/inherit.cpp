@@ -385,7 +385,7 @@ class Inheritance {
         const DeadCode dead = m_impl.dead_module[importer.value];
         if (dead == DeadCode::test_only_module || dead == DeadCode::unimported_module ||
             dead == DeadCode::unexported_module || dead == DeadCode::orphan_model_copy ||
-            dead == DeadCode::unused_module)
+            dead == DeadCode::unused_module || dead == DeadCode::outside_import_closure)
           continue;
         const auto& fact = m_impl.files[importer.value].imports[index];
         std::string option;

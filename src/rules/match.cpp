@@ -628,7 +628,8 @@ class Matcher {
     if (has_region &&
         ((code_roles & program::training_roles()).none() ||
          ((dead_here == program::DeadCode::unexported_module || dead_here == program::DeadCode::orphan_model_copy ||
-           dead_here == program::DeadCode::unused_module || dead_here == program::DeadCode::test_only_module) &&
+           dead_here == program::DeadCode::unused_module || dead_here == program::DeadCode::outside_import_closure ||
+           dead_here == program::DeadCode::test_only_module) &&
           !f.training_reached))) {
       f.dead_code = dead_here;
       f.off_training_path |= f.dead_code != program::DeadCode::live;

@@ -63,6 +63,7 @@ enum class DeadCode : std::uint8_t {
   unexported_module,       ///< a module its package's `__init__` leaves out, that no repo code imports or names
   orphan_model_copy,       ///< a `modeling_*.py` copy of a library model that no repo code imports or names
   unused_module,           ///< a module no repo code imports or names, in a package that trains
+  outside_import_closure,  ///< a module only modules that never run import, in a package that trains
 };
 
 /// "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test".

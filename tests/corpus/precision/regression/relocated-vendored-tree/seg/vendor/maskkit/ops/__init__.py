@@ -1,0 +1,1 @@
+from .losses import lovasz_hinge

@@ -1,0 +1,1 @@
+from normkit.layers import SyncNorm
