@@ -62,7 +62,10 @@ bool Walker::contains_call(TSNode expr) const {
   parse::walk(expr, [&](const parse::WalkStep& step) {
     if (step.event != parse::WalkEvent::enter || found) return false;
     const TSSymbol kind = ts_node_symbol(step.node);
-    found = kind == m_k.call && !resolve(ts_node_child_by_field_id(step.node, m_k.f_function)).empty();
+    // A call into an imported module, or a method call (`self.step.item()`, `mask.any()`: a host sync a finding
+    // names); not a builtin's (`isinstance(x, T)`, `len(xs)`).
+    const TSNode function = kind == m_k.call ? ts_node_child_by_field_id(step.node, m_k.f_function) : TSNode{};
+    found = kind == m_k.call && (m_src.is(function, m_k.attribute) || !resolve(function).empty());
     return !found && kind != m_k.lambda;
   });
   return found;
@@ -294,8 +297,8 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     // `self.self_condition and random() < 0.5`: the right operand runs only where the left's terms hold, a
     // branch of its own (Walker::enter_branch enters it on the right operand).
     std::vector<ConditionTerm> left_terms;
-    // (Only where the right operand calls into an imported module, `torch.cuda.get_device_capability()`: a
-    // comparison of names, `isinstance` or `len` leaves no finding for the branch to gate.)
+    // (Only where the right operand calls into an imported module, `torch.cuda.get_device_capability()`, or a
+    // method, `self.step.item()`: a comparison of names, `isinstance` or `len` leaves no finding to gate.)
     if (op == "and" && m_mode == Mode::full && contains_call(ts_node_child_by_field_id(node, m_k.f_right)))
       left_terms = condition_terms(probe);
     if (op == "or") {
