@@ -73,42 +73,6 @@ void renumber_entries(rules::Finding& finding, const std::vector<std::uint32_t>&
   if (!has_entries) finding.training_reached = true;
 }
 
-/// Why a finding's code never runs, for its message.
-std::string dead_code_note(program::DeadCode why) {
-  switch (why) {
-    case program::DeadCode::unused_private_helper:
-      return " (dead code: no repo code outside tests calls or names this private helper)";
-    case program::DeadCode::shadowed:
-      return " (dead code: a later definition of the same name in this scope replaces it, so no call runs it)";
-    case program::DeadCode::used_only_by_dead_code:
-      return " (dead code: the only repo code outside tests that launches or names this kernel is itself dead)";
-    case program::DeadCode::unused_actor_method:
-      return " (dead code: a Ray actor's method runs only through its handles, and no repo code outside tests names "
-             "it)";
-    case program::DeadCode::unimported_module:
-      return " (dead code: no repo code imports or names this patch module, so its patch is never applied)";
-    case program::DeadCode::test_only_module:
-      return " (test code: only the repo's tests import this module)";
-    case program::DeadCode::unexported_module:
-      return " (dead code: no repo code imports or names this module, and its package's __init__ imports its "
-             "siblings but not it)";
-    case program::DeadCode::orphan_model_copy:
-      return " (dead code: no repo code imports or names this copy of a model's modeling file; the repo's models "
-             "come from elsewhere)";
-    case program::DeadCode::unused_module:
-      return " (dead code: no repo code imports or names this module, and the package holding it trains through "
-             "other modules)";
-    case program::DeadCode::outside_import_closure:
-      return " (dead code: only modules that never run import this one: no script, entry point or module the repo "
-             "runs imports it, directly or through others)";
-    case program::DeadCode::unbuilt_source:
-      return " (not built: the repo's builds name the CUDA sources they compile, and none names this file)";
-    case program::DeadCode::live:
-      break;
-  }
-  return {};
-}
-
 /// Code off the training path is reported at most low, so severity follows the training roles that reach
 /// it: code that runs only in eval mode or while decoding, code inference or export reaches, test code,
 /// and a tooling script's own code. Library code that only a benchmark in another file reaches keeps its
@@ -145,7 +109,7 @@ void cap_off_training(rules::Finding& finding, const rules::RuleSet& rules) {
   finding.severity = Severity::low;
   finding.message += (finding.guards & facts::guard_bit(facts::Guard::not_training))
                          ? " (off the training path: runs only in eval mode, while decoding or when exporting)"
-                     : dead ? dead_code_note(finding.dead_code)
+                     : dead ? program::dead_code_note(finding.dead_code)
                      : finding.in_vendored_project
                          ? " (off the training path: a vendored project, with its own manifest, that the repo's "
                            "training code does not reach)"

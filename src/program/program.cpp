@@ -557,4 +557,40 @@ std::optional<FileId> Program::find_file(std::string_view path) const {
   return file_at(m_impl->files, path);
 }
 
+// Why a finding's code never runs, for its message (pipeline/scan appends it), beside the DeadCode kinds it names.
+std::string dead_code_note(DeadCode why) {
+  switch (why) {
+    case DeadCode::unused_private_helper:
+      return " (dead code: no repo code outside tests calls or names this private helper)";
+    case DeadCode::shadowed:
+      return " (dead code: a later definition of the same name in this scope replaces it, so no call runs it)";
+    case DeadCode::used_only_by_dead_code:
+      return " (dead code: the only repo code outside tests that launches or names this kernel is itself dead)";
+    case DeadCode::unused_actor_method:
+      return " (dead code: a Ray actor's method runs only through its handles, and no repo code outside tests names "
+             "it)";
+    case DeadCode::unimported_module:
+      return " (dead code: no repo code imports or names this patch module, so its patch is never applied)";
+    case DeadCode::test_only_module:
+      return " (test code: only the repo's tests import this module)";
+    case DeadCode::unexported_module:
+      return " (dead code: no repo code imports or names this module, and its package's __init__ imports its "
+             "siblings but not it)";
+    case DeadCode::orphan_model_copy:
+      return " (dead code: no repo code imports or names this copy of a model's modeling file; the repo's models "
+             "come from elsewhere)";
+    case DeadCode::unused_module:
+      return " (dead code: no repo code imports or names this module, and the package holding it trains through "
+             "other modules)";
+    case DeadCode::outside_import_closure:
+      return " (dead code: only modules that never run import this one: no script, entry point or module the repo "
+             "runs imports it, directly or through others)";
+    case DeadCode::unbuilt_source:
+      return " (not built: the repo's builds name the CUDA sources they compile, and none names this file)";
+    case DeadCode::live:
+      break;
+  }
+  return {};
+}
+
 }  // namespace tr2audit::program

@@ -66,6 +66,9 @@ enum class DeadCode : std::uint8_t {
   outside_import_closure,  ///< a module only modules that never run import, in a package that trains
 };
 
+/// Why code never runs, as a finding's message says it: " (dead code: ...)"; "" for live code.
+std::string dead_code_note(DeadCode why);
+
 /// "training-forward", "training-step", "training-eval", "data", "setup", "inference", "export", "tooling", "test".
 std::string_view to_string(Role role);
 std::optional<Role> parse_role(std::string_view text);
