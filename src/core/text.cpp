@@ -1,6 +1,7 @@
 #include "tr2audit/core/text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 
 namespace tr2audit {
@@ -95,6 +96,16 @@ bool is_identifier(std::string_view text) {
   return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
   });
+}
+
+bool is_name_chain(std::string_view text) {
+  for (std::size_t start = 0;;) {
+    const auto dot = text.find('.', start);
+    const std::string_view segment = text.substr(start, dot == std::string_view::npos ? dot : dot - start);
+    if (!is_identifier(segment) || std::isdigit(static_cast<unsigned char>(segment.front())) != 0) return false;
+    if (dot == std::string_view::npos) return true;
+    start = dot + 1;
+  }
 }
 
 bool mentions_name(std::string_view text, std::string_view name) {

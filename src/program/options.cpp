@@ -28,16 +28,6 @@ bool named_parameter(const facts::FunctionInfo& fn, std::string_view name) {
   });
 }
 
-// `args.xformers`, `xformers`: a name or an attribute chain of names, nothing computed.
-bool is_dotted_name(std::string_view text) {
-  for (std::size_t start = 0;;) {
-    const auto dot = text.find('.', start);
-    if (!is_identifier(text.substr(start, dot == std::string_view::npos ? dot : dot - start))) return false;
-    if (dot == std::string_view::npos) return true;
-    start = dot + 1;
-  }
-}
-
 class BranchGuards {
  public:
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
@@ -720,7 +710,7 @@ class BranchGuards {
       if (is_literal(*value) && leaves_off(*value, term)) continue;
       auto gate = enclosing_gate(call.file, call.call->ctx, depth);
       if (!gate && (value->kind == facts::LiteralKind::name || value->kind == facts::LiteralKind::other) &&
-          is_dotted_name(value->value.view())) {
+          is_name_chain(value->value.view())) {
         const facts::ConditionTerm passed{value->value, {}, false};
         const auto& file = m_impl.files[call.file];
         const facts::BranchInfo& branch =

@@ -20,15 +20,7 @@ namespace {
 
 /// "apex.optimizers.FusedAdam": identifier segments between dots, at least two.
 bool is_dotted_name(std::string_view text) {
-  if (text.find('.') == std::string_view::npos || text.front() == '.' || text.back() == '.') return false;
-  char previous = '.';
-  for (const char c : text) {
-    const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-    if (!word && !(c == '.' && previous != '.')) return false;
-    if (c != '.' && previous == '.' && std::isdigit(static_cast<unsigned char>(c)) != 0) return false;
-    previous = c;
-  }
-  return true;
+  return text.find('.') != std::string_view::npos && is_name_chain(text);
 }
 
 class Matcher {

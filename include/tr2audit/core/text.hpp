@@ -17,6 +17,9 @@ bool starts_with(std::string_view text, std::string_view prefix);
 bool ends_with(std::string_view text, std::string_view suffix);
 /// Letters, digits and underscores only, and not empty: a plain Python name (ASCII).
 bool is_identifier(std::string_view text);
+/// `args.xformers`, `apex.optimizers.FusedAdam`, `xformers`: one or more names joined by dots, none starting with a
+/// digit; nothing computed.
+bool is_name_chain(std::string_view text);
 /// `name` occurs in `text` as a name of its own: not an attribute of something (`x.name`), not part of a longer
 /// name (`name_2`).
 bool mentions_name(std::string_view text, std::string_view name);
