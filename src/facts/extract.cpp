@@ -1,6 +1,7 @@
 #include "tr2audit/facts/extract.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "facts/syntax.hpp"
 #include "facts/walker.hpp"
@@ -72,6 +73,28 @@ void resolve_held_library_functions(FileFacts& out) {
 
 }  // namespace
 
+// A nested function is a local of its enclosing function: only that function's text can call or pass it. One
+// whose name that text has just once, at its `def`, never runs (FunctionInfo::unreferenced_nested). A name in a
+// string or a comment counts as a mention (`locals()["helper"]`), and so does a same-named nested definition.
+void mark_unreferenced_nested(FileFacts& out, std::string_view text) {
+  for (auto& fn : out.functions) {
+    if (fn.parent < 0 || fn.klass >= 0 || !fn.decorators.empty() || fn.name.empty()) continue;
+    const Span& outer = out.functions[static_cast<std::size_t>(fn.parent)].at;
+    if (outer.end_byte <= outer.start_byte || outer.end_byte > text.size()) continue;
+    const std::string_view body = text.substr(outer.start_byte, outer.end_byte - outer.start_byte);
+    const std::string_view name = fn.name;
+    const auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    int mentions = 0;
+    for (std::size_t at = body.find(name); at != std::string_view::npos && mentions < 2;
+         at = body.find(name, at + name.size())) {
+      const bool starts = at == 0 || !word_char(body[at - 1]);
+      const bool ends = at + name.size() == body.size() || !word_char(body[at + name.size()]);
+      if (starts && ends) ++mentions;
+    }
+    fn.unreferenced_nested = mentions == 1;
+  }
+}
+
 std::string module_name_for(std::string_view rel_path) {
   std::string path(rel_path);
   for (std::string_view suffix : {".py", ".pyi", ".ipynb"}) {
@@ -137,6 +160,7 @@ FileFacts Extractor::extract(const discover::SourceFile& file, const discover::L
   walker.collect_module_bindings(root);
   walker.extract(root);
   resolve_held_library_functions(out);
+  mark_unreferenced_nested(out, source.text);
   s.times.walk = Clock::now() - parsed_at;
   if (out.has_syntax_errors) {
     const Span& first = out.error_spans.front();

@@ -209,6 +209,7 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
                {"calls_optimizer_step", fn.calls_optimizer_step},
                {"at", span_json(fn.at)}};
     if (fn.conditional) entry["conditional"] = true;
+    if (fn.unreferenced_nested) entry["unreferenced_nested"] = true;
     return entry;
   });
   out["classes"] = list_json(f.classes, [&](const ClassInfo& c) {

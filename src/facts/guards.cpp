@@ -147,8 +147,13 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
       // (or a capability probe with a fallback), like an ImportError fallback. Not `dist.is_available()`.
       const std::string_view fn = callee.empty() ? m_src.node_text(ts_node_child_by_field_id(step.node, m_k.f_function))
                                                  : std::string_view(callee);
-      if (names_availability_probe(fn.substr(fn.rfind('.') == std::string_view::npos ? 0 : fn.rfind('.') + 1)))
-        guards |= guard_bit(Guard::import_error_fallback);
+      const std::string_view last = fn.substr(fn.rfind('.') == std::string_view::npos ? 0 : fn.rfind('.') + 1);
+      if (names_availability_probe(last)) guards |= guard_bit(Guard::import_error_fallback);
+      // `if divisible_by(i, validate_every):` with `def divisible_by(num, den): return (num % den) == 0` in the
+      // file, or the helper by that name imported (a convention of lucidrains' repos): every N steps.
+      if (last == "divisible_by" ||
+          std::find(m_periodic_functions.begin(), m_periodic_functions.end(), fn) != m_periodic_functions.end())
+        guards |= guard_bit(Guard::periodic);
     } else if (kind == m_k.string) {
       const auto value = m_src.string_literal(step.node);
       if (!value) return false;
@@ -180,6 +185,17 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
 bool Walker::is_periodic_test(TSNode value) const {
   const std::string_view text = m_src.node_text(value);
   return contains(text, "%") && compares_modulo_with_integer(text);
+}
+
+void Walker::note_periodic_function(TSNode definition, std::string_view name) {
+  const TSNode params = ts_node_child_by_field_id(definition, m_k.f_parameters);
+  const TSNode body = ts_node_child_by_field_id(definition, m_k.f_body);
+  if (ts_node_is_null(params) || ts_node_named_child_count(params) != 2 || ts_node_is_null(body) ||
+      ts_node_named_child_count(body) != 1)
+    return;
+  const TSNode only = ts_node_named_child(body, 0);
+  if (!m_src.is(only, m_k.return_statement) || ts_node_named_child_count(only) != 1) return;
+  if (is_periodic_test(ts_node_named_child(only, 0))) m_periodic_functions.push_back(name);
 }
 
 void Walker::note_periodic_local(std::string_view name, TSNode value) {

@@ -78,12 +78,6 @@ std::string class_bases_text(const FileFacts& file, std::int32_t klass) {
   return out;
 }
 
-bool no_grad_decorated(const FunctionInfo& fn) {
-  return std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const QualifiedName& decorator) {
-    return decorator.dotted() == "torch.no_grad" || decorator.dotted() == "torch.inference_mode";
-  });
-}
-
 // Classifies one function by its own name and flags (not its parents').
 std::optional<Region> own_region(const FileFacts& file, const FunctionInfo& fn) {
   const std::string lower = to_lower(fn.name);
@@ -116,6 +110,12 @@ bool drives_training_loop(const FileFacts& file, std::int32_t function) {
 }
 
 }  // namespace
+
+bool no_grad_decorated(const FunctionInfo& fn) {
+  return std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const QualifiedName& decorator) {
+    return decorator.dotted() == "torch.no_grad" || decorator.dotted() == "torch.inference_mode";
+  });
+}
 
 std::string_view to_string(Region region) {
   switch (region) {

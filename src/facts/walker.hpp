@@ -225,6 +225,10 @@ class Walker final : public detectors::NodeScope {
   /// == 0) or last_batch`): a later `if is_metric_step:` is periodic like the test itself. Few per file.
   std::vector<std::pair<std::int32_t, std::string_view>> m_periodic_locals;
   void note_periodic_local(std::string_view name, TSNode value);
+  /// Module-level functions whose whole body returns a once-every-N-steps test (`def divisible_by(num, den):
+  /// return (num % den) == 0`): a later `if divisible_by(i, validate_every):` is periodic like the test.
+  std::vector<std::string_view> m_periodic_functions;
+  void note_periodic_function(TSNode definition, std::string_view name);
   /// Locals a function last bound to a value true only where CUDA is (`x and torch.cuda.is_available()`).
   std::vector<std::pair<std::int32_t, std::string_view>> m_cuda_locals;
   /// Names an ImportError handler sets to None after a try imported them (`except ImportError: bnb = None`):

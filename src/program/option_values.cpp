@@ -65,6 +65,10 @@ bool same_value(std::string_view have, std::string_view want, bool folded) {
     std::replace(value.begin(), value.end(), '-', '_');
     return member == value;
   }
+  // `if norm_type == 2.0:` with `norm_type=2`: numbers compare by value.
+  const auto have_number = number_of(have);
+  const auto want_number = have_number ? number_of(want) : std::nullopt;
+  if (have_number && want_number) return *have_number == *want_number;
   return same_text(have, want, folded);
 }
 }  // namespace

@@ -191,6 +191,9 @@ class BranchGuards {
       for (const auto& param : file.functions[static_cast<std::size_t>(fn)].param_defaults) {
         if (param.keyword != term.name) continue;
         if (!is_literal(param)) return false;
+        // `convert_padding_direction(..., left_to_right=True)` from the training forward: not the default decides.
+        if (m_passed->passed_on_in_training(FunctionId{FileId{static_cast<std::uint32_t>(f)}, fn}, term.name, term))
+          return false;
         return leaves_off(param, term);
       }
     }
@@ -388,9 +391,16 @@ class BranchGuards {
     auto& guards = m_impl.branch_guards[f];
     const auto& branch = m_impl.files[f].branches[b];
     // `if return_idcs:` where every call training makes passes `return_idcs=False`: only generation takes it.
-    if (!term.negated && !term.greater && function >= 0 && term.name.find('.') == std::string::npos &&
-        m_passed->off_in_training(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term))
-      return void(guards[b] |= facts::guard_bit(facts::Guard::not_training));
+    // So does `if padding_mask is not None:` where every such call leaves out `padding_mask=None`.
+    bool omitted = false;
+    if ((!term.negated || term.equals == "None") && !term.greater && function >= 0 &&
+        term.name.find('.') == std::string::npos &&
+        m_passed->off_in_training(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term,
+                                  &omitted))
+      // (A parameter training calls leave out is an input a caller may give, not an eval-mode switch: opt-in on the
+      // term.)
+      return omitted ? mark(f, b, describe_term(term))
+                     : void(guards[b] |= facts::guard_bit(facts::Guard::not_training));
     if (term.negated && term.equals.empty()) {  // `if not x:` only on an option that defaults to on
       if (const auto off = opt_in_option(f, branch, term, function)) mark(f, b, *off);
       return;

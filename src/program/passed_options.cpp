@@ -27,7 +27,13 @@ PassedOptions::PassedOptions(const Program::Impl& impl) : m_impl(impl) {
       for (const Edge& edge : impl.edges[f][slot]) {
         // A constructor call passes its arguments to `__init__` (`ROIPooler(..., pooler_type=pooler_type)`).
         const bool constructs = edge.constructs && !edge.deferred;
-        if ((!edge.by_name && !constructs) || edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
+        if (edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
+        // ... and `self.model.extract_features(x)` on a receiver of a known repo class names its method.
+        const bool names_method =
+            !edge.constructs &&
+            impl.files[f].calls[static_cast<std::size_t>(edge.call)].method ==
+                impl.files[edge.target.file.value].functions[static_cast<std::size_t>(edge.target.index)].name;
+        if (!edge.by_name && !constructs && !names_method) continue;
         auto& sites = m_callers[edge.target.file.value][static_cast<std::size_t>(edge.target.index)];
         if (sites.size() <= k_max_sites) sites.push_back(CallSite{FunctionId{FileId{f}, caller}, edge.call});
       }
@@ -41,20 +47,78 @@ bool PassedOptions::off(FunctionId fn, std::string_view name, const facts::Condi
   return off_at(fn, name, 0, query);
 }
 
-bool PassedOptions::off_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term) const {
+bool PassedOptions::off_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+                                    bool* all_omitted) const {
   if (fn.index < 0) return false;
   const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
   if (!is_parameter(info, name)) return false;
   const std::optional<std::size_t> position = positional_index(info, name);
   const std::function<bool(std::string_view)> no_option = [](std::string_view) { return false; };
   Query query{term, no_option, k_budget};
+  // `norm_type = float(norm_type)` in the body: what the branch tests is no longer what the callers passed.
+  // (Not a rebinding that runs only where the term already holds: `if padding_mask is not None: padding_mask =
+  // self.forward_padding_mask(x, padding_mask)`.)
+  const auto& file = m_impl.files[fn.file.value];
+  const auto under_term = [&](std::int32_t branch) {
+    for (int depth = 0; branch >= 0 && depth < 64; ++depth) {
+      const auto& info = file.branches[static_cast<std::size_t>(branch)];
+      if (!info.else_side && !info.any_of && std::find(info.terms.begin(), info.terms.end(), term) != info.terms.end())
+        return true;
+      branch = info.parent;
+    }
+    return false;
+  };
+  if (std::any_of(file.assigns.begin(), file.assigns.end(), [&](const facts::AssignFact& assign) {
+        return assign.ctx.function == fn.index && assign.target.dotted() == name && !under_term(assign.ctx.branch);
+      }))
+    return false;
+  const facts::Argument* omitted = nullptr;
+  if (info.name != "forward" && info.name != "__call__") {
+    for (const auto& param : info.param_defaults) {
+      if (param.keyword == name && is_literal(param)) omitted = &param;
+    }
+  }
   bool decided = false;
+  bool omitted_everywhere = true;
   for (const CallSite& site : m_callers[fn.file.value][static_cast<std::size_t>(fn.index)]) {
     if ((m_impl.at(site.caller).roles & training_roles()).none()) continue;
-    if (!site_off(site, position, name, k_max_depth, query)) return false;
+    if (!site_off(site, position, name, k_max_depth, query, omitted)) return false;
+    omitted_everywhere = omitted_everywhere && passed_argument(site, position, name) == nullptr;
     decided = true;
   }
+  if (all_omitted) *all_omitted = decided && omitted_everywhere;
   return decided;
+}
+
+const facts::Argument* PassedOptions::passed_argument(const CallSite& site, std::optional<std::size_t> position,
+                                                      std::string_view name) const {
+  const facts::CallFact& call = m_impl.files[site.caller.file.value].calls[static_cast<std::size_t>(site.call)];
+  const facts::Argument* passed = nullptr;
+  std::size_t positional = 0;
+  for (const auto& arg : call.args) {
+    if (arg.is_splat) return &arg;
+    if (arg.keyword.empty()) {
+      if (position && positional == *position) passed = &arg;
+      ++positional;
+    } else if (arg.keyword == name) {
+      passed = &arg;
+    }
+  }
+  return passed;
+}
+
+bool PassedOptions::passed_on_in_training(FunctionId fn, std::string_view name,
+                                          const facts::ConditionTerm& term) const {
+  if (fn.index < 0) return false;
+  const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+  if (info.name == "forward" || info.name == "__call__" || !is_parameter(info, name)) return false;
+  const std::optional<std::size_t> position = positional_index(info, name);
+  for (const CallSite& site : m_callers[fn.file.value][static_cast<std::size_t>(fn.index)]) {
+    if ((m_impl.at(site.caller).roles & training_roles()).none()) continue;
+    const facts::Argument* passed = passed_argument(site, position, name);
+    if (passed != nullptr && !passed->is_splat && is_literal(*passed) && !leaves_off(*passed, term)) return true;
+  }
+  return false;
 }
 
 bool PassedOptions::off_at(FunctionId fn, std::string_view name, int depth, Query& query) const {
@@ -80,20 +144,11 @@ bool PassedOptions::off_at(FunctionId fn, std::string_view name, int depth, Quer
 }
 
 bool PassedOptions::site_off(const CallSite& site, std::optional<std::size_t> position, std::string_view name,
-                             int depth, Query& query) const {
+                             int depth, Query& query, const facts::Argument* omitted) const {
   const facts::CallFact& call = m_impl.files[site.caller.file.value].calls[static_cast<std::size_t>(site.call)];
-  const facts::Argument* passed = nullptr;
-  std::size_t positional = 0;
-  for (const auto& arg : call.args) {
-    if (arg.is_splat) return false;  // `f(*args, **kwargs)`: not known here
-    if (arg.keyword.empty()) {
-      if (position && positional == *position) passed = &arg;
-      ++positional;
-    } else if (arg.keyword == name) {
-      passed = &arg;
-    }
-  }
-  if (passed == nullptr) return false;
+  const facts::Argument* passed = passed_argument(site, position, name);
+  if (passed != nullptr && passed->is_splat) return false;  // `f(*args, **kwargs)`: not known here
+  if (passed == nullptr) return omitted != nullptr && leaves_off(*omitted, query.term);
   const std::string_view text = passed->value;
   if (query.options_only &&
       (passed->kind != facts::LiteralKind::name || !option_values::config_receiver(text)))  // `args.x`, `cfg.x`

@@ -31,8 +31,16 @@ class PassedOptions {
            const std::function<bool(std::string_view option)>& option_off, bool options_only = false) const;
   /// True when parameter `name` of `fn` never takes the branch on `term` in training: every call site that
   /// training code makes passes a literal that leaves it off (`get_pool_mask(mask, return_idcs=False)` from the
-  /// training forward), and there is one. Only other code (a generation script) takes the branch.
-  bool off_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term) const;
+  /// training forward), or leaves out a parameter whose literal default does (`extract_features(x)` for
+  /// `padding_mask=None` under `if padding_mask is not None:`), and there is one. Only other code (a generation
+  /// script) takes the branch. (Not for a `forward` or `__call__`: a module's call runs it without naming it.)
+  /// `all_omitted`: set when no deciding site passed the parameter at all.
+  bool off_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+                       bool* all_omitted = nullptr) const;
+  /// True when a call site training code makes passes parameter `name` of `fn` a literal that takes the branch on
+  /// `term`: the parameter's default does not decide (`convert_padding_direction(..., left_to_right=True)` from
+  /// the training forward). (A value read off a config or a caller's parameter is judged by its own default.)
+  bool passed_on_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term) const;
 
  private:
   struct CallSite {
@@ -50,8 +58,12 @@ class PassedOptions {
   static constexpr int k_budget = 256;
 
   bool off_at(FunctionId fn, std::string_view name, int depth, Query& query) const;
+  /// The argument a site passes for the parameter (a `*args`/`**kwargs` splat stands for it); null when none.
+  const facts::Argument* passed_argument(const CallSite& site, std::optional<std::size_t> position,
+                                         std::string_view name) const;
+  /// `omitted`: the parameter's default, what a site that does not pass it gives (null: such a site decides nothing).
   bool site_off(const CallSite& site, std::optional<std::size_t> position, std::string_view name, int depth,
-                Query& query) const;
+                Query& query, const facts::Argument* omitted = nullptr) const;
   /// The option a dotted read names is off by default: by its last two names (a yacs default), else its last.
   static bool option_off(std::string_view dotted, Query& query);
 

@@ -564,6 +564,9 @@ std::string dead_code_note(DeadCode why) {
       return " (dead code: no repo code outside tests calls or names this private helper)";
     case DeadCode::shadowed:
       return " (dead code: a later definition of the same name in this scope replaces it, so no call runs it)";
+    case DeadCode::unreferenced_nested:
+      return " (dead code: a nested function its enclosing function never calls, passes or names, so nothing can "
+             "run it)";
     case DeadCode::used_only_by_dead_code:
       return " (dead code: the only repo code outside tests that launches or names this kernel is itself dead)";
     case DeadCode::unused_actor_method:

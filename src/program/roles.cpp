@@ -261,7 +261,10 @@ class Propagation {
     const auto& fn = file.functions[static_cast<std::size_t>(target.index)];
     const auto own = facts::function_role(file, target.index);
     // Work done every N steps from the loop (evaluate, preview, sample, log) is training-eval.
-    const bool hot_own = own == facts::Region::forward || own == facts::Region::data_pipeline;
+    // (Not a `@torch.no_grad() def forward`: a module no step trains, EntropyBasedTokenizer's segmentation run on
+    // one validation sample every `generate_every` steps for a printout.)
+    const bool hot_own =
+        (own == facts::Region::forward && !facts::no_grad_decorated(fn)) || own == facts::Region::data_pipeline;
     // A rollout the loop runs each epoch or every N steps (`make_experience` in PPO's `learn`) collects the
     // data the next steps train on: step code, not an evaluation.
     if (site == Role::training_step && named_like_rollout(fn.name)) return site;
@@ -357,6 +360,7 @@ class Propagation {
         const Role runs = !is_training(site)                                  ? site
                           : site == Role::data || builds_data(file, fn.index) ? Role::data
                           : site == Role::setup && temporary_hooks(fn)        ? Role::setup
+                          : run_only_periodically(fn, edge.klass)             ? Role::training_eval
                                                                               : Role::training_forward;
         if (!edge.handed_over) construct(edge.klass, runs, fn);
         continue;
@@ -455,6 +459,24 @@ class Propagation {
 
   // A module built in some role runs its forward in that role; a callable object (a collator, a loss)
   // runs its __call__ as data or step code.
+  // A module no step trains (its forward is `@torch.no_grad()`) that `fn` builds and then runs only every N
+  // steps (`tokenizer = EntropyBasedTokenizer(model)`, then `if i % generate_every == 0: tokenizer(inp)`): its
+  // forward is a periodic evaluation's, not the training forward's.
+  bool run_only_periodically(FunctionId fn, ClassId klass) const {
+    if (klass.index < 0) return false;
+    const auto run = m_impl.symbols->run_method(klass);
+    if (!run || run->index < 0 ||
+        !facts::no_grad_decorated(m_impl.files[run->file.value].functions[static_cast<std::size_t>(run->index)]))
+      return false;
+    bool called = false;
+    for (const Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
+      if (edge.constructs || !(edge.target == *run)) continue;
+      if (!edge.periodic) return false;
+      called = true;
+    }
+    return called;
+  }
+
   void construct(ClassId klass, Role forward_role, FunctionId via) {
     auto& seen = m_constructed[{klass.file.value, klass.index}];
     if (seen.test(static_cast<std::size_t>(forward_role))) return;

@@ -92,6 +92,7 @@ class Variants {
       gate_unselected();
     }
     mark_shadowed();
+    mark_unreferenced_nested();
     mark_dead_patch_modules(m_impl, m_strings);
     mark_test_only_modules(m_impl, m_strings);
     mark_unexported_modules(m_impl, m_strings);
@@ -355,6 +356,21 @@ class Variants {
       for (std::size_t i = 0; i < dead.size(); ++i) {
         if (dead[i] == DeadCode::live && m_impl.symbols->shadowed(FunctionId{FileId{f}, static_cast<std::int32_t>(i)}))
           dead[i] = DeadCode::shadowed;
+      }
+    }
+  }
+
+  // Nested functions nothing in their enclosing function names (facts: FunctionInfo::unreferenced_nested), and
+  // the functions nested in them (definitions come in document order: a parent before its children).
+  void mark_unreferenced_nested() {
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& functions = m_impl.files[f].functions;
+      auto& dead = m_impl.dead_function[f];
+      for (std::size_t i = 0; i < functions.size(); ++i) {
+        const std::int32_t parent = functions[i].parent;
+        const bool inside_dead = parent >= 0 && dead[static_cast<std::size_t>(parent)] == DeadCode::unreferenced_nested;
+        if ((functions[i].unreferenced_nested || inside_dead) && dead[i] == DeadCode::live)
+          dead[i] = DeadCode::unreferenced_nested;
       }
     }
   }

@@ -617,8 +617,10 @@ class Matcher {
     // (A module nothing imports runs nothing: a `forward` it defines has the training role only as a library's
     // default, which no training run reaches.)
     const program::DeadCode dead_here = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
+    // (A nested function nothing in its enclosing function names has that function's roles by inheritance
+    // only: it never runs, whatever reaches the enclosing function.)
     if (has_region &&
-        ((code_roles & program::training_roles()).none() ||
+        ((code_roles & program::training_roles()).none() || dead_here == program::DeadCode::unreferenced_nested ||
          ((dead_here == program::DeadCode::unexported_module || dead_here == program::DeadCode::orphan_model_copy ||
            dead_here == program::DeadCode::unused_module || dead_here == program::DeadCode::outside_import_closure ||
            dead_here == program::DeadCode::test_only_module) &&

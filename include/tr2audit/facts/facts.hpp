@@ -252,6 +252,10 @@ struct FunctionInfo {
   /// Defined under an if/try/with/loop of its scope rather than directly in the module, class or function
   /// body: another definition of the name may be the one that runs (`try: def f(...)` / `except: def f`).
   bool conditional = false;
+  /// A nested, undecorated function whose name its enclosing function's text never has again, not as a call,
+  /// a value or in a string (`def load(args): ...; def _cpp_extention_load_helper(...): return
+  /// cpp_extension.load(...)` with the calls cut): nothing can call it.
+  bool unreferenced_nested = false;
   Span at;  ///< the whole definition (the `def` statement, decorators not included)
   // Filled from the calls inside the body (not nested functions):
   bool calls_backward = false;            ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()

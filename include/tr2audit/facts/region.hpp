@@ -43,6 +43,9 @@ Region region_of(const FileFacts& file, const Context& ctx);
 /// the repo-wide reachability pass propagates forward/training-step roles along calls from these.
 std::optional<Region> function_role(const FileFacts& file, std::int32_t function);
 
+/// Decorated `@torch.no_grad()` or `@torch.inference_mode()`.
+bool no_grad_decorated(const FunctionInfo& fn);
+
 /// True when the context is inside a loop whose body runs backward()/optimizer.step().
 bool in_training_loop(const FileFacts& file, const Context& ctx);
 

@@ -55,6 +55,7 @@ enum class DeadCode : std::uint8_t {
   live,
   unused_private_helper,   ///< a module-level `_helper` no non-test code calls, passes or names
   shadowed,                ///< a later definition of the same name in the same scope replaces it
+  unreferenced_nested,     ///< a nested function its enclosing function never calls, passes or names
   used_only_by_dead_code,  ///< a kernel whose only launches and mentions outside tests are in dead code
   unused_actor_method,     ///< a Ray actor's method whose name no code outside tests uses (handles only call)
   unimported_module,       ///< a patch module beside a training script that no repo code imports or names

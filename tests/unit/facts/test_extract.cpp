@@ -280,3 +280,63 @@ TEST_CASE("facts::Extractor keeps an import an ImportError handler sets to None"
   CHECK(call_at(f, 13)->callee.empty());
   CHECK(call_at(f, 16)->callee.empty());
 }
+
+TEST_CASE("facts::Extractor reads a module-level modulo predicate as a periodic test", "[facts]") {
+  const auto f = facts_of(
+      "def divisible_by(num, den):\n"
+      "    return (num % den) == 0\n"
+      "def exists(v):\n"
+      "    return v is not None\n"
+      "def train(model, loader, every):\n"
+      "    for i, batch in enumerate(loader):\n"
+      "        loss = model(batch)\n"
+      "        if divisible_by(i, every):\n"
+      "            print(loss.item())\n"
+      "        if exists(batch):\n"
+      "            print(batch.sum().item())\n");
+  // `divisible_by` returns `num % den == 0`: its branch runs once every N steps.
+  const auto* periodic = call_at(f, 9, "item");
+  REQUIRE(periodic);
+  CHECK(periodic->ctx.has(facts::Guard::periodic));
+  // A predicate that tests anything else paces nothing.
+  const auto* every_step = call_at(f, 11, "item");
+  REQUIRE(every_step);
+  CHECK_FALSE(every_step->ctx.has(facts::Guard::periodic));
+}
+
+TEST_CASE("facts::Extractor marks a nested function its enclosing function never names", "[facts]") {
+  const auto f = facts_of(
+      "from torch.utils import cpp_extension\n"
+      "def load(args):\n"
+      "    def _build(name):\n"
+      "        return cpp_extension.load(name=name, sources=[name + '.cu'])\n"
+      "def load_used(args):\n"
+      "    def _build(name):\n"
+      "        return cpp_extension.load(name=name, sources=[name + '.cu'])\n"
+      "    return _build('fused')\n"
+      "def load_named(args):\n"
+      "    def _build_named(name):\n"
+      "        return name\n"
+      "    return locals()['_build_named']\n"
+      "def decorated(app):\n"
+      "    @app.route('/')\n"
+      "    def index():\n"
+      "        return 'ok'\n");
+  const auto nested = [&](std::string_view qualname) -> const facts::FunctionInfo* {
+    for (const auto& fn : f.functions)
+      if (std::string_view(fn.qualname) == qualname) return &fn;
+    return nullptr;
+  };
+  REQUIRE(nested("load._build"));
+  CHECK(nested("load._build")->unreferenced_nested);
+  REQUIRE(nested("load_used._build"));
+  CHECK_FALSE(nested("load_used._build")->unreferenced_nested);
+  // A name in a string is a mention (`locals()["..."]`), and a decorator registers its function.
+  REQUIRE(nested("load_named._build_named"));
+  CHECK_FALSE(nested("load_named._build_named")->unreferenced_nested);
+  REQUIRE(nested("decorated.index"));
+  CHECK_FALSE(nested("decorated.index")->unreferenced_nested);
+  // Module-level functions are never nested ones.
+  REQUIRE(nested("load"));
+  CHECK_FALSE(nested("load")->unreferenced_nested);
+}
