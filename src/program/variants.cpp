@@ -211,7 +211,55 @@ class Variants {
         c.private_helper = true;
         add(std::move(c));
       }
+      // `def _hf_expert_forward_for_debug(self, ...)` in a module of the repo's own: a private method whose class
+      // descends only from repo classes and `nn.Module`, so no framework calls it by name either.
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
+        const auto& fn = file.functions[static_cast<std::size_t>(i)];
+        if (fn.klass < 0 || fn.parent >= 0 || !fn.name.starts_with('_') || fn.name.starts_with("__") ||
+            !fn.decorators.empty() || module_private_api(fn.name) || !own_module_class(ClassId{FileId{f}, fn.klass}))
+          continue;
+        Candidate c{FileId{f}, -1, i, fn.name, {}, {}};
+        c.private_helper = true;
+        add(std::move(c));
+      }
     }
+  }
+
+  /// nn.Module's own private methods a subclass overrides for torch to call (`_load_from_state_dict`).
+  static bool module_private_api(std::string_view name) {
+    static constexpr std::string_view k_api[] = {"_apply",
+                                                 "_load_from_state_dict",
+                                                 "_save_to_state_dict",
+                                                 "_register_state_dict_hook",
+                                                 "_call_impl",
+                                                 "_slow_forward",
+                                                 "_get_name",
+                                                 "_named_members",
+                                                 "_conv_forward",
+                                                 "_check_input_dim",
+                                                 "_init_weights",
+                                                 "_set_gradient_checkpointing",
+                                                 "_replicate_for_data_parallel",
+                                                 "_get_backward_hooks",
+                                                 "_version"};
+    return std::find(std::begin(k_api), std::end(k_api), name) != std::end(k_api);
+  }
+
+  /// A class whose bases are, all the way up, repo classes, `torch.nn.Module` or nothing.
+  bool own_module_class(ClassId klass) const {
+    std::vector<ClassId> work{klass};
+    for (std::size_t next = 0; next < work.size(); ++next) {
+      if (work.size() > 16) return false;
+      const auto& info = m_impl.files[work[next].file.value].classes[static_cast<std::size_t>(work[next].index)];
+      for (std::size_t b = 0; b < info.bases.size(); ++b) {
+        const std::string base = info.bases[b].dotted();
+        if (base == "torch.nn.Module" || base == "object") continue;
+        const auto repo = m_impl.symbols->base_class(work[next], b);
+        if (!repo) return false;
+        work.push_back(*repo);
+      }
+    }
+    return true;
   }
 
   static bool top_level(const facts::ClassInfo& c) {
@@ -238,6 +286,11 @@ class Variants {
       }
       fn = info.parent;
     }
+    // (A private method candidate owns its body before its class does.)
+    if (klass >= 0 && fn >= 0) {
+      const auto method = m_owner.find({f, -1, fn});
+      if (method != m_owner.end()) return method->second;
+    }
     const auto it = klass >= 0 ? m_owner.find({f, klass, -1}) : m_owner.find({f, -1, fn});
     return it == m_owner.end() ? -1 : it->second;
   }
@@ -258,6 +311,12 @@ class Variants {
         if (text.empty()) return;
         std::string name = last_name(text);
         if (m_by_name.count(name)) uses.emplace_back(std::move(name), owner(f, ctx));
+        // `self.param_server._sync_weights.remote(worker)`: a private name inside a chain is a use too.
+        for (std::size_t dot = text.find("._"); dot != std::string_view::npos; dot = text.find("._", dot + 1)) {
+          const std::string_view rest = text.substr(dot + 1);
+          std::string inner(rest.substr(0, rest.find_first_of(".([ ")));
+          if (inner != name && m_by_name.count(inner)) uses.emplace_back(std::move(inner), owner(f, ctx));
+        }
       };
       visit_value_uses(file, use, true);
       for (const auto& decorator : file.decorators) {

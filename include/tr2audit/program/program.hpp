@@ -53,7 +53,8 @@ using RoleSet = std::bitset<k_role_count>;
 /// Why code never runs, though the file holding it does (Program::dead_code).
 enum class DeadCode : std::uint8_t {
   live,
-  unused_private_helper,   ///< a module-level `_helper` no non-test code calls, passes or names
+  unused_private_helper,   ///< a module-level `_helper` (or a `_method` of a class below only repo classes and
+                           ///< nn.Module) no non-test code calls, passes or names
   shadowed,                ///< a later definition of the same name in the same scope replaces it
   unreferenced_nested,     ///< a nested function its enclosing function never calls, passes or names
   used_only_by_dead_code,  ///< a kernel whose only launches and mentions outside tests are in dead code
