@@ -83,6 +83,15 @@ bool named_like_loss_weight(std::string_view name) {
          ends_with(l, "_coeff");
 }
 
+// `latent_drop_prob`, `layer_dropout`, `drop_path_rate`, `mask_prob`: a probability that switches a stochastic path
+// on above 0 (`if self.training and latent_drop_prob > 0. and random() < latent_drop_prob:`).
+bool named_like_probability(std::string_view name) {
+  const std::string lower = to_lower(name);
+  const std::string_view l = lower;
+  return ends_with(l, "_prob") || ends_with(l, "_probability") || ends_with(l, "dropout") ||
+         ends_with(l, "drop_rate") || ends_with(l, "drop_path") || ends_with(l, "drop_path_rate");
+}
+
 // `ring_attn_group`, `sp_group`, `context_parallel_group`: the process group of a model-parallel scheme,
 // None unless the scheme is on.
 bool parallel_group(std::string_view name) {

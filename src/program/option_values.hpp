@@ -61,6 +61,8 @@ bool named_like_period(std::string_view name);
 bool named_like_expert_count(std::string_view name);
 /// `alpha_mse`, `lambda_kl`, `aux_loss_weight`, `entropy_coef`: the weight of a loss term, off at 0.
 bool named_like_loss_weight(std::string_view name);
+/// `latent_drop_prob`, `layer_dropout`, `drop_path_rate`: a probability that turns a stochastic path on above 0.
+bool named_like_probability(std::string_view name);
 /// `self.rope_fusion` when the class binds it only as `self.rope_fusion = neox_args.rope_fusion`, or as
 /// `self.num_experts = neox_args.moe_num_experts if ... else 1` with a last arm that leaves `term` off: that read.
 std::optional<std::string> attribute_copy_of_read(const facts::FileFacts& file, std::int32_t function,

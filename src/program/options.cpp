@@ -28,6 +28,20 @@ bool named_parameter(const facts::FunctionInfo& fn, std::string_view name) {
   });
 }
 
+// What `name` falls back to when the caller leaves it None: `default(name, other)` (a helper of that name),
+// `name if name is not None else other`, `other if name is None else name`.
+std::optional<std::string> fallback_of(std::string_view value, std::string_view name) {
+  const std::string n(name);
+  if (value.starts_with("default(" + n + ",") && value.ends_with(")"))
+    return std::string(trim(value.substr(9 + n.size(), value.size() - 10 - n.size())));
+  const std::string then_form = n + " if " + n + " is not None else ";
+  if (value.starts_with(then_form)) return std::string(trim(value.substr(then_form.size())));
+  const auto is_none = value.find(" if " + n + " is None else " + n);
+  if (is_none != std::string_view::npos && is_none + 18 + 2 * n.size() == value.size())
+    return std::string(trim(value.substr(0, is_none)));
+  return std::nullopt;
+}
+
 class BranchGuards {
  public:
   explicit BranchGuards(Program::Impl& impl) : m_impl(impl) {}
@@ -185,6 +199,14 @@ class BranchGuards {
       if (function < 0 || assign.ctx.function != function || assign.target_text != term.name ||
           assign.at.start_byte >= branch.at.start_byte)
         continue;
+      // `latent_drop_prob = default(latent_drop_prob, self.latent_drop_prob)`: the parameter (below), else the
+      // attribute's option, `latent_drop_prob=0.` in the constructor.
+      if (const auto other = fallback_of(assign.value.value, term.name)) {
+        if (!last_segment(*other).empty() && other->starts_with("self.") &&
+            other->find_first_of("([ ") == std::string::npos && option_unset(last_segment(*other), term))
+          continue;
+        return false;
+      }
       if (!is_literal(assign.value) || !leaves_off(assign.value, term)) return false;
     }
     for (std::int32_t fn = function; fn >= 0; fn = file.functions[static_cast<std::size_t>(fn)].parent) {
@@ -407,7 +429,8 @@ class BranchGuards {
     }
     if (term.greater && !named_like_period(last_segment(term.name)) &&
         !named_like_parallel_degree(last_segment(term.name)) && !named_like_device_count(last_segment(term.name)) &&
-        !named_like_expert_count(last_segment(term.name)) && !named_like_loss_weight(last_segment(term.name)))
+        !named_like_expert_count(last_segment(term.name)) && !named_like_loss_weight(last_segment(term.name)) &&
+        !named_like_probability(last_segment(term.name)))
       return;
     const std::string name = last_segment(term.name);
     if (term.equals.empty() && (m_flags.count(name) || named_like_flag(name) || ends_with(term.name, "find_spec()") ||
