@@ -155,6 +155,14 @@ std::vector<ConditionTerm> Walker::condition_terms(TSNode condition) const {
           continue;
         }
       }
+      // `if exists(self.to_mixture):` with `def exists(val): return val is not None` in the file: a None test.
+      if (std::find(m_none_tests.begin(), m_none_tests.end(), std::string_view(*name)) != m_none_tests.end() &&
+          !ts_node_is_null(args) && ts_node_named_child_count(args) == 1) {
+        if (const auto tested = m_src.dotted_chain(ts_node_named_child(args, 0))) {
+          terms.push_back(ConditionTerm{m_src.str(*tested), m_src.str("None"), !negated});
+          continue;
+        }
+      }
       terms.push_back(ConditionTerm{m_src.str(*name + "()"), {}, negated});
     } else if (const auto name = m_src.keyed_chain(node)) {  // `if config["logging"]["use_wandb"]:` too
       terms.push_back(ConditionTerm{m_src.str(*name), {}, negated});

@@ -198,6 +198,19 @@ void Walker::note_periodic_function(TSNode definition, std::string_view name) {
   if (is_periodic_test(ts_node_named_child(only, 0))) m_periodic_functions.push_back(name);
 }
 
+void Walker::note_none_test(TSNode definition, std::string_view name) {
+  const TSNode params = ts_node_child_by_field_id(definition, m_k.f_parameters);
+  const TSNode body = ts_node_child_by_field_id(definition, m_k.f_body);
+  if (ts_node_is_null(params) || ts_node_named_child_count(params) != 1 || ts_node_is_null(body) ||
+      ts_node_named_child_count(body) != 1)
+    return;
+  const std::string_view param = m_src.node_text(ts_node_named_child(params, 0));
+  const TSNode only = ts_node_named_child(body, 0);
+  if (!m_src.is(only, m_k.return_statement) || ts_node_named_child_count(only) != 1) return;
+  const std::string_view returned = m_src.node_text(ts_node_named_child(only, 0));
+  if (returned == std::string(param) + " is not None") m_none_tests.push_back(name);
+}
+
 void Walker::note_periodic_local(std::string_view name, TSNode value) {
   const std::pair<std::int32_t, std::string_view> local{m_ctx.function, name};
   const auto known = std::find(m_periodic_locals.begin(), m_periodic_locals.end(), local);

@@ -74,6 +74,8 @@ class BranchGuards {
 
   void collect(std::uint32_t f, const facts::FileFacts& file) {
     for (const auto& assign : file.assigns) {
+      if (assign.target_text.find('.') != std::string::npos && !assign.target_text.starts_with("self."))
+        m_outside_attributes.insert(last_segment(assign.target_text));
       const std::string name = last_segment(assign.target.dotted());
       if (assign.ctx.function < 0 && assign.ctx.klass < 0 && assign.value.kind == facts::LiteralKind::boolean &&
           (assign.ctx.has(facts::Guard::import_error_fallback) || assign.ctx.has(facts::Guard::except_handler)))
@@ -126,6 +128,9 @@ class BranchGuards {
         else
           setters.options.push_back(bridged_option(assign.value.value));
       }
+    }
+    for (const auto& call : file.calls) {
+      if (call.callee_text == "setattr" && call.args.size() >= 2) m_outside_attributes.insert(call.args[1].value);
     }
     for (const auto& call : file.calls) {  // `os.environ.setdefault("X", "1")`
       if (call.callee_text == "os.environ.setdefault" && !call.args.empty()) {
@@ -409,9 +414,43 @@ class BranchGuards {
     if (!option.empty()) mark(f, b, option);
   }
 
+  // `if self.to_mixture is not None:` (or `if exists(self.to_mixture):`) where `__init__` binds `self.to_mixture =
+  // None` and builds it only under branches off by default (`if mixture_of_softmax:`): that branch's option. Every
+  // binding must be seen: `self.x` in the class's methods only, no `obj.x = ...` or `setattr` elsewhere.
+  std::optional<std::string> attribute_built_only_under_option(std::size_t f, std::size_t b,
+                                                               const facts::ConditionTerm& term,
+                                                               std::int32_t function) const {
+    const auto& file = m_impl.files[f];
+    const std::int32_t klass = file.functions[static_cast<std::size_t>(function)].klass;
+    if (klass < 0 || m_outside_attributes.count(std::string(term.name.substr(5)))) return std::nullopt;
+    bool none_in_init = false;
+    std::string option;
+    for (const auto& assign : file.assigns) {
+      if (assign.target_text != term.name || assign.ctx.klass != klass) continue;
+      if (assign.ctx.function < 0) return std::nullopt;
+      const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
+      if (assign.value.kind == facts::LiteralKind::null && assign.ctx.branch < 0 && method.name == "__init__") {
+        none_in_init = true;
+        continue;
+      }
+      std::string gate;
+      for (std::int32_t at = assign.ctx.branch; at >= 0 && static_cast<std::size_t>(at) < b && gate.empty();
+           at = file.branches[static_cast<std::size_t>(at)].parent)
+        gate = m_impl.branch_option[f][static_cast<std::size_t>(at)];
+      if (gate.empty()) return std::nullopt;
+      if (option.empty()) option = gate;
+    }
+    return none_in_init && !option.empty() ? std::optional(option) : std::nullopt;
+  }
+
   void judge_term(std::size_t f, std::size_t b, const facts::ConditionTerm& term, std::int32_t function) {
     auto& guards = m_impl.branch_guards[f];
     const auto& branch = m_impl.files[f].branches[b];
+    if (function >= 0 && term.name.starts_with("self.") && term.name.find('.', 5) == std::string::npos &&
+        !term.greater && !term.member &&
+        ((term.negated && term.equals == "None") || (!term.negated && term.equals.empty()))) {
+      if (auto option = attribute_built_only_under_option(f, b, term, function)) return mark(f, b, *option);
+    }
     // `if return_idcs:` where every call training makes passes `return_idcs=False`: only generation takes it.
     // So does `if padding_mask is not None:` where every such call leaves out `padding_mask=None`.
     bool omitted = false;
@@ -977,6 +1016,8 @@ class BranchGuards {
   Program::Impl& m_impl;
   std::optional<PassedOptions> m_passed;  ///< built in run(), after the call graph
   std::unordered_set<std::string> m_flags;
+  /// Attributes the repo sets on objects other than `self` (`model.to_mixture = ...`, `setattr(m, "x", ...)`).
+  std::unordered_set<std::string> m_outside_attributes;
   std::unordered_set<std::string> m_cuda_flags;  ///< module flags computed from a CUDA probe
   /// A module-level name of one file (its index in the repo).
   ValueStore m_values;  ///< declared before the tables that point into it

@@ -340,3 +340,25 @@ TEST_CASE("facts::Extractor marks a nested function its enclosing function never
   REQUIRE(nested("load"));
   CHECK_FALSE(nested("load")->unreferenced_nested);
 }
+
+TEST_CASE("facts::Extractor reads a module-level None test as a None comparison", "[facts]") {
+  const auto f = facts_of(
+      "def exists(val):\n"
+      "    return val is not None\n"
+      "def forward(self, x):\n"
+      "    if exists(self.to_mixture):\n"
+      "        x = self.to_mixture(x)\n"
+      "    if not exists(self.memory):\n"
+      "        return x\n"
+      "    return x\n");
+  REQUIRE(f.branches.size() >= 2);
+  const auto& mixture = f.branches[0].terms;
+  REQUIRE(mixture.size() == 1);
+  CHECK(std::string_view(mixture[0].name) == "self.to_mixture");
+  CHECK(std::string_view(mixture[0].equals) == "None");
+  CHECK(mixture[0].negated);
+  const auto& memory = f.branches[1].terms;
+  REQUIRE(memory.size() == 1);
+  CHECK(std::string_view(memory[0].name) == "self.memory");
+  CHECK_FALSE(memory[0].negated);  // `not exists(x)`: `x is None`
+}
