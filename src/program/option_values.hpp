@@ -61,6 +61,9 @@ bool named_like_period(std::string_view name);
 bool named_like_expert_count(std::string_view name);
 /// `alpha_mse`, `lambda_kl`, `aux_loss_weight`, `entropy_coef`: the weight of a loss term, off at 0.
 bool named_like_loss_weight(std::string_view name);
+/// What `name` falls back to when the caller leaves it None: `default(name, other)` (a helper of that name),
+/// `name if name is not None else other`, `other if name is None else name`; nullopt for any other value.
+std::optional<std::string> fallback_of(std::string_view value, std::string_view name);
 /// `latent_drop_prob`, `layer_dropout`, `drop_path_rate`: a probability that turns a stochastic path on above 0.
 bool named_like_probability(std::string_view name);
 /// `self.rope_fusion` when the class binds it only as `self.rope_fusion = neox_args.rope_fusion`, or as
