@@ -100,16 +100,10 @@ class DataDependentBranch final : public Detector {
     std::string detail = std::string(is_assert ? "assert " : raises ? "raises on " : "branch on ") + read;
     const std::string_view pattern = is_assert || raises ? "data-dependent-assert" : "data-dependent-branch";
     // `if padding_mask is not None and padding_mask.any():`: the read happens only where the left operand holds.
-    TSNode bare = condition;
-    while (ts_node_symbol(bare) == k.parenthesized_expression && ts_node_named_child_count(bare) == 1)
-      bare = ts_node_named_child(bare, 0);
-    if (ts_node_symbol(bare) == k.boolean_operator &&
-        scope.text(ts_node_child_by_field_id(bare, k.f_operator)) == "and") {
-      const TSNode left = ts_node_child_by_field_id(bare, k.f_left);
-      if (find_value_read(left, scope, item_call).empty() && local_value_read(left, scope).empty() &&
-          buffer_value_read(left, scope).empty())
-        return scope.emit_guarded(pattern, condition, std::move(detail), left);
-    }
+    if (const TSNode left = and_left_operand(condition, scope);
+        !ts_node_is_null(left) && find_value_read(left, scope, item_call).empty() &&
+        local_value_read(left, scope).empty() && buffer_value_read(left, scope).empty())
+      return scope.emit_guarded(pattern, condition, std::move(detail), left);
     scope.emit(pattern, condition, std::move(detail));
   }
 

@@ -17,14 +17,8 @@ class RandomStructure final : public Detector {
     if (ts_node_is_null(condition) || !calls_random(condition, scope)) return;
     std::string detail = "structure chosen by " + std::string(scope.text(condition).substr(0, 100));
     // `if self.self_condition and random() < 0.5:`: the draw happens only where the left operand holds.
-    TSNode bare = condition;
-    while (ts_node_symbol(bare) == k.parenthesized_expression && ts_node_named_child_count(bare) == 1)
-      bare = ts_node_named_child(bare, 0);
-    if (ts_node_symbol(bare) == k.boolean_operator &&
-        scope.text(ts_node_child_by_field_id(bare, k.f_operator)) == "and") {
-      const TSNode left = ts_node_child_by_field_id(bare, k.f_left);
-      if (!calls_random(left, scope)) return scope.emit_guarded("random-structure", condition, std::move(detail), left);
-    }
+    if (const TSNode left = and_left_operand(condition, scope); !ts_node_is_null(left) && !calls_random(left, scope))
+      return scope.emit_guarded("random-structure", condition, std::move(detail), left);
     scope.emit("random-structure", condition, std::move(detail));
   }
 };

@@ -74,6 +74,16 @@ std::string find_value_read(TSNode expr, const NodeScope& scope, const std::func
   return found;
 }
 
+TSNode and_left_operand(TSNode condition, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  while (ts_node_symbol(condition) == k.parenthesized_expression && ts_node_named_child_count(condition) == 1)
+    condition = ts_node_named_child(condition, 0);
+  if (ts_node_symbol(condition) != k.boolean_operator ||
+      scope.text(ts_node_child_by_field_id(condition, k.f_operator)) != "and")
+    return TSNode{};
+  return ts_node_child_by_field_id(condition, k.f_left);
+}
+
 bool is_mask_expression(TSNode expr, const NodeScope& scope) {
   const auto& k = scope.kinds();
   while (ts_node_symbol(expr) == k.parenthesized_expression && ts_node_named_child_count(expr) == 1)

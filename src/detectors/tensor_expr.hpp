@@ -18,6 +18,9 @@ bool value_read_at(TSNode call, const NodeScope& scope);
 std::string find_value_read(TSNode expr, const NodeScope& scope, const std::function<bool(TSNode)>& skip = {});
 /// True for a mask-producing expression: comparison, ~x, logical ops, isnan/isinf/eq/... calls.
 bool is_mask_expression(TSNode expr, const NodeScope& scope);
+/// `a and b` (parentheses aside): its left operand, a null node for any other condition. What its right operand
+/// reads or draws happens only where the left holds (`if self.self_condition and random() < 0.5:`).
+TSNode and_left_operand(TSNode condition, const NodeScope& scope);
 /// True when expr calls a random-number source (random.random, torch.rand, np.random.*).
 bool calls_random(TSNode expr, const NodeScope& scope);
 

@@ -1,6 +1,7 @@
 // What an option's name says about itself, for program/options: a switch (`use_fp8`), a period (`eval_every`), an
 // availability flag (`HAS_APEX`), a model-parallel degree or group, a device or expert count, a loss weight, a
-// configuration object (`args.x`, `cfg.model.x`), the process a branch selects (`rank`). Pure functions over text.
+// configuration object (`args.x`, `cfg.model.x`), the process a branch selects (`rank`), the attribute a parameter
+// falls back to when left None (`default(x, self.x)`). Pure functions over text.
 #include <algorithm>
 
 #include "program/option_values.hpp"
@@ -145,6 +146,20 @@ bool names_process_rank(std::string_view name) {
   const std::string lower = to_lower(name);
   return lower == "rank" || ends_with(lower, "_rank") || lower == "process_index" || lower == "local_process_index" ||
          lower == "is_main_process" || lower == "is_local_main_process";
+}
+
+// What `name` falls back to when the caller leaves it None: `default(name, other)` (a helper of that name),
+// `name if name is not None else other`, `other if name is None else name`.
+std::optional<std::string> fallback_of(std::string_view value, std::string_view name) {
+  const std::string n(name);
+  if (value.starts_with("default(" + n + ",") && value.ends_with(")"))
+    return std::string(trim(value.substr(9 + n.size(), value.size() - 10 - n.size())));
+  const std::string then_form = n + " if " + n + " is not None else ";
+  if (value.starts_with(then_form)) return std::string(trim(value.substr(then_form.size())));
+  const auto is_none = value.find(" if " + n + " is None else " + n);
+  if (is_none != std::string_view::npos && is_none + 18 + 2 * n.size() == value.size())
+    return std::string(trim(value.substr(0, is_none)));
+  return std::nullopt;
 }
 
 }  // namespace tr2audit::program::option_values

@@ -587,18 +587,4 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
   return answer;
 }
 
-// What `name` falls back to when the caller leaves it None: `default(name, other)` (a helper of that name),
-// `name if name is not None else other`, `other if name is None else name`.
-std::optional<std::string> fallback_of(std::string_view value, std::string_view name) {
-  const std::string n(name);
-  if (value.starts_with("default(" + n + ",") && value.ends_with(")"))
-    return std::string(trim(value.substr(9 + n.size(), value.size() - 10 - n.size())));
-  const std::string then_form = n + " if " + n + " is not None else ";
-  if (value.starts_with(then_form)) return std::string(trim(value.substr(then_form.size())));
-  const auto is_none = value.find(" if " + n + " is None else " + n);
-  if (is_none != std::string_view::npos && is_none + 18 + 2 * n.size() == value.size())
-    return std::string(trim(value.substr(0, is_none)));
-  return std::nullopt;
-}
-
 }  // namespace tr2audit::program::option_values
