@@ -929,14 +929,23 @@ class BranchGuards {
         }
         return *param;
       }
-      const auto dot = value.find('.');
+      // `self.self_condition = default(self_condition, lambda: self.model.self_condition)` with `self_condition=None`:
+      // the fallback below, unless the repo builds the class passing the switch on.
+      std::string copied(value.view());
+      if (const auto other = fallback_of(value.view(), attribute); other && method.klass == klass) {
+        std::string_view fallback = *other;
+        if (fallback.starts_with("lambda:")) fallback = trim(fallback.substr(7));
+        const std::string cls = file.classes[static_cast<std::size_t>(klass)].name.str();
+        if (!m_switched_on.count(cls + "." + attribute + "=True")) copied = std::string(fallback);
+      }
+      const auto dot = copied.find('.');
       // `self.self_condition = self.model.self_condition` (or `= model.self_condition`) with `model` untyped:
       // the switch of whichever repo class the object is, when every repo class that takes it as a boolean
       // constructor switch (`Unet(self_condition=False)`) leaves it the same way.
       // (Not a config object's field, `self.fp16 = args.fp16`: the config's defaults decide that one.)
-      if (method.klass == klass && dot != std::string::npos && ends_with(value, "." + attribute) &&
-          std::count(value.begin(), value.end(), '.') <= 2 && !config_receiver(value) &&
-          (starts_with(value, "self.") || !typed_param(method, value.substr(0, dot))))
+      if (method.klass == klass && dot != std::string::npos && ends_with(copied, "." + attribute) &&
+          std::count(copied.begin(), copied.end(), '.') <= 2 && !config_receiver(copied) &&
+          (starts_with(copied, "self.") || !typed_param(method, copied.substr(0, dot))))
         return m_constructor_switches->find(m_switched_on, attribute);
       if (method.klass != klass || dot == std::string::npos || value.substr(dot + 1) != attribute) continue;
       const std::string param(value.substr(0, dot));
