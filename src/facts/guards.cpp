@@ -187,28 +187,28 @@ bool Walker::is_periodic_test(TSNode value) const {
   return contains(text, "%") && compares_modulo_with_integer(text);
 }
 
-void Walker::note_periodic_function(TSNode definition, std::string_view name) {
-  const TSNode params = ts_node_child_by_field_id(definition, m_k.f_parameters);
+TSNode Walker::sole_return(TSNode definition, std::uint32_t params) const {
+  const TSNode list = ts_node_child_by_field_id(definition, m_k.f_parameters);
   const TSNode body = ts_node_child_by_field_id(definition, m_k.f_body);
-  if (ts_node_is_null(params) || ts_node_named_child_count(params) != 2 || ts_node_is_null(body) ||
+  if (ts_node_is_null(list) || ts_node_named_child_count(list) != params || ts_node_is_null(body) ||
       ts_node_named_child_count(body) != 1)
-    return;
+    return TSNode{};
   const TSNode only = ts_node_named_child(body, 0);
-  if (!m_src.is(only, m_k.return_statement) || ts_node_named_child_count(only) != 1) return;
-  if (is_periodic_test(ts_node_named_child(only, 0))) m_periodic_functions.push_back(name);
+  if (!m_src.is(only, m_k.return_statement) || ts_node_named_child_count(only) != 1) return TSNode{};
+  return ts_node_named_child(only, 0);
 }
 
-void Walker::note_none_test(TSNode definition, std::string_view name) {
-  const TSNode params = ts_node_child_by_field_id(definition, m_k.f_parameters);
-  const TSNode body = ts_node_child_by_field_id(definition, m_k.f_body);
-  if (ts_node_is_null(params) || ts_node_named_child_count(params) != 1 || ts_node_is_null(body) ||
-      ts_node_named_child_count(body) != 1)
-    return;
-  const std::string_view param = m_src.node_text(ts_node_named_child(params, 0));
-  const TSNode only = ts_node_named_child(body, 0);
-  if (!m_src.is(only, m_k.return_statement) || ts_node_named_child_count(only) != 1) return;
-  const std::string_view returned = m_src.node_text(ts_node_named_child(only, 0));
-  if (returned == std::string(param) + " is not None") m_none_tests.push_back(name);
+void Walker::note_helper_predicate(TSNode definition, std::string_view name) {
+  // `def divisible_by(num, den): return (num % den) == 0`
+  if (const TSNode returned = sole_return(definition, 2); !ts_node_is_null(returned) && is_periodic_test(returned))
+    m_periodic_functions.push_back(name);
+  // `def exists(val): return val is not None`
+  if (const TSNode returned = sole_return(definition, 1); !ts_node_is_null(returned)) {
+    const std::string_view param =
+        m_src.node_text(ts_node_named_child(ts_node_child_by_field_id(definition, m_k.f_parameters), 0));
+    const std::string_view text = m_src.node_text(returned);
+    if (text.starts_with(param) && text.substr(param.size()) == " is not None") m_none_tests.push_back(name);
+  }
 }
 
 void Walker::note_periodic_local(std::string_view name, TSNode value) {

@@ -228,11 +228,13 @@ class Walker final : public detectors::NodeScope {
   /// Module-level functions whose whole body returns a once-every-N-steps test (`def divisible_by(num, den):
   /// return (num % den) == 0`): a later `if divisible_by(i, validate_every):` is periodic like the test.
   std::vector<std::string_view> m_periodic_functions;
-  void note_periodic_function(TSNode definition, std::string_view name);
   /// Module-level functions whose whole body is `return v is not None` (`def exists(val)`): `if exists(x):` is
   /// the condition term `x is not None`.
   std::vector<std::string_view> m_none_tests;
-  void note_none_test(TSNode definition, std::string_view name);
+  /// Fills m_periodic_functions and m_none_tests from a module-level definition.
+  void note_helper_predicate(TSNode definition, std::string_view name);
+  /// The expression a definition with `params` parameters returns as its whole body; null otherwise.
+  TSNode sole_return(TSNode definition, std::uint32_t params) const;
   /// Locals a function last bound to a value true only where CUDA is (`x and torch.cuda.is_available()`).
   std::vector<std::pair<std::int32_t, std::string_view>> m_cuda_locals;
   /// Names an ImportError handler sets to None after a try imported them (`except ImportError: bnb = None`):

@@ -84,11 +84,8 @@ void Walker::enter_function(TSNode node) {
   info.decorators = std::move(decorators);
   info.params = std::move(param_texts);
   info.param_defaults = std::move(defaults);
-  if (m_ctx.function < 0 && m_ctx.klass < 0) {
-    const std::string_view name = m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name));
-    note_periodic_function(node, name);
-    note_none_test(node, name);
-  }
+  if (m_ctx.function < 0 && m_ctx.klass < 0)
+    note_helper_predicate(node, m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name)));
   m_out.functions.push_back(std::move(info));
   push_frame(node, true);
   m_imports.push_scope(ScopeKind::function);

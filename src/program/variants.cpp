@@ -197,27 +197,19 @@ class Variants {
     }
   }
 
-  // Module-level private functions (`def _chunk_scan_fwd_wip(...)`), undecorated: code outside tests
+  // Private functions and methods (`def _chunk_scan_fwd_wip(...)`), undecorated: code outside tests
   // that calls, passes or names none of them leaves them dead.
   void private_candidates() {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       if (file.is_test || file.kind != discover::FileKind::python) continue;
+      // A module-level `_helper`, or a `_method` (`_hf_expert_forward_for_debug`) of a class that descends only
+      // from repo classes and `nn.Module`, which no framework calls by name either.
       for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
         const auto& fn = file.functions[static_cast<std::size_t>(i)];
-        if (!top_level(fn) || !fn.name.starts_with('_') || fn.name.starts_with("__") || !fn.decorators.empty())
+        if (fn.parent >= 0 || !fn.name.starts_with('_') || fn.name.starts_with("__") || !fn.decorators.empty())
           continue;
-        Candidate c{FileId{f}, -1, i, fn.name, {}, {}};
-        c.private_helper = true;
-        add(std::move(c));
-      }
-      // `def _hf_expert_forward_for_debug(self, ...)` in a module of the repo's own: a private method whose class
-      // descends only from repo classes and `nn.Module`, so no framework calls it by name either.
-      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i) {
-        const auto& fn = file.functions[static_cast<std::size_t>(i)];
-        if (fn.klass < 0 || fn.parent >= 0 || !fn.name.starts_with('_') || fn.name.starts_with("__") ||
-            !fn.decorators.empty() || module_private_api(fn.name) || !own_module_class(ClassId{FileId{f}, fn.klass}))
-          continue;
+        if (fn.klass >= 0 && (module_private_api(fn.name) || !own_module_class(ClassId{FileId{f}, fn.klass}))) continue;
         Candidate c{FileId{f}, -1, i, fn.name, {}, {}};
         c.private_helper = true;
         add(std::move(c));
