@@ -122,6 +122,7 @@ class Walker final : public detectors::NodeScope {
   /// The string `up` levels below the path's end is a key of a dispatch table (not a use of the name).
   bool dispatch_key(std::size_t up) const;
   void on_reference(TSNode node, TSFieldId field);
+  void note_class_like_use(TSNode node, TSFieldId field);
   std::vector<Argument> read_arguments(TSNode argument_list) const;
   /// SourceView::literal, with the guards of a conditional value's condition.
   Argument value_literal(TSNode node) const;

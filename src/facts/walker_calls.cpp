@@ -1,6 +1,7 @@
 // Calls, decorators, assignments and values passed on: the facts most rules match (string literals are in
 // walker_strings.cpp).
 #include <algorithm>
+#include <cctype>
 
 #include "facts/walker.hpp"
 #include "tr2audit/core/text.hpp"
@@ -453,6 +454,8 @@ std::string Walker::callee_label(TSNode call) const {
 // with, imported, assigned to or named as a keyword/parameter/definition.
 void Walker::on_reference(TSNode node, TSFieldId field) {
   if (m_mode != Mode::full) return;
+  if (field != m_k.f_attribute && field != m_k.f_name && field != m_k.f_alias && m_src.is(node, m_k.identifier))
+    note_class_like_use(node, field);
   if (field == m_k.f_object || field == m_k.f_attribute || field == m_k.f_name || field == m_k.f_alias) return;
   const TSNode parent = ancestor(1);
   const TSSymbol parent_kind = ts_node_symbol(parent);
@@ -471,6 +474,28 @@ void Walker::on_reference(TSNode node, TSFieldId field) {
   QualifiedName name = resolve(node);
   if (name.empty() || name.dotted().find('.') == std::string::npos) return;
   m_out.references.push_back(ReferenceFact{m_src.name(name), m_src.capped(node, 120), m_src.span(node), m_ctx});
+}
+
+// A capitalised plain name the code uses other than by calling it (`[ConvLayer, UpSampleLayer]`,
+// `isinstance(m, Block)`, `Block.build(cfg)`, `x: Block`, `except BlockError:`): program/variants asks which of
+// the repo's classes any code names (calls are call facts). Not a definition, an import, an assignment's target,
+// a parameter, or `super(Block, self)`, a class naming itself.
+void Walker::note_class_like_use(TSNode node, TSFieldId field) {
+  const std::string_view text = m_src.node_text(node);
+  if (text.empty() || !std::isupper(static_cast<unsigned char>(text.front()))) return;
+  const TSNode parent = ancestor(1);
+  const TSSymbol parent_kind = ts_node_symbol(parent);
+  if (field == m_k.f_function && parent_kind == m_k.call) return;
+  if (field == m_k.f_left && (parent_kind == m_k.assignment || parent_kind == m_k.augmented_assignment)) return;
+  if (parent_kind == m_k.dotted_name || parent_kind == m_k.aliased_import || parent_kind == m_k.parameters ||
+      parent_kind == m_k.typed_parameter || parent_kind == m_k.import_statement ||
+      parent_kind == m_k.import_from_statement)
+    return;
+  if (parent_kind == m_k.argument_list && ts_node_named_child(parent, 0).id == node.id) {
+    const TSNode call = ancestor(2);
+    if (m_src.is(call, m_k.call) && m_src.node_text(ts_node_child_by_field_id(call, m_k.f_function)) == "super") return;
+  }
+  m_out.used_names.emplace_back(text);
 }
 
 }  // namespace tr2audit::facts

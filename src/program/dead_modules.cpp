@@ -42,38 +42,20 @@ bool reached_outside_tests(const Program::Impl& impl, std::uint32_t f) {
   return false;
 }
 
-// "llava/" for "llava/model/coat/fp8_adamw.py" ("src/" layouts: "src/pkg/"); "" for a file at the top.
-std::string_view top_folder(std::string_view path) {
-  std::size_t end = path.find('/');
-  if (end == std::string_view::npos) return {};
-  if (path.substr(0, end) == "src") {
-    const std::size_t next = path.find('/', end + 1);
-    if (next != std::string_view::npos) end = next;
-  }
-  return path.substr(0, end + 1);
+bool has_entry(const Program::Impl& impl, std::uint32_t f) {
+  return std::any_of(impl.entries.begin(), impl.entries.end(),
+                     [&](const EntryPoint& e) { return e.function.file.value == f; });
 }
 
-// The literal module prefixes of the repo's imports by computed name: "fairseq.models." for
-// `importlib.import_module("fairseq.models." + name)` or `import_module(f"fairseq.models.{name}")`; "" for one
-// whose name is all computed (`import_module(package)`, a name the repo's strings then spell).
-std::vector<std::string> computed_import_prefixes(const Program::Impl& impl) {
-  std::vector<std::string> out;
-  for (const auto& file : impl.files) {
-    if (file.is_test) continue;
-    for (const auto& call : file.calls) {
-      if (!computed_import_call(call)) continue;
-      std::string_view text = call.args[0].value.view();
-      if (!text.empty() && (text.front() == 'f' || text.front() == 'F')) text.remove_prefix(1);
-      std::string prefix;
-      if (!text.empty() && (text.front() == '"' || text.front() == '\'')) {
-        const char quote = text.front();
-        for (std::size_t i = 1; i < text.size() && text[i] != quote && text[i] != '{'; ++i) prefix += text[i];
-      }
-      out.push_back(std::move(prefix));
-    }
-  }
-  return out;
+// A string of the repo names the module (`"pkg.mod"`, `"pkg.mod.fn"`), or, with `or_stem`, its last segment.
+bool named_by_string(const std::unordered_set<std::string>& strings, std::string_view module, bool or_stem) {
+  return std::any_of(strings.begin(), strings.end(), [&](const std::string& s) {
+    return s == module || (s.size() > module.size() && starts_with(s, module) && s[module.size()] == '.') ||
+           (or_stem && s == module.substr(module.rfind('.') + 1));
+  });
 }
+
+}  // namespace
 
 // `llava/train/deepspeed_replace/runtime/zero/mics.py` importing `deepspeed.runtime.zero.parameter_offload`: a file
 // laid out like the library's own (its two parent folders are consecutive segments of another package's module it
@@ -102,20 +84,46 @@ bool mirrors_library(const facts::FileFacts& file) {
   });
 }
 
-bool has_entry(const Program::Impl& impl, std::uint32_t f) {
-  return std::any_of(impl.entries.begin(), impl.entries.end(),
-                     [&](const EntryPoint& e) { return e.function.file.value == f; });
+std::string_view top_folder(std::string_view path) {
+  std::size_t end = path.find('/');
+  if (end == std::string_view::npos) return {};
+  if (path.substr(0, end) == "src") {
+    const std::size_t next = path.find('/', end + 1);
+    if (next != std::string_view::npos) end = next;
+  }
+  return path.substr(0, end + 1);
 }
 
-// A string of the repo names the module (`"pkg.mod"`, `"pkg.mod.fn"`), or, with `or_stem`, its last segment.
-bool named_by_string(const std::unordered_set<std::string>& strings, std::string_view module, bool or_stem) {
-  return std::any_of(strings.begin(), strings.end(), [&](const std::string& s) {
-    return s == module || (s.size() > module.size() && starts_with(s, module) && s[module.size()] == '.') ||
-           (or_stem && s == module.substr(module.rfind('.') + 1));
-  });
+std::unordered_set<std::string_view> training_root_folders(const Program::Impl& impl) {
+  std::unordered_set<std::string_view> roots;
+  for (const EntryPoint& e : impl.entries) {
+    if (training_roles().test(static_cast<std::size_t>(e.role)) && !impl.files[e.function.file.value].is_test)
+      roots.insert(top_folder(impl.files[e.function.file.value].path));
+  }
+  return roots;
 }
 
-}  // namespace
+// The literal module prefixes of the repo's imports by computed name: "fairseq.models." for
+// `importlib.import_module("fairseq.models." + name)` or `import_module(f"fairseq.models.{name}")`; "" for one
+// whose name is all computed (`import_module(package)`, a name the repo's strings then spell).
+std::vector<std::string> computed_import_prefixes(const Program::Impl& impl) {
+  std::vector<std::string> out;
+  for (const auto& file : impl.files) {
+    if (file.is_test) continue;
+    for (const auto& call : file.calls) {
+      if (!computed_import_call(call)) continue;
+      std::string_view text = call.args[0].value.view();
+      if (!text.empty() && (text.front() == 'f' || text.front() == 'F')) text.remove_prefix(1);
+      std::string prefix;
+      if (!text.empty() && (text.front() == '"' || text.front() == '\'')) {
+        const char quote = text.front();
+        for (std::size_t i = 1; i < text.size() && text[i] != quote && text[i] != '{'; ++i) prefix += text[i];
+      }
+      out.push_back(std::move(prefix));
+    }
+  }
+  return out;
+}
 
 // A patch module beside a training script (LLaVA's `llava/train/llama_flash_attn_monkey_patch.py`, replaced
 // by `attn_implementation="flash_attention_2"`) that no repo file imports, no string or config names and no
@@ -308,11 +316,7 @@ static void mark_unused_modules(Program::Impl& impl, const std::unordered_set<st
       if (const auto it = by_path.find(sibling); it != by_path.end()) imported[it->second] = 1;
     }
   }
-  std::unordered_set<std::string_view> training_roots;
-  for (const EntryPoint& e : impl.entries) {
-    if (training_roles().test(static_cast<std::size_t>(e.role)) && !impl.files[e.function.file.value].is_test)
-      training_roots.insert(top_folder(impl.files[e.function.file.value].path));
-  }
+  const std::unordered_set<std::string_view> training_roots = training_root_folders(impl);
   const std::vector<std::string> prefixes = computed_import_prefixes(impl);
   const std::vector<std::string> relocated = relocated_trees(impl);
   for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
@@ -349,11 +353,7 @@ static void mark_unused_modules(Program::Impl& impl, const std::unordered_set<st
 // `from annotator.uniformer.mmcv ...`, name a package that is not there) that no module LAVIS runs imports.
 static void mark_modules_outside_import_closure(Program::Impl& impl, const std::unordered_set<std::string>& strings,
                                                 const std::vector<char>& imported) {
-  std::unordered_set<std::string_view> training_roots;
-  for (const EntryPoint& e : impl.entries) {
-    if (training_roles().test(static_cast<std::size_t>(e.role)) && !impl.files[e.function.file.value].is_test)
-      training_roots.insert(top_folder(impl.files[e.function.file.value].path));
-  }
+  const std::unordered_set<std::string_view> training_roots = training_root_folders(impl);
   if (training_roots.empty()) return;
   const std::vector<std::string> prefixes = computed_import_prefixes(impl);
   const std::size_t count = impl.files.size();

@@ -273,6 +273,26 @@ void mark_test_only_modules(Program::Impl& impl, const std::unordered_set<std::s
 /// Marks modules a package's `__init__` leaves out of the siblings it imports, that nothing imports or names
 /// (program/dead_modules, DeadCode::unexported_module).
 void mark_unexported_modules(Program::Impl& impl, const std::unordered_set<std::string>& strings);
+/// "llava/" for "llava/model/coat/fp8_adamw.py" ("src/" layouts: "src/pkg/"); "" for a file at the top
+/// (program/dead_modules).
+std::string_view top_folder(std::string_view path);
+/// The top-level folders holding a training entry point outside tests: an application's packages, whose code
+/// runs only as far as the repo uses it (program/dead_modules).
+std::unordered_set<std::string_view> training_root_folders(const Program::Impl& impl);
+/// A file laid out like a library's own, which a setup script copies over the installed library's file: it runs as
+/// part of that library, not through repo imports (program/dead_modules).
+bool mirrors_library(const facts::FileFacts& file);
+/// The top-level folders that are an application's packages rather than a library's: their public classes are
+/// the repo's to build, not its users' (program/application_classes).
+std::unordered_set<std::string_view> application_packages(const Program::Impl& impl);
+/// A module-level decorator registers or wraps the class (program/application_classes).
+bool registered_or_wrapped(const facts::FileFacts& file, std::string_view klass);
+/// The repo finds classes by reflection, not by name (program/application_classes).
+bool finds_classes_by_reflection(const Program::Impl& impl);
+/// Per file: the repo may fetch the module's classes by a computed name (program/application_classes).
+std::vector<char> modules_read_by_name(const Program::Impl& impl, const std::unordered_set<std::string>& strings);
+/// The literal module prefixes of the repo's imports by computed name (program/dead_modules).
+std::vector<std::string> computed_import_prefixes(const Program::Impl& impl);
 /// The repo's code (not its tests) imports modules by a computed name (program/named_modules).
 bool loads_modules_by_name(const Program::Impl& impl);
 /// `importlib.import_module(target)` / `__import__(name)` with a name that is no string literal (named_modules.cpp).

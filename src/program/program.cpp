@@ -562,6 +562,9 @@ std::string dead_code_note(DeadCode why) {
   switch (why) {
     case DeadCode::unused_private_helper:
       return " (dead code: no repo code outside tests calls or names this private helper)";
+    case DeadCode::unused_class:
+      return " (dead code: no repo code outside tests builds, subclasses, imports or names this class, and no string "
+             "or config names it; the package holding it trains through other code)";
     case DeadCode::shadowed:
       return " (dead code: a later definition of the same name in this scope replaces it, so no call runs it)";
     case DeadCode::unreferenced_nested:

@@ -12,6 +12,7 @@
 // it: its functions get the `opt-in` gate, which callees inherit (program/inherit). Test code neither
 // selects nor is gated.
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <tuple>
@@ -48,6 +49,12 @@ void visit_value_uses(const facts::FileFacts& file, Visit&& visit, bool skip_reg
   for (const auto& value : file.values) visit(std::string_view(value.name), value.ctx);
 }
 
+/// A name code uses; `classes_only`: a use that keeps an unused class alive but selects no variant.
+struct Use {
+  std::string name;
+  bool classes_only = false;
+};
+
 struct Candidate {
   FileId file;
   std::int32_t klass = -1;     ///< a top-level class, or
@@ -56,8 +63,9 @@ struct Candidate {
   std::string registered;  ///< `@REG.register("name")`: the name the registry knows it by
   std::string registry;    ///< the registry's name, when picked through one
   bool selected = false;
-  bool named = false;           ///< selected by a string or config value (not only by code the call graph sees)
-  bool private_helper = false;  ///< a module-level `_helper`: unselected means dead, not opt-in
+  bool named = false;  ///< selected by a string or config value (not only by code the call graph sees)
+  /// What an unselected candidate is: dead (a private helper, an unused class), not opt-in.
+  DeadCode dead_unless_used = DeadCode::live;
 };
 
 class Variants {
@@ -82,6 +90,7 @@ class Variants {
     component_candidates();
     dispatch_candidates();
     private_candidates();
+    class_candidates();
     if (!m_candidates.empty()) {
       for (auto& c : m_candidates) {
         c.named = m_strings.count(c.name) > 0 || (!c.registered.empty() && m_strings.count(c.registered) > 0);
@@ -211,8 +220,35 @@ class Variants {
           continue;
         if (fn.klass >= 0 && (module_private_api(fn.name) || !own_module_class(ClassId{FileId{f}, fn.klass}))) continue;
         Candidate c{FileId{f}, -1, i, fn.name, {}, {}};
-        c.private_helper = true;
+        c.dead_unless_used = DeadCode::unused_private_helper;
         add(std::move(c));
+      }
+    }
+  }
+
+  // Public classes of an application's packages (program/application_classes), undecorated or only compiled or made
+  // a dataclass: code outside tests that builds, subclasses, imports or names none of them (and no string or config
+  // value naming them) leaves them dead. A library's package is API its users build; a module the repo reads by a
+  // computed name and a repo that finds classes by reflection give no candidates.
+  void class_candidates() {
+    if (finds_classes_by_reflection(m_impl)) return;
+    const std::unordered_set<std::string_view> packages = application_packages(m_impl);
+    if (packages.empty()) return;
+    const std::vector<char> by_name = modules_read_by_name(m_impl, m_strings);
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+      const auto& file = m_impl.files[f];
+      const std::string_view root = top_folder(file.path);
+      if (file.is_test || file.kind != discover::FileKind::python || file.is_package_init || by_name[f] ||
+          root.empty() || !packages.contains(root) || mirrors_library(file))
+        continue;
+      for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.classes.size()); ++i) {
+        const auto& c = file.classes[static_cast<std::size_t>(i)];
+        if (!top_level(c) || c.name.empty() || !std::isupper(static_cast<unsigned char>(c.name.view().front())) ||
+            registered_or_wrapped(file, c.name))
+          continue;
+        Candidate candidate{FileId{f}, i, -1, c.name, {}, {}};
+        candidate.dead_unless_used = DeadCode::unused_class;
+        add(std::move(candidate));
       }
     }
   }
@@ -295,19 +331,19 @@ class Variants {
       m_owner[{c.file.value, c.klass, c.klass >= 0 ? -1 : c.function}] = static_cast<std::int64_t>(i);
     }
     // (used name, owner candidate) for every use in the repo's non-test code.
-    std::vector<std::pair<std::string, std::int64_t>> uses;
+    std::vector<std::pair<Use, std::int64_t>> uses;
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       if (file.is_test) continue;
-      const auto use = [&](std::string_view text, const facts::Context& ctx) {
+      const auto use = [&](std::string_view text, const facts::Context& ctx, bool classes_only = false) {
         if (text.empty()) return;
         std::string name = last_name(text);
-        if (m_by_name.count(name)) uses.emplace_back(std::move(name), owner(f, ctx));
+        if (m_by_name.count(name)) uses.emplace_back(Use{std::move(name), classes_only}, owner(f, ctx));
         // `self.param_server._sync_weights.remote(worker)`: a private name inside a chain is a use too.
         for (std::size_t dot = text.find("._"); dot != std::string_view::npos; dot = text.find("._", dot + 1)) {
           const std::string_view rest = text.substr(dot + 1);
           std::string inner(rest.substr(0, rest.find_first_of(".([ ")));
-          if (inner != name && m_by_name.count(inner)) uses.emplace_back(std::move(inner), owner(f, ctx));
+          if (inner != name && m_by_name.count(inner)) uses.emplace_back(Use{std::move(inner), false}, owner(f, ctx));
         }
       };
       visit_value_uses(file, use, true);
@@ -316,7 +352,15 @@ class Variants {
         if (method == "register" || method == "register_module") continue;
         use(decorator.text, decorator.ctx);
       }
-      for (const auto& name : file.used_names) use(name, facts::Context{});  // no owner: a use that counts
+      // (No owner: a use that counts. A capitalised name, `isinstance(m, Block)`, and an import of one, `from .ops
+      // import UpSampleLayer`, say only that a class is not dead: neither selects a registered variant, which a
+      // package's `__init__` imports to register.)
+      for (const auto& name : file.used_names) use(name, facts::Context{}, !name.view().starts_with('_'));
+      for (const auto& fact : file.imports) {
+        const std::string name = last_name(fact.target.dotted().view());
+        if (!fact.star && !name.empty() && std::isupper(static_cast<unsigned char>(name.front())))
+          use(name, facts::Context{}, true);
+      }
       for (std::size_t c = 0; c < file.classes.size(); ++c) {
         facts::Context ctx;
         ctx.klass = static_cast<std::int32_t>(c);
@@ -330,8 +374,8 @@ class Variants {
         }
       }
     }
-    std::unordered_map<std::int64_t, std::vector<std::string>> waiting;  // owner -> names it uses
-    std::vector<std::string> work;
+    std::unordered_map<std::int64_t, std::vector<Use>> waiting;  // owner -> names it uses
+    std::vector<Use> work;
     for (auto& [name, by] : uses) {
       if (by < 0 || m_candidates[static_cast<std::size_t>(by)].selected)
         work.push_back(std::move(name));
@@ -346,10 +390,12 @@ class Variants {
       waiting.erase(it);
     }
     while (!work.empty()) {
-      const std::string name = std::move(work.back());
+      const Use next = std::move(work.back());
       work.pop_back();
-      for (const std::size_t i : m_by_name[name]) {
-        if (m_candidates[i].selected) continue;
+      for (const std::size_t i : m_by_name[next.name]) {
+        if (m_candidates[i].selected ||
+            (next.classes_only && m_candidates[i].dead_unless_used != DeadCode::unused_class))
+          continue;
         m_candidates[i].selected = true;
         const auto it = waiting.find(static_cast<std::int64_t>(i));
         if (it == waiting.end()) continue;
@@ -363,7 +409,7 @@ class Variants {
   // the call graph cannot see.
   void gate_unselected() {
     for (const auto& c : m_candidates) {
-      if (c.private_helper) {
+      if (c.dead_unless_used != DeadCode::live) {
         if (!c.selected) mark_dead(c);
         continue;
       }
@@ -395,7 +441,7 @@ class Variants {
       facts::Context ctx;
       ctx.function = static_cast<std::int32_t>(i);
       if (owner(c.file.value, ctx) == &c - m_candidates.data())
-        m_impl.dead_function[c.file.value][i] = DeadCode::unused_private_helper;
+        m_impl.dead_function[c.file.value][i] = c.dead_unless_used;
     }
   }
 

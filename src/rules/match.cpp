@@ -618,9 +618,11 @@ class Matcher {
     // default, which no training run reaches.)
     const program::DeadCode dead_here = program.dead_code(m_view.id, code != nullptr ? *code : ctx);
     // (A nested function nothing in its enclosing function names has that function's roles by inheritance
-    // only: it never runs, whatever reaches the enclosing function.)
+    // only: it never runs, whatever reaches the enclosing function; nor do the methods of a class nothing builds,
+    // whatever a training hook of its own or a call linked only by a method's name says.)
     if (has_region &&
         ((code_roles & program::training_roles()).none() || dead_here == program::DeadCode::unreferenced_nested ||
+         dead_here == program::DeadCode::unused_class ||
          ((dead_here == program::DeadCode::unexported_module || dead_here == program::DeadCode::orphan_model_copy ||
            dead_here == program::DeadCode::unused_module || dead_here == program::DeadCode::outside_import_closure ||
            dead_here == program::DeadCode::test_only_module) &&

@@ -426,8 +426,10 @@ struct FileFacts {
   /// which `.cu` files a build lists (program/compiled_code). At most k_max_source_strings per file.
   std::vector<FactString> source_file_strings;
   /// Private plain names (`_helper`, not dunders) the code uses as values (`prune_configs_by=
-  /// {"early_config_prune": _prune}`, `fn=_helper`), sorted and unique: not calls, definitions or
-  /// assignment targets (program/variants: which module-level private helpers are used).
+  /// {"early_config_prune": _prune}`, `fn=_helper`), and capitalised plain names it uses other than by
+  /// calling them (`[ConvLayer, UpSampleLayer]`, `isinstance(m, Block)`, `Block.build(cfg)`), sorted and
+  /// unique: not calls, definitions, imports or assignment targets (program/variants: which module-level
+  /// private helpers and which classes of the repo are used).
   std::vector<FactString> used_names;
   std::vector<DispatchEntry> dispatch_entries;
   /// Upper-case names the code reads by a computed key, sorted and unique: `TABLE[expr]` with a key that is

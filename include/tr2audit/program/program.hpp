@@ -55,6 +55,8 @@ enum class DeadCode : std::uint8_t {
   live,
   unused_private_helper,   ///< a module-level `_helper` (or a `_method` of a class below only repo classes and
                            ///< nn.Module) no non-test code calls, passes or names
+  unused_class,            ///< a public class of a package that trains, that no repo code outside tests builds,
+                           ///< subclasses, imports or names, and no string or config value names
   shadowed,                ///< a later definition of the same name in the same scope replaces it
   unreferenced_nested,     ///< a nested function its enclosing function never calls, passes or names
   used_only_by_dead_code,  ///< a kernel whose only launches and mentions outside tests are in dead code

@@ -149,3 +149,28 @@ TEST_CASE("facts::Extractor keeps the strings that name CUDA sources, not other 
   CHECK(f.source_file_strings[0] == "csrc/attn_kernel.cu");
   CHECK(f.source_file_strings[1] == "csrc/extra/*.cu");
 }
+
+TEST_CASE("facts::Extractor records the capitalised names code uses other than by calling them", "[facts]") {
+  const auto f = facts_of(
+      "from .ops import ConvLayer, UpSampleLayer\n"
+      "class Block(nn.Module):\n"
+      "    def __init__(self):\n"
+      "        super(Block, self).__init__()\n"
+      "        self.layers = [ConvLayer, Norm]\n"
+      "    def check(self, m):\n"
+      "        return isinstance(m, Scaled) or Registry.build(m)\n"
+      "    def cast(self, x: Hint) -> Out:\n"
+      "        Built = ConvLayer(x)\n"
+      "        return Built\n");
+  std::vector<std::string> used;
+  for (const auto& name : f.used_names) used.emplace_back(name.view());
+  for (const char* name : {"ConvLayer", "Norm", "Scaled", "Registry", "Hint", "Out"}) {
+    INFO(name);
+    CHECK(has(used, name));
+  }
+  // Not a definition, an import, a `super(Block, self)` naming its own class or an assignment's target; a call is a
+  // call fact. (`Built` is read by the return: a use.)
+  CHECK_FALSE(has(used, "Block"));
+  CHECK_FALSE(has(used, "UpSampleLayer"));
+  CHECK(has(used, "Built"));
+}

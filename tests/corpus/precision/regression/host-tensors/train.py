@@ -1,6 +1,6 @@
 import torch
 
-from detlib.heads import MaskHead
+from detlib.heads import BlockDropout, MaskHead
 
 
 def main():
@@ -8,7 +8,7 @@ def main():
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     for step in range(10):
         out, _ = model(torch.randn(2, 8, 16, 16), [torch.zeros(4, 4), torch.zeros(8, 8)])
-        loss = out.mean()
+        loss = BlockDropout(8, 0.1)(out).mean()
         loss.backward()
         optimizer.step()
         rewards = torch.tensor([float(step), 1.0, 2.0])
