@@ -77,7 +77,7 @@ bool typed_param(const facts::FunctionInfo& method, std::string_view param) {
 // The default every repo class gives a boolean constructor switch named `attribute` (`def __init__(self,
 // self_condition=False): self.self_condition = self_condition`), or nothing when no class takes it, one takes it
 // without a boolean default, two disagree, or the repo's code builds one with the other value (`switched_on`:
-// constructor_booleans).
+// constructor_arguments).
 ConstructorSwitches::ConstructorSwitches(const std::vector<facts::FileFacts>& files) : m_files(files) {
   for (std::uint32_t f = 0; f < files.size(); ++f) {
     const auto& file = files[f];

@@ -49,7 +49,7 @@ std::unordered_map<std::string, std::string> registered_names(const std::vector<
   return registries;
 }
 
-std::unordered_set<std::string> constructor_booleans(const std::vector<facts::FileFacts>& files) {
+std::unordered_set<std::string> constructor_arguments(const std::vector<facts::FileFacts>& files) {
   // (Only constructions of the repo's own classes: `nn.Linear(bias=False)` is no switch of the repo's.)
   std::unordered_set<std::string_view> classes;
   for (const auto& file : files) {
@@ -63,12 +63,17 @@ std::unordered_set<std::string> constructor_booleans(const std::vector<facts::Fi
       const std::string callee =
           last_segment(call.callee.empty() ? call.callee_text.view() : call.callee.dotted().view());
       if (!classes.count(callee)) continue;
+      out.insert(callee + ".()");
       std::size_t position = 0;
       for (const auto& arg : call.args) {
-        if (arg.is_splat) break;
-        if (arg.kind == facts::LiteralKind::boolean)
-          out.insert(callee + "." + (arg.keyword.empty() ? "#" + std::to_string(position) : arg.keyword.str()) + "=" +
-                     arg.value.str());
+        if (arg.is_splat) {
+          out.insert(callee + ".**");
+          break;
+        }
+        const std::string key =
+            callee + "." + (arg.keyword.empty() ? "#" + std::to_string(position) : arg.keyword.str());
+        if (arg.kind == facts::LiteralKind::boolean) out.insert(key + "=" + arg.value.str());
+        if (arg.kind != facts::LiteralKind::null) out.insert(key + "=?");
         if (arg.keyword.empty()) ++position;
       }
     }

@@ -283,7 +283,7 @@ std::optional<facts::Argument> hydra_default(const HydraDefaults& defaults, std:
 bool typed_param(const facts::FunctionInfo& method, std::string_view param);
 /// The `self.x = x` bindings of the repo's non-test methods, indexed by attribute once per scan, to answer: the
 /// default every repo class gives a boolean constructor switch of that name, if they agree and no construction in
-/// `switched_on` (constructor_booleans) passes the other value.
+/// `switched_on` (constructor_arguments) passes the other value.
 class ConstructorSwitches {
  public:
   explicit ConstructorSwitches(const std::vector<facts::FileFacts>& files);
@@ -310,9 +310,11 @@ void add_filled_fields(const facts::FileFacts& file, OptionDefaults& options);
 /// `ffns_with_megablocks.register("mb_moe", func=...)`, `@norms.register("rms")`, the first string or `name=`
 /// (program/option_tables).
 std::unordered_map<std::string, std::string> registered_names(const std::vector<facts::FileFacts>& files);
-/// The boolean literals the repo's non-test code passes when it builds one of its own classes, as
-/// "Collator.pad_to_longest=True" (by keyword) or "Collator.#2=False" (by position) (program/option_tables).
-std::unordered_set<std::string> constructor_booleans(const std::vector<facts::FileFacts>& files);
+/// What the repo's non-test code passes when it builds one of its own classes (program/option_tables): the boolean
+/// literals, as "Collator.pad_to_longest=True" (by keyword) or "Collator.#2=False" (by position); any value but
+/// None, as "Collator.pad_to_longest=?" or "Collator.#2=?"; "Collator.**" for a construction that splats (which
+/// may pass anything); and "Collator.()" for each class the code builds at all.
+std::unordered_set<std::string> constructor_arguments(const std::vector<facts::FileFacts>& files);
 
 /// What the repo's shell scripts (and notebooks' shell escapes) pass to the scripts they launch
 /// (program/launched_options): each launched program that is a repo file with an argument parser, once per

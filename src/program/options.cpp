@@ -34,7 +34,12 @@ class BranchGuards {
 
   void run() {
     m_registries = registered_names(m_impl.files);
-    m_switched_on = constructor_booleans(m_impl.files);
+    m_switched_on = constructor_arguments(m_impl.files);
+    for (const auto& file : m_impl.files) {
+      for (const auto& klass : file.classes) {
+        for (const auto& base : klass.base_texts) m_base_names.insert(last_segment(base.view()));
+      }
+    }
     m_constructor_switches.emplace(m_impl.files);
     m_setter_calls.emplace(m_impl.files, m_impl.main_block_self_test);
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
@@ -911,11 +916,20 @@ class BranchGuards {
         const bool sole = std::none_of(file.assigns.begin(), file.assigns.end(), [&](const facts::AssignFact& other) {
           return &other != &assign && other.target_text == name && other.ctx.klass == klass;
         });
-        if (param == method.param_defaults.end() || param->kind != facts::LiteralKind::boolean || !sole) continue;
-        // ... unless the repo's own code builds the class with the switch on (`Collator(..., pad_to_longest=True)`).
+        if (param == method.param_defaults.end() || !sole) continue;
         const std::string cls = file.classes[static_cast<std::size_t>(klass)].name.str();
         // (Its position among the arguments a construction passes: the parameters after `self`.)
         const std::optional<std::size_t> position = positional_index(method, value);
+        // `self.checkpoint_path = checkpoint_path` with `checkpoint_path=None`, where the repo's code builds the class
+        // and no construction passes it (none splats, and no repo class extends it, whose `super().__init__` could):
+        // the attribute stays None in every run the repo makes.
+        if (param->kind == facts::LiteralKind::null && method.name == "__init__" && m_switched_on.count(cls + ".()") &&
+            !m_switched_on.count(cls + ".**") && !m_base_names.count(cls) &&
+            !m_switched_on.count(cls + "." + std::string(value) + "=?") &&
+            !(position && m_switched_on.count(cls + ".#" + std::to_string(*position) + "=?")))
+          return *param;
+        if (param->kind != facts::LiteralKind::boolean) continue;
+        // ... unless the repo's own code builds the class with the switch on (`Collator(..., pad_to_longest=True)`).
         // ... or the other way round (`Block(..., prenorm=False)`): then both values run somewhere, and the
         // attribute is no opt-in either way (a value that is no literal says so).
         const std::string other = param->value == "False" ? "True" : "False";
@@ -1024,7 +1038,8 @@ class BranchGuards {
   std::optional<LaunchedOptions> m_launched;  ///< built in run(), after the command-line options
   /// "Collator.pad_to_longest=True", "Collator.#2=False": a boolean literal the repo's non-test code passes to a
   /// callee of that name, by keyword or by position.
-  std::unordered_set<std::string> m_switched_on;
+  std::unordered_set<std::string> m_switched_on;  ///< program/option_tables: constructor_arguments
+  std::unordered_set<std::string> m_base_names;   ///< the last names of every repo class's bases
   std::optional<ConstructorSwitches> m_constructor_switches;
   std::optional<SetterCalls> m_setter_calls;
   const facts::BranchInfo m_no_branch{};  ///< for a value judged as a test outside any branch (setter_gate)
