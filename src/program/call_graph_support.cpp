@@ -2,6 +2,7 @@
 // index, the subclass index and the loop facts an edge records.
 #include "program/call_graph_support.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 #include "tr2audit/core/text.hpp"
@@ -49,7 +50,16 @@ ScriptIndex index_scripts(const Program::Impl& impl) {
 }
 
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
-  if (ctx.loop < 0 || !file.loops[static_cast<std::size_t>(ctx.loop)].calls_backward) return false;
+  if (ctx.loop < 0) return false;
+  // (A loop over a whole data loader, `for data in self.train_dataloader:`, is an epoch even where the step it runs
+  // calls backward in a method of its own: `self.training_step(data)`.)
+  const auto over_loader = [](const facts::LoopInfo& loop) {
+    return loop.kind == facts::LoopKind::for_loop && to_lower(loop.iter_text).find("loader") != std::string::npos;
+  };
+  const bool nests_loader = std::any_of(file.loops.begin(), file.loops.end(), [&](const facts::LoopInfo& loop) {
+    return loop.parent == ctx.loop && over_loader(loop);
+  });
+  if (!file.loops[static_cast<std::size_t>(ctx.loop)].calls_backward && !nests_loader) return false;
   // A loop over the data loader's batches is the step loop, whatever it nests (PPO/GRPO: a rollout per
   // batch, then optimisation epochs over its minibatches): its work runs every step.
   const std::string iter = to_lower(file.loops[static_cast<std::size_t>(ctx.loop)].iter_text);
@@ -63,7 +73,7 @@ bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
       return false;
   }
   for (const auto& loop : file.loops) {
-    if (loop.parent == ctx.loop && loop.calls_backward) return true;
+    if (loop.parent == ctx.loop && (loop.calls_backward || over_loader(loop))) return true;
   }
   return false;
 }
