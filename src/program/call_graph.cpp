@@ -69,6 +69,7 @@ class GraphBuilder {
     const auto& facts = m_impl.files[file.value];
     edge.call = m_call;
     edge.by_name = by_name || m_remote;
+    edge.remote = m_remote;
     edge.dispatch = edge.dispatch || m_dispatch;
     edge.in_training_loop = facts::in_training_loop(facts, ctx);
     edge.periodic = ctx.has(facts::Guard::periodic) || once_per_epoch(facts, ctx);
@@ -384,8 +385,10 @@ class GraphBuilder {
     if (!call.method.empty() && call.callee.empty()) {
       auto classes = instance_classes(file, call.ctx, call.receiver_text);
       // `TrainLoop(model=model, ...).run_loop()`: the receiver builds a repo class.
-      if (classes.empty() && !call.receiver_callee.empty()) {
-        const Symbol built = m_symbols.lookup_from(file, call.receiver_callee.dotted());
+      // (`SFTTrainer(cfg).fit()` with the class defined in the same file: a name of the file's own.)
+      if (const std::string builder = classes.empty() ? receiver_builder(call) : std::string(); !builder.empty()) {
+        const Symbol built = call.receiver_callee.empty() ? m_symbols.lookup_in_file(file, builder)
+                                                          : m_symbols.lookup_from(file, builder);
         if (built.kind == Symbol::Kind::klass) classes.push_back(built.klass);
       }
       typed = !classes.empty();

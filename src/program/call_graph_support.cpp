@@ -3,6 +3,8 @@
 #include "program/call_graph_support.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
 #include <string_view>
 
 #include "tr2audit/core/text.hpp"
@@ -76,6 +78,17 @@ bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
     if (loop.parent == ctx.loop && (loop.calls_backward || over_loader(loop))) return true;
   }
   return false;
+}
+
+std::string receiver_builder(const facts::CallFact& call) {
+  if (!call.receiver_callee.empty()) return call.receiver_callee.dotted();
+  const std::string_view text = call.receiver_text;
+  const std::size_t paren = text.find('(');
+  if (paren == std::string_view::npos || paren == 0) return {};
+  const std::string_view name = text.substr(0, paren);
+  const bool plain = std::all_of(name.begin(), name.end(),
+                                 [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  return plain ? std::string(name) : std::string();
 }
 
 FunctionId function_at(FileId file, const facts::Context& ctx) {

@@ -394,9 +394,8 @@ class EntryFinder {
     const auto& target_file = m_impl.files[edge.target.file.value];
     const auto& target = target_file.functions[static_cast<std::size_t>(edge.target.index)];
     if (target.klass < 0 || target.name != call.method) return false;
-    if (!call.receiver_callee.empty())
-      return call.receiver_callee.last_segment() ==
-             target_file.classes[static_cast<std::size_t>(target.klass)].name.view();
+    if (const std::string builder = receiver_builder(call); !builder.empty())
+      return last_name(builder) == target_file.classes[static_cast<std::size_t>(target.klass)].name.view();
     return call.receiver_text.find_first_of(".()[]") == std::string::npos;
   }
 

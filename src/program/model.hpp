@@ -31,9 +31,11 @@ struct Edge {
                                   ///< rather than running a submodule's forward or constructing a class
   bool patches = false;           ///< `LlamaAttention.forward = forward`: the target replaces a library method
   bool deferred = false;  ///< `Owner.Config(...)`: the class is built later, by the config's build(), not by this call
-  bool name_linked = false;     ///< a method of a receiver of unknown type, linked only by its name (`x.teardown()`)
-  bool handed_over = false;     ///< constructs an object handed to a `partial(F, ...)`: F runs its __call__, not this
-                                ///< function (call_graph's hand_over_instance)
+  bool name_linked = false;  ///< a method of a receiver of unknown type, linked only by its name (`x.teardown()`)
+  bool handed_over = false;  ///< constructs an object handed to a `partial(F, ...)`: F runs its __call__, not this
+                             ///< function (call_graph's hand_over_instance)
+  bool remote =
+      false;  ///< a Ray handle's `method.remote(...)`: the target runs in its actor's process, not the caller's
   std::optional<Role> command;  ///< under a CLI subcommand's branch (`elif command == "chat":`): its role
 };
 static_assert(sizeof(Edge) <= 48, "Edge is stored per resolved call site: keep it compact");
@@ -355,6 +357,11 @@ void collect_option_defaults(Program::Impl& impl);
 std::optional<Role> role_by_path(std::string_view path);
 /// `dinov2/eval/linear.py`, `evaluation/knn.py`, `eval_linear.py`: a file an evaluation folder or name holds.
 bool in_evaluation_place(std::string_view path);
+
+/// The name a method call's receiver builds its object by: "TrainLoop" for `TrainLoop(model=model).run_loop()`
+/// (resolved, CallFact::receiver_callee, when imported; else a plain name as written, one the file defines), or ""
+/// when the receiver is no call of a name (program/call_graph_support).
+std::string receiver_builder(const facts::CallFact& call);
 
 /// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx);

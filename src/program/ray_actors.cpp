@@ -200,7 +200,9 @@ void find_cpu_actor_code(Program::Impl& impl) {
   for (std::size_t next = 0; next < work.size(); ++next) {
     const FunctionId at = work[next];
     for (const Edge& edge : impl.edges[at.file.value][impl.slot(at)]) {
-      if (edge.target.index < 0) continue;  // a module body runs where it is imported
+      // (A module body runs where it is imported; a Ray handle's `method.remote()` in the actor's own process, which
+      // its class decides: a GPU worker's update step the CPU controller drives stays GPU code.)
+      if (edge.target.index < 0 || edge.remote) continue;
       char& mark = candidate[edge.target.file.value][impl.slot(edge.target)];
       if (mark) continue;
       mark = 1;
