@@ -477,9 +477,9 @@ void Walker::on_reference(TSNode node, TSFieldId field) {
 }
 
 // A capitalised plain name the code uses other than by calling it (`[ConvLayer, UpSampleLayer]`,
-// `isinstance(m, Block)`, `Block.build(cfg)`, `x: Block`, `except BlockError:`): program/variants asks which of
-// the repo's classes any code names (calls are call facts). Not a definition, an import, an assignment's target,
-// a parameter, or `super(Block, self)`, a class naming itself.
+// `isinstance(m, Block)`, `Block.build(cfg)`, `except BlockError:`): program/variants asks which of the repo's
+// classes any code names (calls are call facts). Not a definition, an import, an assignment's target, a parameter,
+// an annotation, or `super(Block, self)`, a class naming itself.
 void Walker::note_class_like_use(TSNode node, TSFieldId field) {
   const std::string_view text = m_src.node_text(node);
   if (text.empty() || !std::isupper(static_cast<unsigned char>(text.front()))) return;
@@ -494,6 +494,15 @@ void Walker::note_class_like_use(TSNode node, TSFieldId field) {
   if (parent_kind == m_k.argument_list && ts_node_named_child(parent, 0).id == node.id) {
     const TSNode call = ancestor(2);
     if (m_src.is(call, m_k.call) && m_src.node_text(ts_node_child_by_field_id(call, m_k.f_function)) == "super") return;
+  }
+  // (Nor an annotation, `x: Optional[Block]`: it builds nothing, and whoever passes the value names the class where
+  // it builds it. The names annotations spell, `Optional`, `Tensor`, would fill every file's list.)
+  for (std::size_t up = 1; up <= 6; ++up) {
+    const TSNode above = ancestor(up);
+    if (ts_node_is_null(above)) break;
+    const TSSymbol kind = ts_node_symbol(above);
+    if (kind == m_k.type) return;
+    if (kind == m_k.expression_statement || kind == m_k.block || kind == m_k.call) break;
   }
   m_out.used_names.emplace_back(text);
 }

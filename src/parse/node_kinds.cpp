@@ -101,6 +101,7 @@ NodeKinds::NodeKinds(const TSLanguage* l)
       pair(must_resolve(l, "pair")),
       dictionary(must_resolve(l, "dictionary")),
       set(must_resolve(l, "set")),
+      type(must_resolve(l, "type")),
       f_function(must_field(l, "function")),
       f_arguments(must_field(l, "arguments")),
       f_name(must_field(l, "name")),

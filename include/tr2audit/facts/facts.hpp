@@ -428,7 +428,7 @@ struct FileFacts {
   /// Private plain names (`_helper`, not dunders) the code uses as values (`prune_configs_by=
   /// {"early_config_prune": _prune}`, `fn=_helper`), and capitalised plain names it uses other than by
   /// calling them (`[ConvLayer, UpSampleLayer]`, `isinstance(m, Block)`, `Block.build(cfg)`), sorted and
-  /// unique: not calls, definitions, imports or assignment targets (program/variants: which module-level
+  /// unique: not calls, definitions, imports, annotations or assignment targets (program/variants: which module-level
   /// private helpers and which classes of the repo are used).
   std::vector<FactString> used_names;
   std::vector<DispatchEntry> dispatch_entries;
