@@ -1,45 +1,36 @@
 import torch
 
 
-class SFTTrainer:
-    def __init__(self, model, train_dataloader, val_dataloader, epochs=3):
-        self.model = model
-        self.train_dataloader = train_dataloader
-        self.val_dataloader = val_dataloader
-        self.epochs = epochs
-        self.optimizer = torch.optim.AdamW(model.parameters(), lr=1e-5)
+class Distiller:
+    """A distillation run the script builds and starts in one expression."""
 
-    def training_step(self, batch):
-        loss = self.model(batch).pow(2).mean()
+    def __init__(self, student, teacher, loader):
+        self.student = student
+        self.teacher = teacher.eval()
+        self.loader = loader
+        self.optimizer = torch.optim.SGD(student.parameters(), lr=0.1)
+
+    def step(self, batch):
+        with torch.no_grad():
+            target = self.teacher(batch)
+        loss = torch.nn.functional.mse_loss(self.student(batch), target)
         loss.backward()
         self.optimizer.step()
         self.optimizer.zero_grad()
         return loss
 
-    @torch.no_grad()
-    def validation_step(self, batch):
-        return self.model(batch).pow(2).mean()
-
-    def fit(self):
-        history = []
-        for epoch in range(self.epochs):
-            for data in self.train_dataloader:
-                loss = self.training_step(data)
-                history.append(loss.detach().item())
-            val_losses = []
-            for data in self.val_dataloader:
-                val_losses.append(self.validation_step(data))
-            val_loss = torch.mean(torch.stack(val_losses))
-            metric = {"val/loss": val_loss.detach().item()}
-            print(epoch, metric)
-
-
-def main():
-    data = torch.load("tokens.pt", map_location="cpu")
-    train = torch.utils.data.DataLoader(data, batch_size=8, drop_last=True)
-    val = torch.utils.data.DataLoader(data, batch_size=8, drop_last=True)
-    SFTTrainer(torch.nn.Linear(16, 16), train, val).fit()
+    def fit(self, epochs):
+        losses = []
+        for epoch in range(epochs):
+            for batch in self.loader:
+                loss = self.step(batch)
+                losses.append(loss.item())
+            total = torch.stack([p.norm() for p in self.student.parameters()]).sum()
+            losses.append(total.item())
+        return losses
 
 
 if __name__ == "__main__":
-    main()
+    data = torch.load("features.pt", map_location="cpu")
+    loader = torch.utils.data.DataLoader(data, batch_size=32, drop_last=True)
+    Distiller(torch.nn.Linear(64, 64), torch.nn.Linear(64, 64), loader).fit(epochs=2)
