@@ -18,7 +18,8 @@ namespace {
 constexpr std::uint16_t k_inherited =
     facts::guard_bit(facts::Guard::cuda_available) | facts::guard_bit(facts::Guard::device_branch) |
     facts::guard_bit(facts::Guard::import_error_fallback) | facts::guard_bit(facts::Guard::opt_in) |
-    facts::guard_bit(facts::Guard::not_training);
+    facts::guard_bit(facts::Guard::not_training) | facts::guard_bit(facts::Guard::periodic);
+constexpr std::uint16_t k_periodic = facts::guard_bit(facts::Guard::periodic);
 constexpr int k_max_rounds = 12;
 constexpr int k_class_passes = 3;
 
@@ -137,10 +138,13 @@ class Inheritance {
             const std::uint16_t here = site.guards | caller_gates(site.caller);
             all &= here;
             any |= here & ~facts::guard_bit(facts::Guard::not_training);
-            every_site_gated = every_site_gated && here != 0;
+            // (Periodic is no gate: code called every N steps from one site and behind an option at another still
+            // runs in a default run; it is periodic only where every site is.)
+            every_site_gated = every_site_gated && (here & ~k_periodic) != 0;
             if (first.empty()) first = !site.option.empty() ? site.option : caller_option(site.caller);
           }
-          if (every_site_gated && all == 0) all = first_gate(any);
+          if (every_site_gated && (all & ~k_periodic) == 0)
+            all = static_cast<std::uint16_t>((all & k_periodic) | first_gate(any));
           const bool body = s + 1 == m_sites[f].size();
           if (body) all |= m_impl.module_gate[f];
           if (body && !m_impl.module_gate_option[f].empty()) first = m_impl.module_gate_option[f];
