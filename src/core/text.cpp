@@ -98,6 +98,10 @@ bool is_identifier(std::string_view text) {
   });
 }
 
+bool starts_upper(std::string_view text) {
+  return !text.empty() && std::isupper(static_cast<unsigned char>(text.front())) != 0;
+}
+
 bool is_name_chain(std::string_view text) {
   for (std::size_t start = 0;;) {
     const auto dot = text.find('.', start);

@@ -482,7 +482,7 @@ void Walker::on_reference(TSNode node, TSFieldId field) {
 // an annotation, or `super(Block, self)`, a class naming itself.
 void Walker::note_class_like_use(TSNode node, TSFieldId field) {
   const std::string_view text = m_src.node_text(node);
-  if (text.empty() || !std::isupper(static_cast<unsigned char>(text.front()))) return;
+  if (!starts_upper(text)) return;
   const TSNode parent = ancestor(1);
   const TSSymbol parent_kind = ts_node_symbol(parent);
   if (field == m_k.f_function && parent_kind == m_k.call) return;

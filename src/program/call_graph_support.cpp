@@ -3,7 +3,6 @@
 #include "program/call_graph_support.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <string_view>
 
@@ -54,14 +53,11 @@ ScriptIndex index_scripts(const Program::Impl& impl) {
 bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
   if (ctx.loop < 0) return false;
   // (A loop over a whole data loader, `for data in self.train_dataloader:`, is an epoch even where the step it runs
-  // calls backward in a method of its own: `self.training_step(data)`.)
+  // calls backward in a method of its own: `self.training_step(data)`. A nested loop that calls backward makes this
+  // one call it too: LoopInfo::calls_backward counts nested loops.)
   const auto over_loader = [](const facts::LoopInfo& loop) {
     return loop.kind == facts::LoopKind::for_loop && to_lower(loop.iter_text).find("loader") != std::string::npos;
   };
-  const bool nests_loader = std::any_of(file.loops.begin(), file.loops.end(), [&](const facts::LoopInfo& loop) {
-    return loop.parent == ctx.loop && over_loader(loop);
-  });
-  if (!file.loops[static_cast<std::size_t>(ctx.loop)].calls_backward && !nests_loader) return false;
   // A loop over the data loader's batches is the step loop, whatever it nests (PPO/GRPO: a rollout per
   // batch, then optimisation epochs over its minibatches): its work runs every step.
   const std::string iter = to_lower(file.loops[static_cast<std::size_t>(ctx.loop)].iter_text);
@@ -86,9 +82,7 @@ std::string receiver_builder(const facts::CallFact& call) {
   const std::size_t paren = text.find('(');
   if (paren == std::string_view::npos || paren == 0) return {};
   const std::string_view name = text.substr(0, paren);
-  const bool plain = std::all_of(name.begin(), name.end(),
-                                 [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-  return plain ? std::string(name) : std::string();
+  return is_identifier(name) ? std::string(name) : std::string();
 }
 
 FunctionId function_at(FileId file, const facts::Context& ctx) {

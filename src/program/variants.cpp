@@ -12,7 +12,6 @@
 // it: its functions get the `opt-in` gate, which callees inherit (program/inherit). Test code neither
 // selects nor is gated.
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <set>
 #include <tuple>
@@ -243,9 +242,7 @@ class Variants {
         continue;
       for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.classes.size()); ++i) {
         const auto& c = file.classes[static_cast<std::size_t>(i)];
-        if (!top_level(c) || c.name.empty() || !std::isupper(static_cast<unsigned char>(c.name.view().front())) ||
-            registered_or_wrapped(file, c.name))
-          continue;
+        if (!top_level(c) || !starts_upper(c.name.view()) || registered_or_wrapped(file, c.name)) continue;
         Candidate candidate{FileId{f}, i, -1, c.name, {}, {}};
         candidate.dead_unless_used = DeadCode::unused_class;
         add(std::move(candidate));
@@ -358,8 +355,7 @@ class Variants {
       for (const auto& name : file.used_names) use(name, facts::Context{}, !name.view().starts_with('_'));
       for (const auto& fact : file.imports) {
         const std::string name = last_name(fact.target.dotted().view());
-        if (!fact.star && !name.empty() && std::isupper(static_cast<unsigned char>(name.front())))
-          use(name, facts::Context{}, true);
+        if (!fact.star && starts_upper(name)) use(name, facts::Context{}, true);
       }
       for (std::size_t c = 0; c < file.classes.size(); ++c) {
         facts::Context ctx;

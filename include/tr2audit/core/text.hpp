@@ -17,6 +17,8 @@ bool starts_with(std::string_view text, std::string_view prefix);
 bool ends_with(std::string_view text, std::string_view suffix);
 /// Letters, digits and underscores only, and not empty: a plain Python name (ASCII).
 bool is_identifier(std::string_view text);
+/// Starts with an ASCII capital letter: named like a class (`UpSampleLayer`).
+bool starts_upper(std::string_view text);
 /// `args.xformers`, `apex.optimizers.FusedAdam`, `xformers`: one or more names joined by dots, none starting with a
 /// digit; nothing computed.
 bool is_name_chain(std::string_view text);
