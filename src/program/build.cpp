@@ -55,6 +55,7 @@ constexpr Pass k_passes[] = {
     TR2AUDIT_PASS(infer_types),
     TR2AUDIT_PASS(index_local_imports),
     TR2AUDIT_PASS(build_call_graph),
+    TR2AUDIT_PASS(find_step_loops),
     TR2AUDIT_PASS(find_cpu_actor_code),
     TR2AUDIT_PASS(find_vendored_projects),
     TR2AUDIT_PASS(find_entry_points),

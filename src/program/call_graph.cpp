@@ -71,8 +71,8 @@ class GraphBuilder {
     edge.by_name = by_name || m_remote;
     edge.remote = m_remote;
     edge.dispatch = edge.dispatch || m_dispatch;
-    edge.in_training_loop = facts::in_training_loop(facts, ctx);
-    edge.periodic = ctx.has(facts::Guard::periodic) || once_per_epoch(facts, ctx);
+    edge.in_training_loop = in_training_loop(m_impl, file, ctx);
+    edge.periodic = ctx.has(facts::Guard::periodic) || once_per_epoch(m_impl, file, ctx);
     edge.guards = ctx.guards;
     if (m_call >= 0 && calls_kv_cache(facts.calls[static_cast<std::size_t>(m_call)]))
       edge.guards |= facts::guard_bit(facts::Guard::not_training);

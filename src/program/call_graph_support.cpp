@@ -3,6 +3,7 @@
 #include "program/call_graph_support.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <string_view>
 
@@ -50,11 +51,30 @@ ScriptIndex index_scripts(const Program::Impl& impl) {
   return out;
 }
 
-bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
+namespace {
+
+// The names a loop binds count steps or iterations: `step`, `global_step`, `it`, `iteration`, `i_iter`.
+bool counts_steps(std::string_view target) {
+  const std::string lower = to_lower(target);
+  std::size_t start = 0;
+  while (start < lower.size()) {
+    std::size_t end = start;
+    while (end < lower.size() && (std::isalnum(static_cast<unsigned char>(lower[end])) != 0)) ++end;
+    const std::string_view word = std::string_view(lower).substr(start, end - start);
+    if (word == "step" || word == "steps" || word == "it" || word == "iter" || word == "iteration") return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool once_per_epoch(const Program::Impl& impl, FileId id, const facts::Context& ctx) {
   if (ctx.loop < 0) return false;
+  const auto& file = impl.files[id.value];
   // (A loop over a whole data loader, `for data in self.train_dataloader:`, is an epoch even where the step it runs
-  // calls backward in a method of its own: `self.training_step(data)`. A nested loop that calls backward makes this
-  // one call it too: LoopInfo::calls_backward counts nested loops.)
+  // calls backward in a method of its own: `self.training_step(data)`. A nested loop that trains makes this one
+  // train too: LoopInfo::calls_backward and the step loops count nested loops.)
   const auto over_loader = [](const facts::LoopInfo& loop) {
     return loop.kind == facts::LoopKind::for_loop && to_lower(loop.iter_text).find("loader") != std::string::npos;
   };
@@ -62,6 +82,9 @@ bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
   // batch, then optimisation epochs over its minibatches): its work runs every step.
   const std::string iter = to_lower(file.loops[static_cast<std::size_t>(ctx.loop)].iter_text);
   if (iter.find("loader") != std::string::npos || iter.find("batch") != std::string::npos) return false;
+  // So is a loop that counts steps (`for step in range(start_step, total_steps):` around a loop over the models
+  // it distils into, each stepping its optimizer).
+  if (counts_steps(file.loops[static_cast<std::size_t>(ctx.loop)].target_text)) return false;
   // Gradient accumulation: the optimizer steps in this loop, the inner loop only runs micro-batches.
   for (const auto& call : file.calls) {
     if (call.ctx.loop != ctx.loop || call.method != "step") continue;
@@ -70,8 +93,10 @@ bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx) {
         receiver.find("engine") != std::string::npos)
       return false;
   }
-  for (const auto& loop : file.loops) {
-    if (loop.parent == ctx.loop && (loop.calls_backward || over_loader(loop))) return true;
+  for (std::size_t i = 0; i < file.loops.size(); ++i) {
+    const auto& loop = file.loops[i];
+    if (loop.parent == ctx.loop && (trains_in_loop(impl, id, static_cast<std::int32_t>(i)) || over_loader(loop)))
+      return true;
   }
   return false;
 }

@@ -140,8 +140,10 @@ class EntryFinder {
       // (Not a method whose own loop runs backward, `run_training`: that is a whole run, which the script calling
       // it drives; roles' run drivers handle it.)
       std::vector<bool> loops(file.functions.size(), false);
-      for (const auto& loop : file.loops) {
-        if (loop.calls_backward && loop.function >= 0) loops[static_cast<std::size_t>(loop.function)] = true;
+      for (std::size_t i = 0; i < file.loops.size(); ++i) {
+        const auto& loop = file.loops[i];
+        if (loop.function >= 0 && trains_in_loop(m_impl, FileId{f}, static_cast<std::int32_t>(i)))
+          loops[static_cast<std::size_t>(loop.function)] = true;
       }
       for (std::size_t i = 0; i < file.functions.size(); ++i) {
         const auto& fn = file.functions[i];
@@ -172,8 +174,8 @@ class EntryFinder {
     bool has_main_block = false;
     bool updates_weights = false;  // an optimizer, a step or a zero_grad anywhere in the file
     const auto slot = [&](std::int32_t fn) { return fn < 0 ? file.functions.size() : static_cast<std::size_t>(fn); };
-    for (const auto& loop : file.loops) {
-      if (loop.calls_backward) trains[slot(loop.function)] = true;
+    for (std::size_t i = 0; i < file.loops.size(); ++i) {
+      if (trains_in_loop(m_impl, id, static_cast<std::int32_t>(i))) trains[slot(file.loops[i].function)] = true;
     }
     for (const auto& call : file.calls) {
       const std::size_t s = slot(call.ctx.function);

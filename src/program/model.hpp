@@ -110,6 +110,11 @@ struct Program::Impl {
   std::vector<std::vector<char>> cpu_actor_code;
   /// Per file: its `__main__` block is a self-test (find_main_block_self_tests in program/entry_reach).
   std::vector<char> main_block_self_test;
+  /// Per file, per loop (FileFacts::loops): the loop runs a training step through a call of a repo function that
+  /// runs one (`for batch in self.loader: self.distill_batch(batch)`): k_step_in_body in its own body,
+  /// k_step_nested in a nested loop only, else 0 (program/step_loops). Empty for a file with none, and until that
+  /// pass runs; LoopInfo::calls_backward holds the loops that call backward themselves.
+  std::vector<std::vector<char>> step_loops;
   Types types;
   /// Per file: one entry per function plus the module body at the end (index functions.size()).
   std::vector<std::vector<std::vector<Edge>>> edges;
@@ -236,6 +241,19 @@ RegistryLookup registry_instance(const Program::Impl& impl, std::string_view tex
 /// Classes an attribute `self.<name>` of a class (or of its repo bases) holds.
 std::vector<ClassId> attribute_classes(const Program::Impl& impl, ClassId klass, const std::string& name);
 void build_call_graph(Program::Impl& impl);
+inline constexpr char k_step_nested = 1;
+inline constexpr char k_step_in_body = 2;
+/// Fills Impl::step_loops and refreshes the loop flags of the call edges in their files (program/step_loops).
+void find_step_loops(Program::Impl& impl);
+/// The loop runs a training step: it calls backward (or an optimizer step) in its body, or a repo function that
+/// runs one (Impl::step_loops).
+bool trains_in_loop(const Program::Impl& impl, FileId file, std::int32_t loop);
+/// The loop's own body (not only a nested loop) calls a repo function that runs a training step.
+bool steps_in_body(const Program::Impl& impl, FileId file, std::int32_t loop);
+/// The context sits inside a loop that runs a training step.
+bool in_training_loop(const Program::Impl& impl, FileId file, const facts::Context& ctx);
+/// The function (not the module body) has a loop of its own that runs a training step: it drives the training.
+bool drives_training_loop(const Program::Impl& impl, FileId file, std::int32_t function);
 void find_entry_points(Program::Impl& impl);
 void propagate_roles(Program::Impl& impl);
 /// Per training entry point, the functions it reaches (FunctionState::entries).
@@ -364,7 +382,7 @@ bool in_evaluation_place(std::string_view path);
 std::string receiver_builder(const facts::CallFact& call);
 
 /// A call in an epoch loop but outside the step loop nested in it runs once per epoch, not per step.
-bool once_per_epoch(const facts::FileFacts& file, const facts::Context& ctx);
+bool once_per_epoch(const Program::Impl& impl, FileId file, const facts::Context& ctx);
 
 /// The `trainer.train()` / `trainer.fit(...)` call through which a function runs training (line 0: none).
 Span trainer_run(const facts::FileFacts& file, std::int32_t function);

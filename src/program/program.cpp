@@ -15,13 +15,6 @@ constexpr std::array<std::string_view, k_role_count> k_role_names{
 
 constexpr std::size_t k_max_chain = 8;
 
-bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
-  for (const auto& loop : file.loops) {
-    if (loop.function == function && loop.calls_backward) return true;
-  }
-  return false;
-}
-
 // `@torch.no_grad()` on the function itself (a matcher or label assigner a training forward calls): its
 // code runs every step without gradients, as part of the forward, unlike a `with torch.no_grad():` block.
 bool no_grad_helper(const Program::Impl& impl, FileId id, std::int32_t function) {
@@ -37,13 +30,15 @@ bool no_grad_helper(const Program::Impl& impl, FileId id, std::int32_t function)
 // `with torch.no_grad(): for _ in range(valid_batches): ... loss.item()` in the epoch loop, beside the loop that
 // trains: a validation pass each epoch. The no-grad loop runs no backward, and the loop around it runs backward only
 // inside another of its loops (not in its own body, as a step loop's no-grad EMA update would sit).
-bool validation_pass(const facts::FileFacts& file, const facts::Context& ctx) {
+bool validation_pass(const Program::Impl& impl, FileId id, const facts::Context& ctx) {
   if (!ctx.has(facts::Guard::no_grad) || ctx.loop < 0) return false;
+  const auto& file = impl.files[id.value];
   std::int32_t child = ctx.loop;
-  if (file.loops[static_cast<std::size_t>(child)].calls_backward) return false;
+  if (trains_in_loop(impl, id, child)) return false;
   for (std::int32_t up = file.loops[static_cast<std::size_t>(child)].parent; up >= 0;
        child = up, up = file.loops[static_cast<std::size_t>(up)].parent) {
-    if (!file.loops[static_cast<std::size_t>(up)].calls_backward) continue;
+    if (!trains_in_loop(impl, id, up)) continue;
+    if (steps_in_body(impl, id, up)) return false;
     return std::none_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& call) {
       return call.ctx.loop == up && (call.method == "backward" || call.callee.dotted() == "torch.autograd.backward");
     });
@@ -307,6 +302,10 @@ bool Program::runs_once(FileId file, const facts::Context& ctx) const {
   return roles.any() && !st.repeats;
 }
 
+bool Program::in_training_loop(FileId file, const facts::Context& ctx) const {
+  return program::in_training_loop(*m_impl, file, ctx);
+}
+
 const std::vector<std::uint32_t>& Program::entries_at(FileId file, const facts::Context& ctx) const {
   static const std::vector<std::uint32_t> none;
   const auto owner = role_owner(*m_impl, file, ctx);
@@ -363,11 +362,11 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
       facts::named_like_evaluation(facts.functions[static_cast<std::size_t>(ctx.function)].name))
     return syntactic;
   if (has(Role::training_step)) {
-    if (once_per_epoch(facts, ctx)) return facts::Region::setup;
-    if (validation_pass(facts, ctx) || facts::in_periodic_evaluation(facts, ctx, line))
+    if (once_per_epoch(*m_impl, file, ctx)) return facts::Region::setup;
+    if (validation_pass(*m_impl, file, ctx) || facts::in_periodic_evaluation(facts, ctx, line))
       return facts::Region::evaluation;
-    if (facts::in_training_loop(facts, ctx)) return facts::Region::training_step;
-    if (drives_training_loop(facts, ctx.function)) return facts::Region::setup;
+    if (program::in_training_loop(*m_impl, file, ctx)) return facts::Region::training_step;
+    if (drives_training_loop(*m_impl, file, ctx.function)) return facts::Region::setup;
     if (outside_trainer_run(trainer_run(facts, ctx.function), line)) return facts::Region::setup;
     if (ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation) return facts::Region::training_step;
     return syntactic == facts::Region::setup && ctx.function >= 0 ? facts::Region::setup : facts::Region::training_step;

@@ -22,13 +22,6 @@ bool is_training(Role role) {
   return training_roles().test(static_cast<std::size_t>(role));
 }
 
-bool drives_training_loop(const facts::FileFacts& file, std::int32_t function) {
-  for (const auto& loop : file.loops) {
-    if (loop.function == function && loop.calls_backward) return true;
-  }
-  return false;
-}
-
 // A rollout (`generate_trajectory`, `collect_rollouts`, RLHF's `make_experience`) called from step code every
 // step is part of the step (PPO/GRPO), not an evaluation, even though its name reads like one. A plain
 // `generate_example` stays evaluation: it is a preview wherever it is called from.
@@ -36,6 +29,21 @@ bool named_like_rollout(std::string_view name) {
   const std::string lower = to_lower(name);
   return lower.find("rollout") != std::string::npos || lower.find("trajector") != std::string::npos ||
          lower.find("experience") != std::string::npos;
+}
+
+// A logging helper (`train_step_logs`, `log_metrics`, `_report_stats`): what the loop calls every N steps to log is
+// step code under a periodic gate, not an evaluation. (Word parts, so that `logits` is none.)
+bool named_like_logging(std::string_view name) {
+  const std::string lower = to_lower(name);
+  std::size_t start = 0;
+  while (start <= lower.size()) {
+    std::size_t end = lower.find('_', start);
+    if (end == std::string::npos) end = lower.size();
+    const std::string_view part = std::string_view(lower).substr(start, end - start);
+    if (part == "log" || part == "logs" || part == "logging" || part == "metrics" || part == "stats") return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 // Data code: a function named or placed like data loading (`make_coco_transforms`, a collator), or a
@@ -268,7 +276,7 @@ class Propagation {
     // A rollout the loop runs each epoch or every N steps (`make_experience` in PPO's `learn`) collects the
     // data the next steps train on: step code, not an evaluation.
     if (site == Role::training_step && named_like_rollout(fn.name)) return site;
-    if (periodic && site == Role::training_step && !hot_own) return Role::training_eval;
+    if (periodic && site == Role::training_step && !hot_own && !named_like_logging(fn.name)) return Role::training_eval;
     if (!own) return site;
     switch (*own) {
       case facts::Region::forward:
@@ -279,7 +287,7 @@ class Propagation {
         // A backward the run's setup calls once, with no optimizer step of its own (AQLM's
         // `trigger_fsdp_lazy_init_`: one dummy backward to initialise FSDP before the loop), is setup.
         if (site == Role::setup && once && fn.calls_backward && !fn.calls_optimizer_step &&
-            !drives_training_loop(file, target.index))
+            !drives_training_loop(m_impl, target.file, target.index))
           return Role::setup;
         return Role::training_step;
       case facts::Region::evaluation:
@@ -314,7 +322,7 @@ class Propagation {
 
   void follow(FunctionId fn, Role role) {
     const auto& file = m_impl.files[fn.file.value];
-    const bool drives = role == Role::training_step && drives_training_loop(file, fn.index);
+    const bool drives = role == Role::training_step && drives_training_loop(m_impl, fn.file, fn.index);
     // A function that trains through `trainer.train()` sets the run up around that call: what it calls
     // before (model setup, EVA/KappaTune initialisation) or after it (a demo generate) runs once.
     // Constructed modules and functions handed to the trainer as values keep the training role.
@@ -410,7 +418,7 @@ class Propagation {
       m_runner[f].assign(file.functions.size() + 1, 0);
       for (std::int32_t i = 0; i < static_cast<std::int32_t>(file.functions.size()); ++i)
         m_runner[f][static_cast<std::size_t>(i)] =
-            drives_training_loop(file, i) || trainer_run(file, i).line != 0 ? 1 : 0;
+            drives_training_loop(m_impl, FileId{f}, i) || trainer_run(file, i).line != 0 ? 1 : 0;
     }
     for (int round = 0; round < k_runner_rounds; ++round) {
       bool grew = false;

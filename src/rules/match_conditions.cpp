@@ -154,7 +154,7 @@ std::vector<bool> predicate_values(const Predicates& p, const program::FileView&
   std::vector<bool> out;
   if (p.regions.any()) out.push_back(region_holds(p.regions, view, ctx, line));
   if (p.in_loop) out.push_back((ctx.loop >= 0) == *p.in_loop);
-  if (p.in_training_loop) out.push_back(facts::in_training_loop(file, ctx) == *p.in_training_loop);
+  if (p.in_training_loop) out.push_back(view.program.in_training_loop(view.id, ctx) == *p.in_training_loop);
   if (p.runs_once) out.push_back(view.program.runs_once(view.id, ctx) == *p.runs_once);
   if (p.guards != 0) out.push_back((view.program.guards_at(view.id, ctx) & p.guards) != 0);
   if (p.in_error_region) out.push_back(ctx.in_error_region == *p.in_error_region);

@@ -172,6 +172,9 @@ class Program {
   /// True when the code at `ctx` runs once per run: in no loop of its function, and its function is
   /// reached only as setup, inference, export or tooling, from no call site in a loop (`mark_repeats`).
   bool runs_once(FileId file, const facts::Context& ctx) const;
+  /// True when the code at `ctx` sits in a loop that runs a training step: one that calls backward or an
+  /// optimizer step in its body, or a repo function that runs one (`self.distill_batch(batch)`; program/step_loops).
+  bool in_training_loop(FileId file, const facts::Context& ctx) const;
   /// True when the code at `ctx` runs only inside Ray actors that ask for no GPU (`@ray.remote` without
   /// `num_gpus`): no accelerator there, so reading a tensor waits for none and no graph breaks.
   bool runs_without_accelerator(FileId file, const facts::Context& ctx) const;
