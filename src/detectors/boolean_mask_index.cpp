@@ -1,7 +1,8 @@
 // boolean-mask-index: `x[mask]` read with a boolean mask (a comparison, `~m`, isnan, a name assigned
 // from one in the same function or reshaped from such a name, or a name that says it is a mask:
 // `mask`, `*_mask`, `mask_*`). The result's shape depends on the data:
-// a dynamic shape. Masked writes (`x[mask] = 0`, `x[mask] += v`) keep the shape and are not reported.
+// a dynamic shape. A host value indexed so (a numpy array, a pandas frame) involves no device. Masked writes (`x[mask]
+// = 0`, `x[mask] += v`) keep the shape and are not reported.
 #include <set>
 
 #include "detectors/tensor_expr.hpp"
@@ -37,7 +38,9 @@ class BooleanMaskIndex final : public Detector {
     const bool named = ts_node_symbol(index) == k.identifier &&
                        (m_masks.count({fn, std::string(scope.text(index))}) != 0 || named_like_mask(scope.text(index)));
     const bool is_mask = is_mask_expression(index, scope) || named;
-    if (is_mask) scope.emit("boolean-mask-index", node, std::string(scope.text(node).substr(0, 120)));
+    // (Not a host value's: `df[df["Color"] != -1]` filters a pandas frame, `sizes[sizes > 0]` a numpy array.)
+    if (is_mask && !scope.host_value(ts_node_child_by_field_id(node, k.f_value)))
+      scope.emit("boolean-mask-index", node, std::string(scope.text(node).substr(0, 120)));
   }
 
  private:

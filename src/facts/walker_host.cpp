@@ -57,8 +57,9 @@ bool Walker::host_value(TSNode expr) const {
       const QualifiedName callee = resolve(fn);
       if (host_constructor(callee.dotted())) return true;
       if (!callee.empty()) {
-        // `mask = np.zeros(shape, dtype=bool)`: a numpy array lives on the host whatever it was made from.
-        if (callee.first_segment() == "numpy") return true;
+        // `mask = np.zeros(shape, dtype=bool)`: a numpy array lives on the host whatever it was made from; so does
+        // a pandas frame (`df = pd.DataFrame({...})`).
+        if (callee.first_segment() == "numpy" || callee.first_segment() == "pandas") return true;
         if (callee.first_segment() != "torch") return false;
         const TSNode args = ts_node_child_by_field_id(expr, m_k.f_arguments);  // torch.unique(sizes)
         if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return false;

@@ -37,6 +37,9 @@ const OpRow* lookup_method(const facts::CallFact& call, const OpTable& table, bo
                            const RepoMethods& repo_method) {
   if (call.method.empty() || !call.callee.empty()) return nullptr;
   if (!call.receiver_callee.empty() && is_numpy_like(call.receiver_callee)) return nullptr;
+  // (Nor a method of a value that lives on the host: a numpy array, a pandas frame's `df["loss"].median()`, a tensor
+  // built from Python values. It runs on the CPU, not through Neuron.)
+  if (call.host_value) return nullptr;
   if (call.receiver_is_self || distribution_method(call)) return nullptr;
   if (call.receiver_callee.first_segment() == "torch") {
     if (const OpRow* row = table.find("torch.Tensor." + call.method)) return row;

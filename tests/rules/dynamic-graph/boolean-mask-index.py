@@ -98,3 +98,20 @@ class CompletionLengths(torch.nn.Module):
         any_eos = is_eos.any()
         # ok: dynamic-graph.boolean-mask-index
         return eos_idx[any_eos], first
+
+
+class SpanFilter(torch.nn.Module):
+    """Host-side bookkeeping inside a forward: numpy and pandas values filtered by a mask involve no device."""
+
+    def forward(self, hidden, spans):
+        import numpy as np
+        import pandas as pd
+
+        starts = np.asarray([s[0] for s in spans])
+        # ok: dynamic-graph.boolean-mask-index
+        starts = starts[starts < hidden.shape[1]]
+        frame = pd.DataFrame({"start": [s[0] for s in spans], "end": [s[1] for s in spans]})
+        # ok: dynamic-graph.boolean-mask-index
+        frame = frame[frame["end"] > frame["start"]]
+        # expect: dynamic-graph.boolean-mask-index
+        return hidden[hidden.abs() > 1e-3], len(frame)
