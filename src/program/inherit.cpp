@@ -192,7 +192,7 @@ class Inheritance {
     const auto& branches = m_impl.files[file.value].branches;
     for (std::int32_t b = branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent) {
       guards |= m_impl.branch_guards[file.value][static_cast<std::size_t>(b)];
-      if (option.empty()) option = m_impl.branch_option[file.value][static_cast<std::size_t>(b)];
+      if (option.empty()) option = m_impl.branch_option[file.value].at(b);
     }
     return guards;
   }

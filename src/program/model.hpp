@@ -1,6 +1,7 @@
 // program/model (private): the Program's state and the stages that fill it, in build order:
 // symbols -> types -> call graph -> entry points -> roles -> gates -> variants -> guards -> lock-in -> wrappers.
 #pragma once
+#include <algorithm>
 #include <map>
 #include <string>
 #include <tuple>
@@ -80,6 +81,20 @@ struct RayActor {
   bool gpu = false;  ///< asks Ray for a GPU share (`num_gpus=` other than 0)
 };
 
+/// The options of a file's opt-in branches: one in ten branches has one, so a string per branch would mostly be
+/// empty (a few megabytes on a large repo).
+struct BranchOptions {
+  std::vector<std::pair<std::int32_t, std::string>> entries;  ///< (branch, option), sorted by branch
+
+  /// The option branch `branch` needs, or "".
+  const std::string& at(std::int32_t branch) const {
+    static const std::string none;
+    const auto it = std::lower_bound(entries.begin(), entries.end(), branch,
+                                     [](const auto& entry, std::int32_t b) { return entry.first < b; });
+    return it != entries.end() && it->first == branch ? it->second : none;
+  }
+};
+
 /// Per-function state.
 struct FunctionState {
   RoleSet roles;
@@ -124,9 +139,9 @@ struct Program::Impl {
   /// library forwards of evaluation folders are then inference.
   bool trains_outside_evaluation = false;
   std::vector<std::uint64_t> entry_lines;  ///< per entry: lines it reaches (training entries only)
-  /// Per file, per branch: extra guard bits and the option an opt-in branch needs.
+  /// Per file, per branch: extra guard bits; and the option an opt-in branch needs, for the branches that have one.
   std::vector<std::vector<std::uint16_t>> branch_guards;
-  std::vector<std::vector<std::string>> branch_option;
+  std::vector<BranchOptions> branch_option;
   /// Per file, per slot: guards every call site (and import site, for module bodies) of the function
   /// sits under, and the option named by the first opt-in one: a callee inherits its callers' gate.
   std::vector<std::vector<std::uint16_t>> inherited_guards;

@@ -48,12 +48,20 @@ class BranchGuards {
     m_passed.emplace(m_impl);
     index_derived();  // read by the workers below
     m_impl.branch_guards.resize(m_impl.files.size());
-    m_impl.branch_option.resize(m_impl.files.size());
+    m_option.resize(m_impl.files.size());
     // A file's branches are judged from repo-wide tables filled above, and write only that file's
     // slots: the files go to the workers. judge_isinstance reads other files' results and fills a
     // cache, so it runs after, on this thread.
     parallel_for(m_impl.files.size(), std::max(1u, m_impl.jobs), [this](unsigned, std::size_t f) { judge_file(f); });
     for (std::size_t f = 0; f < m_impl.files.size(); ++f) judge_isinstance(f);
+    m_impl.branch_option.resize(m_impl.files.size());
+    for (std::size_t f = 0; f < m_impl.files.size(); ++f) {
+      for (std::size_t b = 0; b < m_option[f].size(); ++b) {
+        if (!m_option[f][b].empty())
+          m_impl.branch_option[f].entries.emplace_back(static_cast<std::int32_t>(b), std::move(m_option[f][b]));
+      }
+      m_option[f] = {};
+    }
   }
 
  private:
@@ -244,7 +252,7 @@ class BranchGuards {
   void judge_file(std::size_t f) {
     const auto& file = m_impl.files[f];
     auto& guards = m_impl.branch_guards[f];
-    auto& option = m_impl.branch_option[f];
+    auto& option = m_option[f];
     guards.assign(file.branches.size(), 0);
     option.assign(file.branches.size(), {});
     // The function a branch sits in: the first fact that points at it tells.
@@ -307,16 +315,24 @@ class BranchGuards {
     return m_constructed[klass] = all ? out : std::string();
   }
 
-  /// Every call of the repo's own (non-test) code by the last segment of its callee, in file order:
-  /// built once, the first time an isinstance branch asks, instead of one pass over all calls per class.
+  /// The calls of the repo's own (non-test) code of the types some `isinstance(x, T)` names, by the last segment of
+  /// the callee, in file order: built once, the first time an isinstance branch asks, instead of one pass over all
+  /// calls per class. (Only those names: an index of every call would hold a few hundred thousand entries at once.)
   void index_calls_by_name() {
     m_calls_indexed = true;
-    for (std::size_t f = 0; f < m_impl.files.size(); ++f) {
+    for (const auto& file : m_impl.files) {
+      for (const auto& call : file.calls) {
+        if (call.callee_text == "isinstance" && call.args.size() == 2 && call.args[1].kind == facts::LiteralKind::name)
+          m_calls_by_name.try_emplace(last_segment(call.args[1].value));
+      }
+    }
+    for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
       const auto& file = m_impl.files[f];
       if (file.is_test) continue;
       for (const auto& call : file.calls) {
         const FactString& callee = call.callee.empty() ? call.callee_text : call.callee.dotted();
-        m_calls_by_name[last_segment(callee)].emplace_back(f, call.ctx.branch);
+        const auto named = m_calls_by_name.find(last_segment(callee));
+        if (named != m_calls_by_name.end()) named->second.emplace_back(f, call.ctx.branch);
       }
     }
   }
@@ -325,7 +341,7 @@ class BranchGuards {
     const auto& branches = m_impl.files[f].branches;
     for (std::int32_t b = branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent) {
       if (m_impl.branch_guards[f][static_cast<std::size_t>(b)] & facts::guard_bit(facts::Guard::opt_in))
-        return m_impl.branch_option[f][static_cast<std::size_t>(b)];
+        return m_option[f][static_cast<std::size_t>(b)];
     }
     return {};
   }
@@ -340,7 +356,7 @@ class BranchGuards {
       const bool tests_type = std::any_of(branch.terms.begin(), branch.terms.end(), [](const facts::ConditionTerm& t) {
         return t.name == "isinstance()" && !t.negated;
       });
-      if (branch.else_side || branch.any_of || !tests_type || !m_impl.branch_option[f][b].empty()) continue;
+      if (branch.else_side || branch.any_of || !tests_type || !m_option[f][b].empty()) continue;
       if (!isinstance_calls) {
         isinstance_calls.emplace();
         for (const auto& call : file.calls) {
@@ -358,7 +374,7 @@ class BranchGuards {
         if (gate.empty() && gpu_only_type(type)) gate = "isinstance(" + call.args[0].value + ", " + type.value + ")";
         if (gate.empty()) continue;
         m_impl.branch_guards[f][b] |= facts::guard_bit(facts::Guard::opt_in);
-        m_impl.branch_option[f][b] = std::move(gate);
+        m_option[f][b] = std::move(gate);
         break;
       }
     }
@@ -376,9 +392,9 @@ class BranchGuards {
   }
 
   void mark(std::size_t f, std::size_t b, const std::string& option) {
-    if (!m_impl.branch_option[f][b].empty()) return;
+    if (!m_option[f][b].empty()) return;
     m_impl.branch_guards[f][b] |= facts::guard_bit(facts::Guard::opt_in);
-    m_impl.branch_option[f][b] = option;
+    m_option[f][b] = option;
   }
 
   // The else side of `if self.use_mem_eff_path and inference_params is None:` (or of `A if compiler ==
@@ -427,7 +443,7 @@ class BranchGuards {
       std::string gate;
       for (std::int32_t at = assign.ctx.branch; at >= 0 && static_cast<std::size_t>(at) < b && gate.empty();
            at = file.branches[static_cast<std::size_t>(at)].parent)
-        gate = m_impl.branch_option[f][static_cast<std::size_t>(at)];
+        gate = m_option[f][static_cast<std::size_t>(at)];
       if (gate.empty()) return std::nullopt;
       if (option.empty()) option = gate;
     }
@@ -1066,7 +1082,10 @@ class BranchGuards {
   std::size_t m_config_files = 0;
   std::unordered_map<std::string, std::string> m_constructed;  ///< class name -> the option gating its constructions
   /// last callee segment -> (file, branch) of each call; see index_calls_by_name
-  std::unordered_map<std::string, std::vector<std::pair<std::size_t, std::int32_t>>> m_calls_by_name;
+  std::unordered_map<std::string, std::vector<std::pair<std::uint32_t, std::int32_t>>> m_calls_by_name;
+  /// Per file, per branch: the option an opt-in branch needs, while the branches are judged (then
+  /// Impl::branch_option keeps those that have one).
+  std::vector<std::vector<std::string>> m_option;
   bool m_calls_indexed = false;
   /// Dotted targets bound to an `or`/`and` of other values (derived_switch), built on first use.
   std::unordered_map<std::string, std::vector<const facts::AssignFact*>> m_derived;

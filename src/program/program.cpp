@@ -451,7 +451,7 @@ std::string opt_in_option(const Program::Impl& impl, FileId file, const facts::C
   const auto& facts = impl.files[file.value];
   const auto& branches = facts.branches;
   for (std::int32_t b = ctx.branch; b >= 0; b = branches[static_cast<std::size_t>(b)].parent) {
-    if (!options[static_cast<std::size_t>(b)].empty()) return options[static_cast<std::size_t>(b)];
+    if (const std::string& option = options.at(b); !option.empty()) return option;
   }
   for (std::int32_t fn = ctx.function;; fn = facts.functions[static_cast<std::size_t>(fn)].parent) {
     const std::string& inherited = impl.inherited_option[file.value][impl.slot(FunctionId{file, fn})];

@@ -169,8 +169,11 @@ class TypeInference {
       at.reserve(file.calls.size());
       for (std::uint32_t c = 0; c < file.calls.size(); ++c) at.emplace_back(file.calls[c].at.start_byte, c);
       std::sort(at.begin(), at.end());  // by start byte, then call order (as a multimap kept them)
-      for (const auto& bound : file.bound_calls)
-        m_bound[f][{bound.ctx.function, bound.target_text}].push_back(bound.call_start_byte);
+      auto& bound = m_bound[f];
+      bound.reserve(file.bound_calls.size());
+      for (const auto& b : file.bound_calls)
+        bound.push_back(Bound{b.ctx.function, b.target_text.view(), b.call_start_byte});
+      std::stable_sort(bound.begin(), bound.end(), [](const Bound& a, const Bound& b) { return a.key() < b.key(); });
       for (std::size_t v = 0; v < file.values.size(); ++v) {
         if (file.values[v].sink == facts::ValueSink::dict_entry && file.values[v].ctx.klass >= 0)
           m_dict_entries[file.values[v].key].emplace_back(FileId{f}, v);
@@ -275,11 +278,12 @@ class TypeInference {
   }
 
   // Classes a plain name holds in a function: what the calls bound to it there hold.
-  std::vector<ClassId> name_value(FileId file, std::int32_t function, const std::string& name) const {
+  std::vector<ClassId> name_value(FileId file, std::int32_t function, std::string_view name) const {
     std::vector<ClassId> out;
-    const auto it = m_bound[file.value].find({function, name});
-    if (it == m_bound[file.value].end()) return out;
-    for (const std::uint32_t start : it->second) add_classes(out, value_at(file, start, 0));
+    const auto& bound = m_bound[file.value];
+    const auto [first, last] = std::equal_range(bound.begin(), bound.end(), Bound{function, name, 0},
+                                                [](const Bound& a, const Bound& b) { return a.key() < b.key(); });
+    for (auto it = first; it != last; ++it) add_classes(out, value_at(file, it->start, 0));
     return out;
   }
 
@@ -302,10 +306,12 @@ class TypeInference {
 
   void infer_locals() {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
-      for (const auto& [where, starts] : m_bound[f]) {
-        if (!is_identifier(where.second)) continue;
-        auto classes = name_value(FileId{f}, where.first, where.second);
-        if (!classes.empty()) m_types.locals[{f, where.first, where.second}] = std::move(classes);
+      const auto& bound = m_bound[f];
+      for (std::size_t i = 0; i < bound.size(); ++i) {
+        if (i > 0 && bound[i - 1].key() == bound[i].key()) continue;  // each name once
+        if (!is_identifier(bound[i].name)) continue;
+        auto classes = name_value(FileId{f}, bound[i].function, bound[i].name);
+        if (!classes.empty()) m_types.locals[{f, bound[i].function, std::string(bound[i].name)}] = std::move(classes);
       }
     }
   }
@@ -394,7 +400,16 @@ class TypeInference {
   const Symbols& m_symbols;
   Types& m_types;
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> m_calls_at;  // per file: (start byte, call), sorted
-  std::vector<std::map<std::pair<std::int32_t, std::string>, std::vector<std::uint32_t>>> m_bound;
+  /// A call bound to a name in a function (facts::BoundCall), the name viewing the facts' text.
+  struct Bound {
+    std::int32_t function;
+    std::string_view name;
+    std::uint32_t start;  ///< the bound call's start byte
+    std::pair<std::int32_t, std::string_view> key() const { return {function, name}; }
+  };
+  /// Per file: the bound calls sorted by (function, name), file order kept within each (a flat table: a map per
+  /// file held a node per name, several megabytes on a large repo).
+  std::vector<std::vector<Bound>> m_bound;
   std::unordered_map<std::string, std::vector<std::pair<FileId, std::size_t>>> m_dict_entries;
   std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<std::pair<FileId, std::size_t>>> m_sites;
 };
