@@ -98,7 +98,8 @@ class LockinPass {
     LockinState& state = m_impl.lockin[fn.file.value][m_impl.slot(fn)];
     if (state.lockin) return;
     state.lockin = true;
-    state.seed = std::move(what);
+    state.seed = static_cast<std::uint32_t>(m_impl.lockin_seeds.size());
+    m_impl.lockin_seeds.push_back(std::move(what));
     state.library = library;
     m_queue.push_back(fn);
   }
@@ -282,8 +283,8 @@ std::string lockin_chain(const Program::Impl& impl, FunctionId from, FunctionId 
     out += short_name(impl, links[i], i > 0 && links[i].file.value != links[i - 1].file.value);
   }
   const LockinState& last = impl.lockin[links.back().file.value][impl.slot(links.back())];
-  if (!last.has_next && !last.seed.empty())
-    out += " → " + last.seed;
+  if (!last.has_next && !impl.lockin_seeds[last.seed].empty())
+    out += " → " + impl.lockin_seeds[last.seed];
   else if (last.has_next)
     out += " → …";
   return out;

@@ -45,9 +45,10 @@ static_assert(sizeof(Edge) <= 48, "Edge is stored per resolved call site: keep i
 struct LockinState {
   bool lockin = false;
   bool has_next = false;
-  FunctionId next;       ///< the callee it reaches the kernel through (when has_next)
-  std::string seed;      ///< for a function whose own body runs the kernel: what it runs ("flash_attn_2_cuda.fwd")
-  bool library = false;  ///< the seed is a call into a CUDA-only library, not a kernel, op or extension
+  FunctionId next;         ///< the callee it reaches the kernel through (when has_next)
+  std::uint32_t seed = 0;  ///< for a function whose own body runs the kernel: what it runs ("flash_attn_2_cuda.fwd"),
+                           ///< an index into Impl::lockin_seeds (0: none; a string per function was mostly empty)
+  bool library = false;    ///< the seed is a call into a CUDA-only library, not a kernel, op or extension
 };
 
 /// Repo classes (and registered functions) a registry holds: `@ROI_HEADS_REGISTRY.register()` on a class.
@@ -199,9 +200,10 @@ struct Program::Impl {
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> generation_inputs;
   LockinKnowledge lockin_knowledge;
   std::vector<std::vector<LockinState>> lockin;          ///< per file, per slot
+  std::vector<std::string> lockin_seeds{std::string()};  ///< LockinState::seed's texts; [0] is none
   std::vector<std::vector<facts::PatternFact>> derived;  ///< per file: Program::patterns
-  /// Per file, per function: what a wrapper of a followed op returns ("nonzero_tuple → x.nonzero()"), or "".
-  std::vector<std::vector<std::string>> wrappers;
+  /// Per file: the functions that wrap a followed op and what each returns ("nonzero_tuple → x.nonzero()").
+  std::vector<std::vector<std::pair<std::int32_t, std::string>>> wrappers;  ///< (function, chain), by function
   bool neuron_stack = false;
   bool loads_compiled_code = false;  ///< some Python builds or loads compiled (CUDA/C++) code (compiled_code.cpp)
   /// Option name -> every default the repo gives it (class fields, __init__ parameters, argparse flags).

@@ -480,7 +480,7 @@ bool Program::is_lockin(FunctionId function) const {
 std::string Program::lockin_chain(FunctionId function) const {
   const LockinState& state = m_impl->lockin[function.file.value][m_impl->slot(function)];
   if (!state.lockin) return {};
-  if (!state.has_next) return describe(function) + " → " + state.seed;
+  if (!state.has_next) return describe(function) + " → " + m_impl->lockin_seeds[state.seed];
   return program::lockin_chain(*m_impl, function, state.next);
 }
 
@@ -507,10 +507,8 @@ std::vector<std::string> Program::type_notes(FileId file) const {
     for (const ClassId& c : classes) line += " " + class_name(c);
     out.push_back(std::move(line));
   }
-  const auto& wrappers = impl.wrappers[file.value];
-  for (std::size_t i = 0; i < wrappers.size(); ++i) {
-    if (!wrappers[i].empty()) out.push_back(impl.files[file.value].functions[i].qualname + " wraps " + wrappers[i]);
-  }
+  for (const auto& [function, chain] : impl.wrappers[file.value])
+    out.push_back(impl.files[file.value].functions[static_cast<std::size_t>(function)].qualname + " wraps " + chain);
   std::sort(out.begin(), out.end());
   return out;
 }

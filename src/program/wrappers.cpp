@@ -30,11 +30,12 @@ class WrapperPass {
 
   void run() {
     const std::size_t n = m_impl.files.size();
+    m_wrappers.assign(n, {});
     m_impl.wrappers.assign(n, {});
     m_next.assign(n, {});
     m_returned.assign(n, {});
     for (std::size_t f = 0; f < n; ++f) {
-      m_impl.wrappers[f].assign(m_impl.files[f].functions.size(), {});
+      m_wrappers[f].assign(m_impl.files[f].functions.size(), {});
       m_next[f].assign(m_impl.files[f].functions.size(), FunctionId{FileId{0}, -2});
       m_returned[f].assign(m_impl.files[f].calls.size(), 0);
     }
@@ -43,6 +44,12 @@ class WrapperPass {
     for (std::uint32_t f = 0; f < n; ++f) seed(FileId{f});
     propagate();
     for (std::uint32_t f = 0; f < n; ++f) report(FileId{f});
+    for (std::size_t f = 0; f < n; ++f) {  // kept for `debug`: the functions that wrap an op
+      for (std::size_t i = 0; i < m_wrappers[f].size(); ++i) {
+        if (!m_wrappers[f][i].empty())
+          m_impl.wrappers[f].emplace_back(static_cast<std::int32_t>(i), std::move(m_wrappers[f][i]));
+      }
+    }
   }
 
  private:
@@ -73,7 +80,7 @@ class WrapperPass {
       const auto& call = facts.calls[c];
       if (!m_returned[file.value][c] || call.ctx.function < 0 || runs_as_module(FunctionId{file, call.ctx.function}))
         continue;
-      auto& chain = m_impl.wrappers[file.value][static_cast<std::size_t>(call.ctx.function)];
+      auto& chain = m_wrappers[file.value][static_cast<std::size_t>(call.ctx.function)];
       if (!chain.empty() || !m_impl.lockin_knowledge.wrapped_op(call)) continue;
       chain = op_text(call);
       m_queue.push_back(FunctionId{file, call.ctx.function});
@@ -100,9 +107,9 @@ class WrapperPass {
       const FunctionId wrapper = m_queue.front();
       m_queue.pop_front();
       for (const FunctionId& caller : callers[wrapper.file.value][static_cast<std::size_t>(wrapper.index)]) {
-        auto& chain = m_impl.wrappers[caller.file.value][static_cast<std::size_t>(caller.index)];
+        auto& chain = m_wrappers[caller.file.value][static_cast<std::size_t>(caller.index)];
         if (!chain.empty() || runs_as_module(caller)) continue;
-        chain = m_impl.wrappers[wrapper.file.value][static_cast<std::size_t>(wrapper.index)];
+        chain = m_wrappers[wrapper.file.value][static_cast<std::size_t>(wrapper.index)];
         m_next[caller.file.value][static_cast<std::size_t>(caller.index)] = wrapper;
         m_queue.push_back(caller);
       }
@@ -124,7 +131,7 @@ class WrapperPass {
       out += m_impl.files[at.file.value].functions[static_cast<std::size_t>(at.index)].qualname;
       at = m_next[at.file.value][static_cast<std::size_t>(at.index)];
     }
-    return out + " → " + m_impl.wrappers[wrapper.file.value][static_cast<std::size_t>(wrapper.index)];
+    return out + " → " + m_wrappers[wrapper.file.value][static_cast<std::size_t>(wrapper.index)];
   }
 
   void report(FileId file) {
@@ -136,12 +143,12 @@ class WrapperPass {
       for (const Edge& edge : slots[s]) {
         if (!edge.by_name || edge.call < 0 || edge.target.index < 0 || reported[static_cast<std::size_t>(edge.call)])
           continue;
-        if (m_impl.wrappers[edge.target.file.value][static_cast<std::size_t>(edge.target.index)].empty()) continue;
+        if (m_wrappers[edge.target.file.value][static_cast<std::size_t>(edge.target.index)].empty()) continue;
         const auto c = static_cast<std::size_t>(edge.call);
         const auto& call = facts.calls[c];
         // A wrapper returning this call is reported at its own callers; a script's main block starts a run.
         if (m_returned[file.value][c] && call.ctx.function >= 0 &&
-            !m_impl.wrappers[file.value][static_cast<std::size_t>(call.ctx.function)].empty() &&
+            !m_wrappers[file.value][static_cast<std::size_t>(call.ctx.function)].empty() &&
             !runs_as_module(FunctionId{file, call.ctx.function}))
           continue;
         if (call.ctx.has(facts::Guard::main_block)) continue;
@@ -153,8 +160,9 @@ class WrapperPass {
   }
 
   Program::Impl& m_impl;
-  std::vector<std::vector<FunctionId>> m_next;  // per file, per function: the wrapper it returns a call of
-  std::vector<std::vector<char>> m_returned;    // per file, per call: inside a value its function returns
+  std::vector<std::vector<std::string>> m_wrappers;  // per file, per function: what a wrapper returns, or ""
+  std::vector<std::vector<FunctionId>> m_next;       // per file, per function: the wrapper it returns a call of
+  std::vector<std::vector<char>> m_returned;         // per file, per call: inside a value its function returns
   std::deque<FunctionId> m_queue;
 };
 
