@@ -423,21 +423,22 @@ class BranchGuards {
 
   // `if self.to_mixture is not None:` (or `if exists(self.to_mixture):`) where `__init__` binds `self.to_mixture =
   // None` and builds it only under branches off by default (`if mixture_of_softmax:`): that branch's option. Every
-  // binding must be seen: `self.x` in the class's methods only, no `obj.x = ...` or `setattr` elsewhere.
+  // binding must be seen: `self.x` in the class's methods only, no `obj.x = ...` or `setattr` elsewhere. The None may
+  // be bound in another method too, or on the other side of the option's branch (nanotron's `post_init`: `if
+  // self.config.s3_upload is not None: self.s3_mover = S3Mover(...) else: self.s3_mover = None`).
   std::optional<std::string> attribute_built_only_under_option(std::size_t f, std::size_t b,
                                                                const facts::ConditionTerm& term,
                                                                std::int32_t function) const {
     const auto& file = m_impl.files[f];
     const std::int32_t klass = file.functions[static_cast<std::size_t>(function)].klass;
     if (klass < 0 || m_outside_attributes.count(std::string(term.name.substr(5)))) return std::nullopt;
-    bool none_in_init = false;
+    bool bound_none = false;
     std::string option;
     for (const auto& assign : file.assigns) {
       if (assign.target_text != term.name || assign.ctx.klass != klass) continue;
       if (assign.ctx.function < 0) return std::nullopt;
-      const auto& method = file.functions[static_cast<std::size_t>(assign.ctx.function)];
-      if (assign.value.kind == facts::LiteralKind::null && assign.ctx.branch < 0 && method.name == "__init__") {
-        none_in_init = true;
+      if (assign.value.kind == facts::LiteralKind::null) {
+        bound_none = true;
         continue;
       }
       std::string gate;
@@ -447,7 +448,7 @@ class BranchGuards {
       if (gate.empty()) return std::nullopt;
       if (option.empty()) option = gate;
     }
-    return none_in_init && !option.empty() ? std::optional(option) : std::nullopt;
+    return bound_none && !option.empty() ? std::optional(option) : std::nullopt;
   }
 
   void judge_term(std::size_t f, std::size_t b, const facts::ConditionTerm& term, std::int32_t function) {
