@@ -43,6 +43,19 @@ bool epoch_loop(const facts::LoopInfo& loop) {
          to_lower(loop.iter_text).find("epoch") != std::string::npos;
 }
 
+// A call that runs one of several methods: the implementations a typed attribute or a registry may hold, or the
+// methods of that name (`self.pipeline_engine.train_batch_iter(...)` in nanotron's step reaches each engine's).
+bool one_of_several(const Edge& edge) {
+  return edge.call >= 0 && !edge.constructs && !edge.remote && !edge.patches && edge.target.index >= 0 &&
+         (edge.dispatch || edge.name_linked);
+}
+
+// `@abstractmethod`: never runs itself.
+bool abstract_method(const facts::FunctionInfo& fn) {
+  return std::any_of(fn.decorators.begin(), fn.decorators.end(),
+                     [](const QualifiedName& d) { return ends_with(d.dotted(), "abstractmethod"); });
+}
+
 // Per file, per function and per loop, the step work the code does itself or through certain calls of step pieces:
 // functions that do part of a step (or all of it) and drive no loop that does a whole step. A loop whose work adds up
 // to a whole step through such calls trains.
@@ -91,29 +104,55 @@ class StepLoops {
            info.name != "__call__" && !drives(fn.file.value, fn.index);
   }
 
+  std::uint8_t piece_work(FunctionId fn) const {
+    return is_piece(fn) ? m_function[fn.file.value][static_cast<std::size_t>(fn.index)] : 0;
+  }
+
   // One round: every certain call of a step piece adds the piece's work to its caller and to the loops around the
-  // call. True when some work grew.
+  // call; so does a call of one of several methods, with the work every implementation among them does (abstract
+  // methods aside). True when some work grew.
   bool add_piece_calls() {
     bool grew = false;
+    std::vector<std::pair<std::int32_t, std::uint8_t>> several;  // (call, work an implementation does)
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
-      const auto& file = m_impl.files[f];
       for (std::size_t slot = 0; slot < m_impl.edges[f].size(); ++slot) {
+        several.clear();
         for (const Edge& edge : m_impl.edges[f][slot]) {
-          if (!certain_call(edge) || !is_piece(edge.target)) continue;
-          const std::uint8_t work = m_function[edge.target.file.value][static_cast<std::size_t>(edge.target.index)];
-          if (slot < file.functions.size() && (m_function[f][slot] | work) != m_function[f][slot]) {
-            m_function[f][slot] |= work;
-            grew = true;
-          }
-          for (std::int32_t loop = file.calls[static_cast<std::size_t>(edge.call)].ctx.loop; loop >= 0;
-               loop = file.loops[static_cast<std::size_t>(loop)].parent) {
-            auto& have = m_loop[f][static_cast<std::size_t>(loop)];
-            if ((have | work) == have) continue;
-            have |= work;
-            grew = true;
+          if (certain_call(edge)) {
+            if (const std::uint8_t work = piece_work(edge.target)) grew |= add_work(f, slot, edge.call, work);
+          } else if (one_of_several(edge)) {
+            const auto& target =
+                m_impl.files[edge.target.file.value].functions[static_cast<std::size_t>(edge.target.index)];
+            if (!abstract_method(target)) several.emplace_back(edge.call, piece_work(edge.target));
           }
         }
+        std::sort(several.begin(), several.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (std::size_t i = 0; i < several.size();) {
+          std::uint8_t work = k_whole_step;
+          std::size_t j = i;
+          for (; j < several.size() && several[j].first == several[i].first; ++j) work &= several[j].second;
+          if (work != 0) grew |= add_work(f, slot, several[i].first, work);
+          i = j;
+        }
       }
+    }
+    return grew;
+  }
+
+  // The caller in `slot` does `work` through call `call`: so do the loops around the call. True when some grew.
+  bool add_work(std::uint32_t f, std::size_t slot, std::int32_t call, std::uint8_t work) {
+    const auto& file = m_impl.files[f];
+    bool grew = false;
+    if (slot < file.functions.size() && (m_function[f][slot] | work) != m_function[f][slot]) {
+      m_function[f][slot] |= work;
+      grew = true;
+    }
+    for (std::int32_t loop = file.calls[static_cast<std::size_t>(call)].ctx.loop; loop >= 0;
+         loop = file.loops[static_cast<std::size_t>(loop)].parent) {
+      auto& have = m_loop[f][static_cast<std::size_t>(loop)];
+      if ((have | work) == have) continue;
+      have |= work;
+      grew = true;
     }
     return grew;
   }
