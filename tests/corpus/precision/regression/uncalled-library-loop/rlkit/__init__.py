@@ -1,0 +1,2 @@
+from .ppo import PPOTrainer
+from .utils import masked_mean

@@ -1,0 +1,5 @@
+import torch
+
+
+def masked_mean(values, mask):
+    return (values * mask).sum() / mask.sum().clamp(min=1)
