@@ -70,7 +70,7 @@ class EntryFinder {
 
   void run() {
     collect_backward_methods();
-    index_called();
+    m_called = reached_or_named(m_impl);
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) scan_file(FileId{f});
     demote_evaluation_jobs();
     add_run_drivers();
@@ -157,49 +157,6 @@ class EntryFinder {
     }
   }
 
-  // A method name every optimizer, module or runner has: a call of it names no particular class.
-  static bool shared_verb(std::string_view name) {
-    for (std::string_view verb : {"step", "train", "run", "update", "forward", "__call__", "eval", "apply"}) {
-      if (name == verb) return true;
-    }
-    return false;
-  }
-
-  // The functions some repo code calls or hands on (any call-graph edge).
-  void index_called() {
-    m_called.resize(m_impl.files.size());
-    for (std::size_t f = 0; f < m_impl.files.size(); ++f) m_called[f].assign(m_impl.files[f].functions.size(), 0);
-    for (const auto& file_edges : m_impl.edges) {
-      for (const auto& edges : file_edges) {
-        for (const Edge& edge : edges) {
-          if (edge.target.index >= 0) m_called[edge.target.file.value][static_cast<std::size_t>(edge.target.index)] = 1;
-        }
-      }
-    }
-    // ... or that the repo's own code names: a call by a name that says which (`trainer.fit()` on a receiver of
-    // unknown type; not `x.step()` or `x.run()`, which every optimizer or runner has), a name used as a value or in
-    // a dispatch table, a config string (MetaCLIP's `engine = "train_altogether"`).
-    std::unordered_set<std::string_view> named;
-    for (const auto& file : m_impl.files) {
-      if (file.is_test) continue;
-      for (const auto& call : file.calls) {
-        if (!call.method.empty()) named.insert(call.method.view());
-      }
-      for (const auto& name : file.used_names) named.insert(name.view());
-      for (const auto& entry : file.dispatch_entries) named.insert(entry.name.view());
-      for (const auto& assign : file.assigns) {
-        if (assign.value.kind == facts::LiteralKind::string) named.insert(assign.value.value.view());
-      }
-    }
-    for (std::size_t f = 0; f < m_impl.files.size(); ++f) {
-      const auto& functions = m_impl.files[f].functions;
-      for (std::size_t i = 0; i < functions.size(); ++i) {
-        const std::string_view name = functions[i].name.view();
-        if (!m_called[f][i] && named.count(name) && !shared_verb(name)) m_called[f][i] = 1;
-      }
-    }
-  }
-
   void scan_file(FileId id) {
     const auto& file = m_impl.files[id.value];
     if (file.is_test) {
@@ -218,7 +175,8 @@ class EntryFinder {
     bool has_main_block = false;
     bool updates_weights = false;  // an optimizer, a step or a zero_grad anywhere in the file
     const auto slot = [&](std::int32_t fn) { return fn < 0 ? file.functions.size() : static_cast<std::size_t>(fn); };
-    // (A loop that trains only through calls of step pieces makes its function an entry when the repo calls it:
+    // (A loop that trains only through calls of step pieces makes its function an entry when the repo reaches or
+    // names it (program/step_loops' reached_or_named):
     // `Distiller(...).run()`. A library method no code of the repo calls, the vendored `PPOTrainer.step` of a copy of
     // trl, is an API the repo does not use.)
     for (std::size_t i = 0; i < file.loops.size(); ++i) {
@@ -549,7 +507,7 @@ class EntryFinder {
     }
   }
 
-  std::vector<std::vector<char>> m_called;  ///< per file, per function: some call-graph edge reaches it
+  std::vector<std::vector<char>> m_called;  ///< per file, per function: the repo reaches or names it
   Program::Impl& m_impl;
   /// Code that runs training itself (backward with a step, a loop calling backward, a trainer's
   /// train()/fit()), not a step method a framework calls (`compute_loss`, Lightning `training_step`):

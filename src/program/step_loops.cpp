@@ -4,6 +4,7 @@
 // step) trains in that loop just the same: its per-batch code runs every step, and what sits after the loop in an
 // epoch loop runs once per epoch. This pass finds such loops once the call graph links the calls.
 #include <algorithm>
+#include <unordered_set>
 
 #include "program/model.hpp"
 #include "tr2audit/core/text.hpp"
@@ -258,6 +259,53 @@ bool drives_training_loop(const Program::Impl& impl, FileId file, std::int32_t f
     if (loops[i].function == function && trains_in_loop(impl, file, static_cast<std::int32_t>(i))) return true;
   }
   return false;
+}
+
+namespace {
+
+// A method name every optimizer, module or runner has: a call of it names no particular class.
+bool shared_verb(std::string_view name) {
+  for (std::string_view verb : {"step", "train", "run", "update", "forward", "__call__", "eval", "apply"}) {
+    if (name == verb) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::vector<char>> reached_or_named(const Program::Impl& impl) {
+  std::vector<std::vector<char>> called(impl.files.size());
+  for (std::size_t f = 0; f < impl.files.size(); ++f) called[f].assign(impl.files[f].functions.size(), 0);
+  for (const auto& file_edges : impl.edges) {
+    for (const auto& edges : file_edges) {
+      for (const Edge& edge : edges) {
+        if (edge.target.index >= 0) called[edge.target.file.value][static_cast<std::size_t>(edge.target.index)] = 1;
+      }
+    }
+  }
+  // The repo's own code names it: a call by a name that says which (`trainer.fit()` on a receiver of unknown type; not
+  // `x.step()` or `x.run()`, which every optimizer or runner has), a name used as a value or in a dispatch table, a
+  // config string (MetaCLIP's `engine = "train_altogether"`).
+  std::unordered_set<std::string_view> named;
+  for (const auto& file : impl.files) {
+    if (file.is_test) continue;
+    for (const auto& call : file.calls) {
+      if (!call.method.empty()) named.insert(call.method.view());
+    }
+    for (const auto& name : file.used_names) named.insert(name.view());
+    for (const auto& entry : file.dispatch_entries) named.insert(entry.name.view());
+    for (const auto& assign : file.assigns) {
+      if (assign.value.kind == facts::LiteralKind::string) named.insert(assign.value.value.view());
+    }
+  }
+  for (std::size_t f = 0; f < impl.files.size(); ++f) {
+    const auto& functions = impl.files[f].functions;
+    for (std::size_t i = 0; i < functions.size(); ++i) {
+      const std::string_view name = functions[i].name.view();
+      if (!called[f][i] && named.count(name) && !shared_verb(name)) called[f][i] = 1;
+    }
+  }
+  return called;
 }
 
 }  // namespace tr2audit::program
