@@ -60,14 +60,15 @@ bool names_xla_device(std::string_view lower_name) {
   return false;
 }
 
-/// `should_log(step)`, `self.control.should_save`, `is_eval_step`: a predicate (or a trainer's per-step
-/// flag) that holds every N steps, named for what it paces. Not `should_print`: nxd's Lightning module sets
-/// it at every optimizer step.
+/// `should_log(step)`, `self.control.should_save`, `is_eval_step`, OLMo's `should_log_optim_metrics_this_step()`: a
+/// predicate (or a trainer's per-step flag) that holds every N steps, named for what it paces. Not `should_print`:
+/// nxd's Lightning module sets it at every optimizer step.
 bool names_periodic_predicate(std::string_view lower_name) {
   static constexpr std::string_view k_paced[] = {"log",    "save",     "eval",    "evaluate", "checkpoint",
                                                  "sample", "validate", "profile", "visualize"};
   for (const std::string_view paced : k_paced) {
-    if (lower_name.size() == 7 + paced.size() && starts_with(lower_name, "should_") && ends_with(lower_name, paced))
+    if (starts_with(lower_name, "should_") && lower_name.substr(7, paced.size()) == paced &&
+        (lower_name.size() == 7 + paced.size() || lower_name[7 + paced.size()] == '_'))
       return true;
     if (lower_name.size() == 8 + paced.size() && starts_with(lower_name, "is_") && ends_with(lower_name, "_step") &&
         lower_name.substr(3, paced.size()) == paced)
@@ -151,7 +152,7 @@ std::uint16_t Walker::condition_guards(TSNode condition) const {
       if (names_availability_probe(last)) guards |= guard_bit(Guard::import_error_fallback);
       // `if divisible_by(i, validate_every):` with `def divisible_by(num, den): return (num % den) == 0` in the
       // file, or the helper by that name imported (a convention of lucidrains' repos): every N steps.
-      if (last == "divisible_by" ||
+      if (last == "divisible_by" || names_periodic_predicate(to_lower(last)) ||
           std::find(m_periodic_functions.begin(), m_periodic_functions.end(), fn) != m_periodic_functions.end())
         guards |= guard_bit(Guard::periodic);
     } else if (kind == m_k.string) {
