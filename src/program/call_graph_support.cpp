@@ -69,6 +69,20 @@ bool counts_steps(std::string_view target) {
 
 }  // namespace
 
+bool runs_backward(const facts::CallFact& call) {
+  return call.method == "backward" || call.callee.dotted() == "torch.autograd.backward";
+}
+
+bool steps_optimizer(const facts::CallFact& call) {
+  if (call.callee.dotted() == "torch_xla.core.xla_model.optimizer_step") return true;
+  if (call.method != "step") return false;
+  const std::string receiver = to_lower(call.receiver_text);
+  for (std::string_view word : {"optim", "scaler", "engine", "model"}) {
+    if (receiver.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
 bool once_per_epoch(const Program::Impl& impl, FileId id, const facts::Context& ctx) {
   if (ctx.loop < 0) return false;
   const auto& file = impl.files[id.value];

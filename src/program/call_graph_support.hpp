@@ -11,6 +11,11 @@ namespace tr2audit::program {
 /// Method names too generic to link by name alone (`x.step()`, `req.wait()`): framework verbs, methods of
 /// tensors, modules, optimizers, containers and of handles to asynchronous work.
 bool is_generic_method(const std::string& name);
+/// `loss.backward()` / `torch.autograd.backward(...)`.
+bool runs_backward(const facts::CallFact& call);
+/// `optimizer.step()`, `scaler.step(optimizer)`, a DeepSpeed engine's `model_engine.step()` / `model.step()`,
+/// `xm.optimizer_step(optimizer)`.
+bool steps_optimizer(const facts::CallFact& call);
 /// `self.kv_cache(input_pos, k, v)`: a KV cache runs only while decoding.
 bool calls_kv_cache(const facts::CallFact& call);
 

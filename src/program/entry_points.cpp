@@ -190,7 +190,7 @@ class EntryFinder {
       const FactString& callee = call.callee.dotted();
       const std::string receiver = to_lower(call.receiver_text);
       has_main_block |= call.ctx.has(facts::Guard::main_block);
-      if (call.method == "backward" || callee == "torch.autograd.backward") backward[s] = true;
+      if (runs_backward(call)) backward[s] = true;
       // (On another object: `self.task.train_step(...)`. A method of the function's own class, `self.optimize(loss)`,
       // is the step the class's loop calls: that method is the entry, and the loop that calls it the driver.)
       const bool delegated = !call.method.empty() && !call.receiver_is_self;
@@ -198,10 +198,7 @@ class EntryFinder {
         backward_method[s] = true;
       if (delegated && call.method != "step" && m_step_methods.count(std::string(call.method.view())))
         step_method[s] = true;
-      if ((call.method == "step" && (contains(receiver, "optim") || contains(receiver, "scaler") ||
-                                     contains(receiver, "engine") || contains(receiver, "model"))) ||
-          callee == "torch_xla.core.xla_model.optimizer_step")
-        step[s] = true;
+      if (steps_optimizer(call)) step[s] = true;
       if (is_trainer_class(callee) || (call.method.empty() && ends_with(call.callee_text, "Trainer")))
         builds_trainer[s] = true;
       if ((call.method == "train" || call.method == "fit") && contains(receiver, "trainer")) calls_train[s] = true;

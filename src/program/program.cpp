@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "program/call_graph_support.hpp"
 #include "program/model.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/facts/region.hpp"
@@ -39,9 +40,8 @@ bool validation_pass(const Program::Impl& impl, FileId id, const facts::Context&
        child = up, up = file.loops[static_cast<std::size_t>(up)].parent) {
     if (!trains_in_loop(impl, id, up)) continue;
     if (steps_in_body(impl, id, up)) return false;
-    return std::none_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& call) {
-      return call.ctx.loop == up && (call.method == "backward" || call.callee.dotted() == "torch.autograd.backward");
-    });
+    return std::none_of(file.calls.begin(), file.calls.end(),
+                        [&](const facts::CallFact& call) { return call.ctx.loop == up && runs_backward(call); });
   }
   return false;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "program/call_graph_support.hpp"
 #include "program/model.hpp"
 #include "tr2audit/core/text.hpp"
 
@@ -28,15 +29,7 @@ bool certain_call(const Edge& edge) {
 }
 
 std::uint8_t step_work(const facts::CallFact& call) {
-  if (call.method == "backward" || call.callee.dotted() == "torch.autograd.backward") return k_backward;
-  if (call.callee.dotted() == "torch_xla.core.xla_model.optimizer_step") return k_update;
-  if (call.method != "step") return 0;
-  // (A DeepSpeed engine steps as `model_engine.step()` or `model.step()`.)
-  const std::string receiver = to_lower(call.receiver_text);
-  for (std::string_view word : {"optim", "scaler", "engine", "model"}) {
-    if (receiver.find(word) != std::string::npos) return k_update;
-  }
-  return 0;
+  return runs_backward(call) ? k_backward : steps_optimizer(call) ? k_update : 0;
 }
 
 bool epoch_loop(const facts::LoopInfo& loop) {
