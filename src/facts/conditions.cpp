@@ -531,6 +531,39 @@ bool Walker::then_ends_in_failure(TSNode if_statement) const {
   return false;
 }
 
+std::string Walker::leaves_block(TSNode statement) const {
+  TSNode next = ts_node_next_named_sibling(statement);
+  while (!ts_node_is_null(next) && m_src.is(next, m_k.comment)) next = ts_node_next_named_sibling(next);
+  if (ts_node_is_null(next)) return {};
+  const TSSymbol kind = ts_node_symbol(statement);
+  std::string_view what;
+  if (kind == m_k.raise_statement) {
+    what = "raise";
+  } else if (kind == m_k.return_statement) {
+    what = "return";
+  } else if (kind == m_k.continue_statement) {
+    what = "continue";
+  } else if (kind == m_k.break_statement) {
+    what = "break";
+  } else if (kind == m_k.assert_statement) {
+    // `assert False, "broken"` / `assert 0`: fails whenever it runs.
+    const Argument test = m_src.literal(ts_node_named_child(statement, 0));
+    const bool fails = (test.kind == LiteralKind::boolean && test.value == "False") || test.kind == LiteralKind::null ||
+                       (test.kind == LiteralKind::integer && test.value == "0");
+    if (!fails) return {};
+    what = "assert False";
+  } else if (kind == m_k.expression_statement) {
+    const TSNode call = ts_node_named_child(statement, 0);
+    if (ts_node_is_null(call) || !m_src.is(call, m_k.call)) return {};
+    const std::string_view fn = m_src.node_text(ts_node_child_by_field_id(call, m_k.f_function));
+    if (fn != "sys.exit" && fn != "exit" && fn != "quit" && fn != "os._exit") return {};
+    what = fn;
+  } else {
+    return {};
+  }
+  return "`" + std::string(what) + "` (line " + std::to_string(ts_node_start_point(statement).row + 1) + ")";
+}
+
 bool Walker::export_only(TSNode condition) const {
   for (const TSNode node : operands(condition, "or")) {
     if (!m_src.is(node, m_k.call)) return false;

@@ -155,6 +155,16 @@ void Walker::on_leave(const parse::WalkStep& step) {
   // `if not opt: return` — the rest of the function runs in a branch on `opt` (until the block that
   // holds the if is left, when its frame restores the context).
   if (!terms_after.empty()) m_ctx.branch = add_branch(std::move(terms_after), false, condition, terms_after_any_of);
+  // `assert False, "broken"` / `raise NotImplementedError` / `return x` with statements after it in its block:
+  // those never run, a branch no run takes (its frame on the block restores the context when the block is left).
+  if (m_mode == Mode::full && !m_path.empty() &&
+      (m_src.is(m_path.back(), m_k.block) || m_src.is(m_path.back(), m_k.module))) {
+    if (std::string what = leaves_block(step.node); !what.empty()) {
+      push_frame(m_path.back());
+      m_ctx.branch =
+          add_branch({ConditionTerm{FactString(k_unreachable_term), FactString(what), false}}, false, step.node);
+    }
+  }
 }
 
 // A branch of an if/elif/try receives the guards its statement computed on entry; an if/elif branch

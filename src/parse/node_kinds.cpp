@@ -96,6 +96,8 @@ NodeKinds::NodeKinds(const TSLanguage* l)
       return_statement(must_resolve(l, "return_statement")),
       print_statement(must_resolve(l, "print_statement")),
       raise_statement(must_resolve(l, "raise_statement")),
+      continue_statement(must_resolve(l, "continue_statement")),
+      break_statement(must_resolve(l, "break_statement")),
       comment(must_resolve(l, "comment")),
       error(must_resolve(l, "ERROR")),
       pair(must_resolve(l, "pair")),

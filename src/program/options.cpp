@@ -555,6 +555,8 @@ class BranchGuards {
       literal.equals = FactString(members->second);
       return opt_in_option(f, branch, literal, function, depth);
     }
+    // After `assert False` / `raise` / `return` in the same block: no run gets here.
+    if (term.name == facts::k_unreachable_term) return describe_term(term);
     const auto& file = m_impl.files[f];
     const std::string name = last_segment(term.name);
     // `if args.rank == 0:`, `local_rank in [-1, 0]`: which process of a run this is, not an option; every

@@ -322,6 +322,11 @@ struct ConditionTerm {
 /// Separates the literals of a membership term's `equals` (ConditionTerm::member).
 inline constexpr char k_member_separator = '\x1f';
 
+/// The name of the one term of a branch no run takes: the statements of a block after one that always leaves
+/// it (`assert False, "..."`, `raise`, `return`, `continue`, `break`, `sys.exit(1)`). `equals` says which
+/// (`` `assert False` (line 42) ``). Not a Python name, so no condition of the code can spell it.
+inline constexpr std::string_view k_unreachable_term = "<unreachable>";
+
 /// One side of an if/elif statement. Facts inside it point here through Context::branch.
 struct BranchInfo {
   std::int32_t parent = -1;           ///< the enclosing branch, -1 when none
