@@ -332,8 +332,10 @@ void Walker::bind(TSNode node, TSNode left, TSNode right) {
       for (const Argument& param : m_out.functions[static_cast<std::size_t>(m_ctx.function)].param_defaults)
         rebinds_parameter |= param.keyword == fact.target_text;
     }
-    // `backend = "nccl" if has_gpu else "gloo"`: a local a call may receive (program::local_value_of).
-    const bool conditional_literal = m_ctx.function >= 0 && static_cast<bool>(fact.value.conditional);
+    // `backend = "nccl" if has_gpu else "gloo"`: a local a call may receive (program::local_value_of), in a
+    // function or in a script's body (picotron's train.py, under `if __name__ == "__main__":`).
+    const bool conditional_literal =
+        (m_ctx.function >= 0 || m_ctx.klass < 0) && static_cast<bool>(fact.value.conditional);
     // `layer_type = self.neox_args.attention_config[i]`: an element of a configured list, compared with a
     // literal right after (program/option_values' local copies read it as that option).
     // (Indexed by a name: `x.shape[1]` and `out[0]` take a part of a value, not a layer's entry.)

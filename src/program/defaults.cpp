@@ -88,11 +88,14 @@ void collect_option_defaults(Program::Impl& impl) {
 
 std::optional<facts::Argument> Program::local_value_of(FileId file_id, const facts::Context& ctx,
                                                        std::string_view name) const {
-  if (ctx.function < 0 || name.find('.') != std::string_view::npos) return std::nullopt;
+  // (In a function, or in a module's body; not in a class's.)
+  if ((ctx.function < 0 && ctx.klass >= 0) || name.find('.') != std::string_view::npos) return std::nullopt;
   const facts::FileFacts& file = m_impl->files[file_id.value];
   std::optional<facts::Argument> value;
   for (const auto& assign : file.assigns) {
-    if (assign.ctx.function != ctx.function || assign.target_is_import || assign.target.dotted() != name) continue;
+    if (assign.ctx.function != ctx.function || (ctx.function < 0 && assign.ctx.klass >= 0) || assign.target_is_import ||
+        assign.target.dotted() != name)
+      continue;
     if (value || !(is_constant(assign.value) || assign.value.conditional)) return std::nullopt;  // reassigned
     value = assign.value;
   }

@@ -258,8 +258,9 @@ class Program {
   /// `Literal["auto", "ddp", "fsdp"]` (or `Literal[...] | None`); nullopt when its type does not list them.
   std::optional<std::vector<std::string>> choices_of(FileId file, const facts::Context& ctx,
                                                      std::string_view name) const;
-  /// The value a bare local name holds at a context when its function assigns it once, to a literal or a
-  /// conditional with a literal side (`backend = "nccl" if has_gpu else "gloo"`); nullopt otherwise.
+  /// The value a bare local name holds at a context when its function (at module level, the module's body)
+  /// assigns it once, to a literal or a conditional with a literal side (`backend = "nccl" if has_gpu else
+  /// "gloo"`); nullopt otherwise.
   std::optional<facts::Argument> local_value_of(FileId file, const facts::Context& ctx, std::string_view name) const;
 
   /// Facts only the whole repo can tell, as patterns of one file: `extension-call` (a call through a
