@@ -52,6 +52,9 @@ void visit_value_uses(const facts::FileFacts& file, Visit&& visit, bool skip_reg
 struct Use {
   std::string name;
   bool classes_only = false;
+  /// The one candidate the use denotes (an import or call that resolves to that repo class), or -1: any
+  /// candidate of the name.
+  std::int64_t exact = -1;
 };
 
 struct Candidate {
@@ -320,6 +323,30 @@ class Variants {
     return it == m_owner.end() ? -1 : it->second;
   }
 
+  /// What an imported dotted name denotes among the candidates: the index of the candidate class it resolves to,
+  /// k_other_symbol when it resolves to another repo symbol (a class that is no candidate, a function, a module),
+  /// or -1 when the repo does not define it (a library's name, or one the symbol table cannot follow).
+  static constexpr std::int64_t k_other_symbol = -2;
+  std::int64_t resolved_candidate(FileId from, std::string_view dotted) const {
+    return candidate_of(m_impl.symbols->lookup_from(from, dotted));
+  }
+  /// The same for a bare name as one file binds it at its top level (its own def or class, or its import).
+  std::int64_t bound_candidate(FileId file, std::string_view name) const {
+    return candidate_of(m_impl.symbols->lookup_in_file(file, name));
+  }
+  std::int64_t candidate_of(const Symbol& symbol) const {
+    if (symbol.kind == Symbol::Kind::none) return -1;
+    std::map<std::tuple<std::uint32_t, std::int32_t, std::int32_t>, std::int64_t>::const_iterator it;
+    if (symbol.kind == Symbol::Kind::klass) {
+      it = m_owner.find({symbol.klass.file.value, symbol.klass.index, -1});
+    } else if (symbol.kind == Symbol::Kind::function) {
+      it = m_owner.find({symbol.function.file.value, -1, symbol.function.index});
+    } else {
+      return k_other_symbol;
+    }
+    return it == m_owner.end() ? k_other_symbol : it->second;
+  }
+
   // A use from code that runs (outside every candidate, or inside a selected one) selects the used
   // candidate: a worklist, since a selected class selects what it uses in turn.
   void select_by_use() {
@@ -335,7 +362,12 @@ class Variants {
       const auto use = [&](std::string_view text, const facts::Context& ctx, bool classes_only = false) {
         if (text.empty()) return;
         std::string name = last_name(text);
-        if (m_by_name.count(name)) uses.emplace_back(Use{std::move(name), classes_only}, owner(f, ctx));
+        if (m_by_name.count(name)) {
+          // A bare name is the file's own binding: `super(BertForTokenClassification, self)` in one copy of a model
+          // file uses that copy's class, not the same-named class of every other copy.
+          const std::int64_t exact = text == name ? bound_candidate(FileId{f}, name) : -1;
+          if (exact != k_other_symbol) uses.emplace_back(Use{std::move(name), classes_only, exact}, owner(f, ctx));
+        }
         // `self.param_server._sync_weights.remote(worker)`: a private name inside a chain is a use too.
         for (std::size_t dot = text.find("._"); dot != std::string_view::npos; dot = text.find("._", dot + 1)) {
           const std::string_view rest = text.substr(dot + 1);
@@ -353,9 +385,15 @@ class Variants {
       // import UpSampleLayer`, say only that a class is not dead: neither selects a registered variant, which a
       // package's `__init__` imports to register.)
       for (const auto& name : file.used_names) use(name, facts::Context{}, !name.view().starts_with('_'));
+      // `from .modeling import BertForTokenClassification` in a package of its own (DeepSpeedExamples keeps several
+      // copies of one BERT model): an import that resolves to a repo class keeps that class alive, not every class
+      // of the name.
       for (const auto& fact : file.imports) {
         const std::string name = last_name(fact.target.dotted().view());
-        if (!fact.star && starts_upper(name)) use(name, facts::Context{}, true);
+        if (fact.star || !starts_upper(name)) continue;
+        const std::int64_t exact = resolved_candidate(FileId{f}, fact.target.dotted().view());
+        if (exact == k_other_symbol) continue;
+        if (m_by_name.count(name)) uses.emplace_back(Use{name, true, exact}, -1);
       }
       for (std::size_t c = 0; c < file.classes.size(); ++c) {
         facts::Context ctx;
@@ -389,7 +427,7 @@ class Variants {
       const Use next = std::move(work.back());
       work.pop_back();
       for (const std::size_t i : m_by_name[next.name]) {
-        if (m_candidates[i].selected ||
+        if (m_candidates[i].selected || (next.exact >= 0 && static_cast<std::int64_t>(i) != next.exact) ||
             (next.classes_only && m_candidates[i].dead_unless_used != DeadCode::unused_class))
           continue;
         m_candidates[i].selected = true;

@@ -1,0 +1,1 @@
+from .modeling import BertForQuestionAnswering, BertForTokenClassification, BertModel
