@@ -21,9 +21,12 @@ bool works_at_top_level(const facts::FileFacts& file) {
   if (path == "setup.py" || ends_with(path, "/setup.py")) return true;
   const auto quiet = [](const facts::CallFact& call) {
     const std::string_view name = call.method.empty() ? call.callee_text.view() : call.method.view();
+    // (`raise SystemExit("needs Python 3.8")` under a version check builds an error; `if is_torch_fx_available():`
+    // probes a library: neither registers nor patches anything.)
     return call.ctx.has(facts::Guard::import_error_fallback) || call.ctx.has(facts::Guard::except_handler) ||
-           call.ctx.has(facts::Guard::type_checking) || name == "getLogger" || name == "get_logger" ||
-           name == "logging.getLogger" || name == "TypeVar" || name == "namedtuple";
+           call.ctx.has(facts::Guard::type_checking) || call.ctx.has(facts::Guard::error_message) ||
+           name == "getLogger" || name == "get_logger" || name == "logging.getLogger" || name == "TypeVar" ||
+           name == "namedtuple" || (starts_with(name, "is_") && ends_with(name, "_available"));
   };
   return std::any_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& call) {
     return call.ctx.function < 0 && call.ctx.klass < 0 && !quiet(call);
@@ -43,8 +46,12 @@ bool reached_outside_tests(const Program::Impl& impl, std::uint32_t f) {
 }
 
 bool has_entry(const Program::Impl& impl, std::uint32_t f) {
-  return std::any_of(impl.entries.begin(), impl.entries.end(),
-                     [&](const EntryPoint& e) { return e.function.file.value == f; });
+  // (A method entry, `@torch.inference_mode def chat(self, ...)` of a model class, runs when something builds the
+  // class, which needs the module imported or named: it starts nothing by itself.)
+  return std::any_of(impl.entries.begin(), impl.entries.end(), [&](const EntryPoint& e) {
+    return e.function.file.value == f &&
+           (e.function.index < 0 || impl.files[f].functions[static_cast<std::size_t>(e.function.index)].klass < 0);
+  });
 }
 
 // A string of the repo names the module (`"pkg.mod"`, `"pkg.mod.fn"`), or, with `or_stem`, its last segment.

@@ -281,10 +281,15 @@ bool Program::unreached_evaluation(FileId file, const facts::Context& ctx) const
 
 DeadCode Program::dead_code(FileId file, const facts::Context& ctx) const {
   const auto& dead = m_impl->dead_function;
+  // (A class nothing builds, in a module nothing imports, is dead whatever its own training hooks reach: that
+  // reason before the module's, which holds only where no training run reaches the code.)
+  const DeadCode own = ctx.function >= 0 && file.value < dead.size()
+                           ? dead[file.value][static_cast<std::size_t>(ctx.function)]
+                           : DeadCode::live;
+  if (own == DeadCode::unused_class) return own;
   if (file.value < m_impl->dead_module.size() && m_impl->dead_module[file.value] != DeadCode::live)
     return m_impl->dead_module[file.value];
-  if (ctx.function < 0 || file.value >= dead.size()) return DeadCode::live;
-  return dead[file.value][static_cast<std::size_t>(ctx.function)];
+  return own;
 }
 
 bool Program::training_reached(FileId file, const facts::Context& ctx) const {
