@@ -271,6 +271,9 @@ bool steps_in_body(const Program::Impl& impl, FileId file, std::int32_t loop);
 bool in_training_loop(const Program::Impl& impl, FileId file, const facts::Context& ctx);
 /// The function (not the module body) has a loop of its own that runs a training step: it drives the training.
 bool drives_training_loop(const Program::Impl& impl, FileId file, std::int32_t function);
+/// The function's own loop calls (certainly) a function that drives the training loop: `for epoch in ...:
+/// train_epoch(...)` in a `train()` that builds the model and the engine first (program/step_loops).
+bool drives_epoch_loop(const Program::Impl& impl, FileId file, std::int32_t function);
 /// Per file, per function: some call-graph edge reaches it, or the repo's own code names it (a method call by a name no
 /// optimizer or runner shares, a value or dispatch-table name, a string a config assigns) (program/step_loops).
 std::vector<std::vector<char>> reached_or_named(const Program::Impl& impl);

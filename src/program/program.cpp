@@ -372,6 +372,8 @@ facts::Region Program::region_at(FileId file, const facts::Context& ctx, std::ui
       return facts::Region::evaluation;
     if (program::in_training_loop(*m_impl, file, ctx)) return facts::Region::training_step;
     if (drives_training_loop(*m_impl, file, ctx.function)) return facts::Region::setup;
+    // (Outside the epoch loop of a function whose loop runs `train_epoch(...)`: the run's setup, once.)
+    if (ctx.loop < 0 && drives_epoch_loop(*m_impl, file, ctx.function)) return facts::Region::setup;
     if (outside_trainer_run(trainer_run(facts, ctx.function), line)) return facts::Region::setup;
     if (ctx.has(facts::Guard::no_grad) && syntactic == facts::Region::evaluation) return facts::Region::training_step;
     return syntactic == facts::Region::setup && ctx.function >= 0 ? facts::Region::setup : facts::Region::training_step;

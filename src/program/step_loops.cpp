@@ -254,6 +254,19 @@ bool drives_training_loop(const Program::Impl& impl, FileId file, std::int32_t f
   return false;
 }
 
+bool drives_epoch_loop(const Program::Impl& impl, FileId file, std::int32_t function) {
+  if (function < 0 || file.value >= impl.edges.size()) return false;
+  const auto& facts = impl.files[file.value];
+  for (const Edge& edge : impl.edges[file.value][static_cast<std::size_t>(function)]) {
+    if (edge.call < 0 || edge.constructs || edge.dispatch || edge.name_linked || edge.target.index < 0) continue;
+    const std::int32_t loop = facts.calls[static_cast<std::size_t>(edge.call)].ctx.loop;
+    if (loop >= 0 && facts.loops[static_cast<std::size_t>(loop)].function == function &&
+        drives_training_loop(impl, edge.target.file, edge.target.index))
+      return true;
+  }
+  return false;
+}
+
 namespace {
 
 // A method name every optimizer, module or runner has: a call of it names no particular class.
