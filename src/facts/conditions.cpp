@@ -418,6 +418,39 @@ std::string_view assigned_name(TSNode statement, const SourceView& src, const pa
   return src.is(left, k.identifier) ? src.node_text(left) : std::string_view{};
 }
 
+/// The plain names a statement assigns, a tuple's too (`t5, tokenizer = load(name)`).
+std::vector<std::string_view> assigned_names(TSNode statement, const SourceView& src, const parse::NodeKinds& k) {
+  std::vector<std::string_view> out;
+  if (!src.is(statement, k.expression_statement)) return out;
+  const TSNode assignment = ts_node_named_child(statement, 0);
+  if (ts_node_is_null(assignment) || !src.is(assignment, k.assignment)) return out;
+  const TSNode left = ts_node_child_by_field_id(assignment, k.f_left);
+  if (src.is(left, k.identifier)) {
+    out.push_back(src.node_text(left));
+  } else if (src.is(left, k.pattern_list) || src.is(left, k.tuple_pattern)) {
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(left); ++i) {
+      const TSNode part = ts_node_named_child(left, i);
+      if (src.is(part, k.identifier)) out.push_back(src.node_text(part));
+    }
+  }
+  return out;
+}
+
+/// `t5 = t5.cuda()`: the statement's value reads the name it rebinds, which so was bound before.
+bool rebinds_from_itself(TSNode statement, std::string_view name, const SourceView& src, const parse::NodeKinds& k) {
+  const TSNode assignment = ts_node_named_child(statement, 0);
+  const TSNode right = ts_node_child_by_field_id(assignment, k.f_right);
+  if (ts_node_is_null(right)) return false;
+  const std::string_view text = src.node_text(right);
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+  for (std::size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    const bool starts = at == 0 || (!word(text[at - 1]) && text[at - 1] != '.');
+    const bool ends = at + name.size() == text.size() || !word(text[at + name.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool Walker::binds_name_needed_later(TSNode if_statement) const {
@@ -426,14 +459,17 @@ bool Walker::binds_name_needed_later(TSNode if_statement) const {
   if (ts_node_is_null(body)) return false;
   std::vector<std::string_view> names;
   for (std::uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
-    const std::string_view name = assigned_name(ts_node_named_child(body, i), m_src, m_k);
-    if (!name.empty()) names.push_back(name);
+    const TSNode statement = ts_node_named_child(body, i);
+    const std::string_view name = assigned_name(statement, m_src, m_k);
+    // (`if torch.cuda.is_available(): t5 = t5.cuda()` moves a value that exists either way.)
+    if (!name.empty() && !rebinds_from_itself(statement, name, m_src, m_k)) names.push_back(name);
   }
   if (names.empty()) return false;
-  // A value set before the if (`n_gpus = 0`) is the fallback.
+  // A value set before the if (`n_gpus = 0`, `t5, tokenizer = load(name)`) is the fallback.
   for (TSNode prev = ts_node_prev_named_sibling(if_statement); !ts_node_is_null(prev);
-       prev = ts_node_prev_named_sibling(prev))
-    std::erase(names, assigned_name(prev, m_src, m_k));
+       prev = ts_node_prev_named_sibling(prev)) {
+    for (const std::string_view bound : assigned_names(prev, m_src, m_k)) std::erase(names, bound);
+  }
   // ... and so is one set earlier in the function outside any branch this if is not in (`peak_gb = 0.0`
   // before the training loop, then `if device == "cuda": peak_gb = ...` every N steps). The facts keep
   // plain locals bound to literals and to calls.
@@ -529,6 +565,15 @@ bool Walker::then_ends_in_failure(TSNode if_statement) const {
     return !(code.kind == LiteralKind::integer && code.value == "0") && code.kind != LiteralKind::null;
   }
   return false;
+}
+
+bool Walker::moves_to_cuda_when_elsewhere(TSNode if_statement) const {
+  const std::string_view condition = m_src.node_text(ts_node_child_by_field_id(if_statement, m_k.f_condition));
+  const TSNode body = ts_node_child_by_field_id(if_statement, m_k.f_consequence);
+  if (ts_node_is_null(body) || condition.find("!=") == std::string_view::npos ||
+      condition.find("cuda") == std::string_view::npos || condition.find(" or ") != std::string_view::npos)
+    return false;
+  return m_src.node_text(body).find("cuda") != std::string_view::npos;
 }
 
 std::string Walker::leaves_block(TSNode statement) const {

@@ -261,7 +261,7 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     // `if cuda: ... else: raise` is a hard requirement: the CUDA branch is the only way through.
     constexpr std::uint16_t k_fallback_guards = guard_bit(Guard::cuda_available) | guard_bit(Guard::device_branch);
     if (kind == m_k.if_statement && (guards & k_fallback_guards) &&
-        (else_only_raises(node) || binds_name_needed_later(node)))
+        (else_only_raises(node) || binds_name_needed_later(node) || moves_to_cuda_when_elsewhere(node)))
       guards &= static_cast<std::uint16_t>(~k_fallback_guards);
     std::vector<ConditionTerm> terms = condition_terms(condition);
     // `if not check_deepspeed_zero3_enabled(): return` — the rest runs only when the term is false;

@@ -161,6 +161,9 @@ class Walker final : public detectors::NodeScope {
   /// reports something, so the condition's calls decide a message, not what the program does.
   bool then_only_messages(TSNode if_statement) const;
   bool then_ends_in_failure(TSNode if_statement) const;
+  /// `if attr.device != torch.device("cuda"): attr = attr.to(torch.device("cuda"))`: a test that the value is NOT on
+  /// CUDA whose body moves it there runs exactly where CUDA is missing; it guards nothing.
+  bool moves_to_cuda_when_elsewhere(TSNode if_statement) const;
   /// `assert False, "..."`, `raise`, `return`, `continue`, `break`, `sys.exit(...)` as a statement of a block,
   /// with a statement after it in that block: what it is, as the unreachable term says it (`` `raise` (line 42) ``),
   /// or "" when the statement does not always leave the block or nothing follows it.

@@ -141,7 +141,7 @@ class Inheritance {
             // (Periodic is no gate: code called every N steps from one site and behind an option at another still
             // runs in a default run; it is periodic only where every site is.)
             every_site_gated = every_site_gated && (here & ~k_periodic) != 0;
-            if (first.empty()) first = !site.option.empty() ? site.option : caller_option(site.caller);
+            prefer_option(first, site);
           }
           if (every_site_gated && (all & ~k_periodic) == 0)
             all = static_cast<std::uint16_t>((all & k_periodic) | first_gate(any));
@@ -165,6 +165,19 @@ class Inheritance {
       }
       if (!changed) break;
     }
+  }
+
+  /// The option a gate takes from its sites: the first site's (its own branch's, or its caller's), but a real
+  /// option before unreachable code (`if opt.plms: raise ...; PLMSSampler(model)` in one script, `elif opt.plms:
+  /// sampler = PLMSSampler(model)` in another); unreachable code is named with its file, as it is elsewhere.
+  void prefer_option(std::string& chosen, const Site& site) const {
+    constexpr std::string_view k_unreachable = "unreachable after ";
+    if (!chosen.empty() && !starts_with(chosen, k_unreachable)) return;
+    std::string option = site.option;
+    if (const auto at = option.rfind("(line "); starts_with(option, k_unreachable) && at != std::string::npos)
+      option = option.substr(0, at + 1) + m_impl.files[site.caller.file.value].path.str() + " " + option.substr(at + 1);
+    if (option.empty()) option = caller_option(site.caller);
+    if (!option.empty() && (chosen.empty() || !starts_with(option, k_unreachable))) chosen = std::move(option);
   }
 
   // Selected by a shipped config (program/variants): a caller the call graph cannot see runs it ungated.
@@ -542,7 +555,7 @@ class Inheritance {
       ClassGate gate{k_inherited, {}};
       for (const Site* site : sites) {
         gate.guards &= static_cast<std::uint16_t>(site->guards | caller_gates(site->caller));
-        if (gate.option.empty()) gate.option = !site->option.empty() ? site->option : caller_option(site->caller);
+        prefer_option(gate.option, *site);
       }
       if (!(gate.guards & facts::guard_bit(facts::Guard::opt_in))) gate.option.clear();
       ClassGate& slot = m_class_gates[klass.first][static_cast<std::size_t>(klass.second)];

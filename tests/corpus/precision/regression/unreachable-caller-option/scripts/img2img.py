@@ -1,0 +1,22 @@
+import argparse
+
+import torch
+
+from samplers.plms import PLMSSampler
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--plms", action="store_true")
+    opt = parser.parse_args()
+    model = torch.nn.Linear(8, 8)
+    if opt.plms:
+        raise NotImplementedError("PLMS sampler not (yet) supported")
+        sampler = PLMSSampler(model)
+    else:
+        sampler = None
+    return sampler
+
+
+if __name__ == "__main__":
+    main()
