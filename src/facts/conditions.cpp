@@ -577,9 +577,6 @@ bool Walker::moves_to_cuda_when_elsewhere(TSNode if_statement) const {
 }
 
 std::string Walker::leaves_block(TSNode statement) const {
-  TSNode next = ts_node_next_named_sibling(statement);
-  while (!ts_node_is_null(next) && m_src.is(next, m_k.comment)) next = ts_node_next_named_sibling(next);
-  if (ts_node_is_null(next)) return {};
   const TSSymbol kind = ts_node_symbol(statement);
   std::string_view what;
   if (kind == m_k.raise_statement) {
@@ -606,6 +603,10 @@ std::string Walker::leaves_block(TSNode statement) const {
   } else {
     return {};
   }
+  // (Only then the sibling: finding a node's next sibling walks down from the root, too slow for every statement.)
+  TSNode next = ts_node_next_named_sibling(statement);
+  while (!ts_node_is_null(next) && m_src.is(next, m_k.comment)) next = ts_node_next_named_sibling(next);
+  if (ts_node_is_null(next)) return {};
   return "`" + std::string(what) + "` (line " + std::to_string(ts_node_start_point(statement).row + 1) + ")";
 }
 
