@@ -210,6 +210,7 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
                {"at", span_json(fn.at)}};
     if (fn.conditional) entry["conditional"] = true;
     if (fn.unreferenced_nested) entry["unreferenced_nested"] = true;
+    if (fn.is_generator) entry["generator"] = true;
     return entry;
   });
   out["classes"] = list_json(f.classes, [&](const ClassInfo& c) {

@@ -395,6 +395,8 @@ void Walker::record_facts(TSNode node, TSSymbol kind, TSFieldId field) {
     on_value(node, kind);
   } else if (kind == m_k.subscript) {
     on_subscript(node);
+  } else if (kind == m_k.yield && m_ctx.function >= 0) {
+    m_out.functions[static_cast<std::size_t>(m_ctx.function)].is_generator = true;
   }
 }
 

@@ -98,6 +98,7 @@ NodeKinds::NodeKinds(const TSLanguage* l)
       raise_statement(must_resolve(l, "raise_statement")),
       continue_statement(must_resolve(l, "continue_statement")),
       break_statement(must_resolve(l, "break_statement")),
+      yield(must_resolve(l, "yield")),
       comment(must_resolve(l, "comment")),
       error(must_resolve(l, "ERROR")),
       pair(must_resolve(l, "pair")),

@@ -62,6 +62,7 @@ constexpr Pass k_passes[] = {
     TR2AUDIT_PASS(find_main_block_self_tests),
     TR2AUDIT_PASS(add_scanned_file_entry),
     TR2AUDIT_PASS(propagate_roles),
+    TR2AUDIT_PASS(mark_consumed_generators),
     TR2AUDIT_PASS(attribute_entries),
     TR2AUDIT_PASS(find_cuda_probes),
     TR2AUDIT_PASS(find_registered_executors),

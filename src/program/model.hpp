@@ -262,6 +262,10 @@ inline constexpr char k_step_nested = 1;
 inline constexpr char k_step_in_body = 2;
 /// Fills Impl::step_loops and refreshes the loop flags of the call edges in their files (program/step_loops).
 void find_step_loops(Program::Impl& impl);
+/// A generator function (`def cycle(length): while True: yield torch.randint(...).cuda(), ...`) whose generator a
+/// training loop consumes (`train_dl = cycle(n)`, then `next(train_dl)` every step): its body runs per step as the
+/// run's data pipeline, whatever role the once-only call that built it has (program/step_loops; after roles).
+void mark_consumed_generators(Program::Impl& impl);
 /// The loop runs a training step: it calls backward (or an optimizer step) in its body, or a repo function that
 /// runs one (Impl::step_loops).
 bool trains_in_loop(const Program::Impl& impl, FileId file, std::int32_t loop);

@@ -254,6 +254,40 @@ bool drives_training_loop(const Program::Impl& impl, FileId file, std::int32_t f
   return false;
 }
 
+void mark_consumed_generators(Program::Impl& impl) {
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const FileId id{f};
+    const auto& file = impl.files[f];
+    if (file.is_test) continue;
+    for (const auto& consumer : file.calls) {
+      // `next(train_dl)` inside the training loop.
+      if (consumer.callee_text != "next" || consumer.args.empty() ||
+          consumer.args[0].kind != facts::LiteralKind::name || !in_training_loop(impl, id, consumer.ctx))
+        continue;
+      const std::string_view name = consumer.args[0].value.view();
+      for (const auto& bound : file.bound_calls) {
+        // `train_dl = cycle(TRAIN_MAX_LENGTH)` in the same scope, before.
+        if (bound.target_text != name || bound.ctx.function != consumer.ctx.function ||
+            bound.call_start_byte > consumer.at.start_byte)
+          continue;
+        const std::size_t slot =
+            bound.ctx.function < 0 ? file.functions.size() : static_cast<std::size_t>(bound.ctx.function);
+        for (const Edge& edge : impl.edges[f][slot]) {
+          if (edge.call < 0 || edge.constructs || edge.target.index < 0 ||
+              file.calls[static_cast<std::size_t>(edge.call)].at.start_byte != bound.call_start_byte)
+            continue;
+          const auto& target =
+              impl.files[edge.target.file.value].functions[static_cast<std::size_t>(edge.target.index)];
+          if (!target.is_generator) continue;
+          FunctionState& state = impl.at(edge.target);
+          state.roles.set(static_cast<std::size_t>(Role::data));
+          state.repeats = true;
+        }
+      }
+    }
+  }
+}
+
 bool drives_epoch_loop(const Program::Impl& impl, FileId file, std::int32_t function) {
   if (function < 0 || file.value >= impl.edges.size()) return false;
   const auto& facts = impl.files[file.value];

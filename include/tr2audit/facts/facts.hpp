@@ -249,6 +249,9 @@ struct FunctionInfo {
   CompactArray<QualifiedName> decorators;
   CompactArray<FactString> params;
   bool is_async = false;
+  /// Its body yields (`def cycle(dl): while True: yield from dl`): calling it builds a generator, and the body runs
+  /// where the generator is consumed (`next(train_dl)`), not where it is called.
+  bool is_generator = false;
   /// Defined under an if/try/with/loop of its scope rather than directly in the module, class or function
   /// body: another definition of the name may be the one that runs (`try: def f(...)` / `except: def f`).
   bool conditional = false;

@@ -24,8 +24,8 @@ struct NodeKinds {
       binary_operator, unary_operator, assert_statement, parenthesized_expression, list, tuple, block, parameters,
       typed_parameter, default_parameter, typed_default_parameter, list_splat, dictionary_splat, list_splat_pattern,
       dictionary_splat_pattern, for_in_clause, pattern_list, tuple_pattern, expression_list, return_statement,
-      print_statement, raise_statement, continue_statement, break_statement, comment, error, pair, dictionary, set,
-      type;
+      print_statement, raise_statement, continue_statement, break_statement, yield, comment, error, pair, dictionary,
+      set, type;
 
   TSFieldId f_function, f_arguments, f_name, f_alias, f_module_name, f_object, f_attribute, f_condition, f_consequence,
       f_alternative, f_body, f_left, f_right, f_value, f_superclasses, f_parameters, f_operators, f_subscript, f_type,
