@@ -439,17 +439,22 @@ bool Walker::then_ends_in_failure(TSNode if_statement) const {
     const TSNode statement = ts_node_named_child(body, i);
     if (m_src.is(statement, m_k.comment)) continue;
     if (m_src.is(statement, m_k.raise_statement)) return true;
-    if (!m_src.is(statement, m_k.expression_statement)) return false;
-    const TSNode call = ts_node_named_child(statement, 0);
-    if (ts_node_is_null(call) || !m_src.is(call, m_k.call)) return false;
-    const std::string_view fn = m_src.node_text(ts_node_child_by_field_id(call, m_k.f_function));
-    if (fn != "sys.exit" && fn != "exit" && fn != "quit" && fn != "os._exit") return false;
+    const TSNode call = process_exit(statement);
+    if (ts_node_is_null(call)) return false;
     const TSNode args = ts_node_child_by_field_id(call, m_k.f_arguments);
     if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return false;
     const Argument code = m_src.literal(ts_node_named_child(args, 0));
     return !(code.kind == LiteralKind::integer && code.value == "0") && code.kind != LiteralKind::null;
   }
   return false;
+}
+
+TSNode Walker::process_exit(TSNode statement) const {
+  if (!m_src.is(statement, m_k.expression_statement)) return {};
+  const TSNode call = ts_node_named_child(statement, 0);
+  if (ts_node_is_null(call) || !m_src.is(call, m_k.call)) return {};
+  const std::string_view fn = m_src.node_text(ts_node_child_by_field_id(call, m_k.f_function));
+  return fn == "sys.exit" || fn == "exit" || fn == "quit" || fn == "os._exit" ? call : TSNode{};
 }
 
 bool Walker::export_only(TSNode condition) const {

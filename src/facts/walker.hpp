@@ -160,14 +160,16 @@ class Walker final : public detectors::NodeScope {
   /// `if probe(): print(...)` / `logger.warning(...)` / `warnings.warn(...)` with no else: the body only
   /// reports something, so the condition's calls decide a message, not what the program does.
   bool then_only_messages(TSNode if_statement) const;
-  bool then_ends_in_failure(TSNode if_statement) const;
+  bool then_ends_in_failure(TSNode if_statement) const;  ///< the body ends with a raise or a failing exit
+  /// `sys.exit(1)`, `exit()`, `quit()`, `os._exit(2)` as a statement: the call, or a null node.
+  TSNode process_exit(TSNode statement) const;
   /// `if attr.device != torch.device("cuda"): attr = attr.to(torch.device("cuda"))`: a test that the value is NOT on
   /// CUDA whose body moves it there runs exactly where CUDA is missing; it guards nothing.
   bool moves_to_cuda_when_elsewhere(TSNode if_statement) const;
   /// `assert False, "..."`, `raise`, `return`, `continue`, `break`, `sys.exit(...)` as a statement of a block,
   /// with a statement after it in that block: what it is, as the unreachable term says it (`` `raise` (line 42) ``),
   /// or "" when the statement does not always leave the block or nothing follows it.
-  std::string leaves_block(TSNode statement) const;  ///< the body ends with a raise or a failing exit
+  std::string leaves_block(TSNode statement) const;
   /// `if not is_te_available(): return False` (no else): what follows runs only when the library is there.
   std::uint16_t returns_unless_available(TSNode if_statement, TSNode condition) const;
   /// The if statement has no else/elif and its body ends in `return`: what follows runs only when the

@@ -13,11 +13,17 @@ namespace tr2audit::facts {
 
 namespace {
 
-/// The plain name a statement assigns (`x = ...`, `x: int = ...`), or "" for any other statement.
-std::string_view assigned_name(TSNode statement, const SourceView& src, const parse::NodeKinds& k) {
+/// The statement's assignment (`x = ...`, `x: int = ...`, `a, b = ...`), or a null node.
+TSNode assignment_of(TSNode statement, const SourceView& src, const parse::NodeKinds& k) {
   if (!src.is(statement, k.expression_statement)) return {};
   const TSNode assignment = ts_node_named_child(statement, 0);
-  if (ts_node_is_null(assignment) || !src.is(assignment, k.assignment)) return {};
+  return !ts_node_is_null(assignment) && src.is(assignment, k.assignment) ? assignment : TSNode{};
+}
+
+/// The plain name a statement assigns (`x = ...`), or "" for any other statement (a tuple assigns no plain name).
+std::string_view assigned_name(TSNode statement, const SourceView& src, const parse::NodeKinds& k) {
+  const TSNode assignment = assignment_of(statement, src, k);
+  if (ts_node_is_null(assignment)) return {};
   const TSNode left = ts_node_child_by_field_id(assignment, k.f_left);
   return src.is(left, k.identifier) ? src.node_text(left) : std::string_view{};
 }
@@ -25,9 +31,8 @@ std::string_view assigned_name(TSNode statement, const SourceView& src, const pa
 /// The plain names a statement assigns, a tuple's too (`t5, tokenizer = load(name)`).
 std::vector<std::string_view> assigned_names(TSNode statement, const SourceView& src, const parse::NodeKinds& k) {
   std::vector<std::string_view> out;
-  if (!src.is(statement, k.expression_statement)) return out;
-  const TSNode assignment = ts_node_named_child(statement, 0);
-  if (ts_node_is_null(assignment) || !src.is(assignment, k.assignment)) return out;
+  const TSNode assignment = assignment_of(statement, src, k);
+  if (ts_node_is_null(assignment)) return out;
   const TSNode left = ts_node_child_by_field_id(assignment, k.f_left);
   if (src.is(left, k.identifier)) {
     out.push_back(src.node_text(left));
@@ -153,12 +158,8 @@ std::string Walker::leaves_block(TSNode statement) const {
                        (test.kind == LiteralKind::integer && test.value == "0");
     if (!fails) return {};
     what = "assert False";
-  } else if (kind == m_k.expression_statement) {
-    const TSNode call = ts_node_named_child(statement, 0);
-    if (ts_node_is_null(call) || !m_src.is(call, m_k.call)) return {};
-    const std::string_view fn = m_src.node_text(ts_node_child_by_field_id(call, m_k.f_function));
-    if (fn != "sys.exit" && fn != "exit" && fn != "quit" && fn != "os._exit") return {};
-    what = fn;
+  } else if (const TSNode call = process_exit(statement); !ts_node_is_null(call)) {
+    what = m_src.node_text(ts_node_child_by_field_id(call, m_k.f_function));
   } else {
     return {};
   }

@@ -171,13 +171,14 @@ class Inheritance {
   /// option before unreachable code (`if opt.plms: raise ...; PLMSSampler(model)` in one script, `elif opt.plms:
   /// sampler = PLMSSampler(model)` in another); unreachable code is named with its file, as it is elsewhere.
   void prefer_option(std::string& chosen, const Site& site) const {
-    constexpr std::string_view k_unreachable = "unreachable after ";
-    if (!chosen.empty() && !starts_with(chosen, k_unreachable)) return;
+    if (!chosen.empty() && !starts_with(chosen, facts::k_unreachable_prefix)) return;
     std::string option = site.option;
-    if (const auto at = option.rfind("(line "); starts_with(option, k_unreachable) && at != std::string::npos)
+    if (const auto at = option.rfind("(line ");
+        starts_with(option, facts::k_unreachable_prefix) && at != std::string::npos)
       option = option.substr(0, at + 1) + m_impl.files[site.caller.file.value].path.str() + " " + option.substr(at + 1);
     if (option.empty()) option = caller_option(site.caller);
-    if (!option.empty() && (chosen.empty() || !starts_with(option, k_unreachable))) chosen = std::move(option);
+    if (!option.empty() && (chosen.empty() || !starts_with(option, facts::k_unreachable_prefix)))
+      chosen = std::move(option);
   }
 
   // Selected by a shipped config (program/variants): a caller the call graph cannot see runs it ungated.

@@ -358,7 +358,7 @@ std::string folded_name(const facts::ConditionTerm& term) {
 }  // namespace
 
 std::string describe_term(const facts::ConditionTerm& term) {
-  if (term.name == facts::k_unreachable_term) return "unreachable after " + term.equals.str();
+  if (term.name == facts::k_unreachable_term) return std::string(facts::k_unreachable_prefix) + term.equals.str();
   // A string as written, an enum member (`RLType.EBFT`) or a float (`1.0`: the term does not keep the literal's
   // kind, and an environment switch compares with the string "1") bare.
   const auto shown = [](std::string_view value) {

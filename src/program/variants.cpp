@@ -336,14 +336,10 @@ class Variants {
   }
   std::int64_t candidate_of(const Symbol& symbol) const {
     if (symbol.kind == Symbol::Kind::none) return -1;
-    std::map<std::tuple<std::uint32_t, std::int32_t, std::int32_t>, std::int64_t>::const_iterator it;
-    if (symbol.kind == Symbol::Kind::klass) {
-      it = m_owner.find({symbol.klass.file.value, symbol.klass.index, -1});
-    } else if (symbol.kind == Symbol::Kind::function) {
-      it = m_owner.find({symbol.function.file.value, -1, symbol.function.index});
-    } else {
-      return k_other_symbol;
-    }
+    if (symbol.kind != Symbol::Kind::klass && symbol.kind != Symbol::Kind::function) return k_other_symbol;
+    const auto it = symbol.kind == Symbol::Kind::klass
+                        ? m_owner.find({symbol.klass.file.value, symbol.klass.index, -1})
+                        : m_owner.find({symbol.function.file.value, -1, symbol.function.index});
     return it == m_owner.end() ? k_other_symbol : it->second;
   }
 

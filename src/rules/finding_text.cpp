@@ -71,8 +71,9 @@ std::string opt_in_note(const std::string& option) {
     return " (opt-in: runs only when a config selects `" + option.substr(k_selects.size()) +
            "`; no shipped config or running repo code does)";
   // program/options: a statement after one that always leaves its block, or under `if False:`.
-  if (starts_with(option, "unreachable after "))
-    return " (never runs: it follows " + option.substr(18) + ", which always leaves its block)";
+  if (starts_with(option, facts::k_unreachable_prefix))
+    return " (never runs: it follows " + option.substr(facts::k_unreachable_prefix.size()) +
+           ", which always leaves its block)";
   if (option == "False") return " (never runs: under a test that is always false, `if False:`)";
   if (ends_with(option, ")")) return " (opt-in: runs only when `" + option + "` is true, off by default)";
   if (option.find(" or ") != std::string::npos) {  // `args.use_qlora or args.use_paged_optimizer`

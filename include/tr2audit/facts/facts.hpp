@@ -329,6 +329,8 @@ inline constexpr char k_member_separator = '\x1f';
 /// it (`assert False, "..."`, `raise`, `return`, `continue`, `break`, `sys.exit(1)`). `equals` says which
 /// (`` `assert False` (line 42) ``). Not a Python name, so no condition of the code can spell it.
 inline constexpr std::string_view k_unreachable_term = "<unreachable>";
+/// How a finding's opt-in option names such a branch: "unreachable after `raise` (line 42)".
+inline constexpr std::string_view k_unreachable_prefix = "unreachable after ";
 
 /// One side of an if/elif statement. Facts inside it point here through Context::branch.
 struct BranchInfo {
