@@ -494,7 +494,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       });
     }
   }
-  score::finalize_setup(report.setup, std::move(setup_elsewhere));
+  score::finalize_setup(report.setup, std::move(setup_elsewhere), !report.training_entries.empty());
   std::vector<rules::CodeFile> code;
   std::vector<rules::ExtensionBuild> builds;
   std::vector<std::string> named_files;  // values that name a .json/.yaml file (see collect_named_files)

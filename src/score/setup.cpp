@@ -295,7 +295,7 @@ void collect_setup(const facts::FileFacts& file, TrainingSetup& setup) {
   collect_setup(file, setup, unused, {});
 }
 
-void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere) {
+void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere, bool training_path_known) {
   const auto fields = [](TrainingSetup& s) {
     return std::array<std::vector<SetupFact>*, 6>{&s.fine_tuning, &s.model_family,  &s.precision,
                                                   &s.parallelism, &s.checkpointing, &s.frameworks};
@@ -309,15 +309,27 @@ void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere) {
     for (auto& fact : merged) std::erase(fact.evidence, std::string());
     facts = std::move(merged);
   };
+  const auto has = [](const std::vector<SetupFact>& facts, std::string_view value) {
+    return std::any_of(facts.begin(), facts.end(), [&](const auto& f) { return f.value == value; });
+  };
   const auto on_path = fields(setup);
   const auto off_path = fields(elsewhere);
+  for (std::size_t i = 0; i < on_path.size(); ++i) merge(*on_path[i]);
+  // A model the training path builds from its own config is the family; an export script's
+  // from_pretrained elsewhere does not name it.
+  if (setup.model_family.empty() && has(setup.fine_tuning, "pretraining")) {
+    setup.model_family.push_back(SetupFact{"custom", {}});
+  }
   for (std::size_t i = 0; i < on_path.size(); ++i) {
     std::vector<SetupFact>& facts = *on_path[i];
-    merge(facts);
     merge(*off_path[i]);
-    // The training path's places first, then the others' (each in path order), at most three.
+    // Where there is a training path, the setup is its own: the other code only adds places to the values
+    // it shows (cited after the training path's, each in path order, at most three). A repo without a
+    // training entry point is judged by all its code.
+    const bool training_says = training_path_known || !facts.empty();
     for (auto& other : *off_path[i]) {
       auto it = std::find_if(facts.begin(), facts.end(), [&](const SetupFact& f) { return f.value == other.value; });
+      if (it == facts.end() && training_says) continue;
       if (it == facts.end()) it = facts.insert(facts.end(), SetupFact{other.value, {}});
       for (auto& ev : other.evidence) {
         if (it->evidence.size() < k_max_evidence &&
@@ -327,9 +339,6 @@ void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere) {
     }
     std::sort(facts.begin(), facts.end(), [](const auto& a, const auto& b) { return a.value < b.value; });
   }
-  const auto has = [](const std::vector<SetupFact>& facts, std::string_view value) {
-    return std::any_of(facts.begin(), facts.end(), [&](const auto& f) { return f.value == value; });
-  };
   // Adapters train a loaded model: it is not a full fine-tune.
   if (has(setup.fine_tuning, "lora") || has(setup.fine_tuning, "qlora")) {
     std::erase_if(setup.fine_tuning, [](const auto& f) { return f.value == "full"; });
@@ -340,6 +349,12 @@ void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere) {
   if (has(setup.frameworks, "hf-trainer") || has(setup.frameworks, "lightning") ||
       has(setup.frameworks, "optimum-neuron")) {
     std::erase_if(setup.frameworks, [](const auto& f) { return f.value == "plain-pytorch"; });
+  }
+  for (auto& family : setup.model_family) {
+    if (family.value != "custom" || !family.evidence.empty()) continue;
+    for (const auto& fact : setup.fine_tuning) {
+      if (fact.value == "pretraining") family.evidence = fact.evidence;
+    }
   }
   if (setup.model_family.empty()) {
     for (const auto& fact : setup.fine_tuning) {

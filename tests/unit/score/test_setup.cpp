@@ -173,7 +173,8 @@ TEST_CASE("score::finalize_setup cites the training path's places before the oth
   const auto train = facts_of(k_lora, "train.py");
   const auto only_demo = facts_of(
       "import torch\n"
-      "x = torch.zeros(3, dtype=torch.float16)\n",
+      "x = torch.zeros(3, dtype=torch.float16)\n"
+      "model = torch.nn.parallel.DistributedDataParallel(model)\n",
       "app/fp16.py");
   report::TrainingSetup setup, elsewhere;
   const auto training = [](std::string_view path) {
@@ -188,9 +189,47 @@ TEST_CASE("score::finalize_setup cites the training path's places before the oth
   REQUIRE(hf->evidence.size() == 2);
   CHECK(hf->evidence[0] == "train.py:6");
   CHECK(hf->evidence[1] == "app/chat.py:2");
-  // A fact only code off the training path shows still counts, with its own places.
-  const auto* fp16 = fact(setup.precision, "fp16");
-  REQUIRE(fp16 != nullptr);
-  CHECK(fp16->evidence == std::vector<std::string>{"app/fp16.py:2"});
-  CHECK(values(setup.precision) == std::vector<std::string>{"bf16", "fp16"});
+  // A field the training path says nothing of takes the other code's values, with their places...
+  const auto* ddp = fact(setup.parallelism, "ddp");
+  REQUIRE(ddp != nullptr);
+  CHECK(ddp->evidence == std::vector<std::string>{"app/fp16.py:3"});
+  // ...but where it shows a value (bf16), a value only the other code shows (fp16) is not the run's.
+  CHECK(values(setup.precision) == std::vector<std::string>{"bf16"});
+}
+
+TEST_CASE("score::finalize_setup: an export script's from_pretrained does not make a from-scratch run a fine-tune",
+          "[score]") {
+  // llama2.c's shape: train.py builds Transformer(gptconf); export.py loads a Hugging Face model to convert it.
+  const auto train = facts_of(
+      "import torch\n"
+      "from model import Transformer, ModelArgs\n"
+      "gptconf = ModelArgs(dim=288)\n"
+      "model = Transformer(gptconf)\n"
+      "model.save_pretrained('out')\n",
+      "train.py");
+  const auto export_script = facts_of(
+      "from transformers import AutoModelForCausalLM\n"
+      "hf_model = AutoModelForCausalLM.from_pretrained(path, torch_dtype=torch.float16)\n"
+      "model = Transformer(config)\n"
+      "hf_model.save_pretrained('hf')\n",
+      "export.py");
+  report::TrainingSetup setup, elsewhere;
+  score::collect_setup(train, setup, elsewhere, [](const facts::Context&) { return true; });
+  score::collect_setup(export_script, setup, elsewhere, [](const facts::Context&) { return false; });
+  const report::TrainingSetup kept_elsewhere = elsewhere;
+  score::finalize_setup(setup, std::move(elsewhere), /*training_path_known=*/true);
+  CHECK(values(setup.fine_tuning) == std::vector<std::string>{"pretraining"});
+  // A field the training path says nothing of stays empty: the export script's fp16 is not the run's.
+  CHECK(setup.precision.empty());
+  // Without a training entry point (a library), the other code's values fill the fields it leaves empty.
+  report::TrainingSetup library;
+  score::collect_setup(train, library, library, [](const facts::Context&) { return true; });
+  score::finalize_setup(library, kept_elsewhere, /*training_path_known=*/false);
+  CHECK(values(library.precision) == std::vector<std::string>{"fp16"});
+  CHECK(values(library.fine_tuning) == std::vector<std::string>{"pretraining"});
+  REQUIRE(values(setup.model_family) == std::vector<std::string>{"custom"});
+  CHECK(setup.model_family[0].evidence == std::vector<std::string>{"train.py:4", "export.py:3"});
+  // The value both show keeps the export script's place after the training script's.
+  REQUIRE(values(setup.checkpointing) == std::vector<std::string>{"save-pretrained"});
+  CHECK(setup.checkpointing[0].evidence == std::vector<std::string>{"train.py:5", "export.py:4"});
 }
