@@ -127,11 +127,11 @@ class WrapperPass {
     std::string out;
     FunctionId at = wrapper;
     for (std::size_t links = 0; links < k_max_chain && at.index >= 0; ++links) {
-      if (!out.empty()) out += " → ";
+      if (!out.empty()) out += k_chain_link;
       out += m_impl.files[at.file.value].functions[static_cast<std::size_t>(at.index)].qualname;
       at = m_next[at.file.value][static_cast<std::size_t>(at.index)];
     }
-    return out + " → " + m_wrappers[wrapper.file.value][static_cast<std::size_t>(wrapper.index)];
+    return out + std::string(k_chain_link) + m_wrappers[wrapper.file.value][static_cast<std::size_t>(wrapper.index)];
   }
 
   void report(FileId file) {
@@ -154,7 +154,7 @@ class WrapperPass {
         if (call.ctx.has(facts::Guard::main_block)) continue;
         reported[c] = 1;
         m_impl.derived[file.value].push_back(
-            facts::PatternFact{"wrapped-op-call", FactString(chain(edge.target)), call.at, call.ctx});
+            facts::PatternFact{FactString(k_wrapped_op_call), FactString(chain(edge.target)), call.at, call.ctx});
       }
     }
   }

@@ -465,8 +465,11 @@ class Matcher {
         for (std::uint32_t i : candidates(SubjectKind::pattern, {pattern.kind})) {
           // A kernel in C++/CUDA text is named by its function, not by the pattern's kind.
           const std::string& subject = cxx_text ? pattern.detail : pattern.kind;
+          const std::size_t before = m_findings.size();
           emit(i, pattern.ctx, pattern.at, MessageFields{subject, {}, {}, {}, {}, {}, pattern.detail, pattern.detail},
                python);
+          if (m_findings.size() > before && pattern.kind == program::k_wrapped_op_call)
+            m_findings.back().wrapper = std::string(program::wrapper_of_chain(pattern.detail));
         }
       }
     }

@@ -32,6 +32,10 @@ double finding_weight(const rules::Finding& finding, const ScoringPolicy& policy
 bool selects(const FindingSelector& selector, const rules::Finding& finding, const ScoringPolicy& policy);
 /// The findings a selector picks, in input order.
 Findings matching(const FindingSelector& selector, const Findings& findings, const ScoringPolicy& policy);
+/// True for a call of a repo wrapper of an op (rules::Finding::wrapper) when `findings` also holds a finding in
+/// that wrapper's body: the op's own. One op is one kind, however many wrappers reach it.
+bool counted_with_its_op(const rules::Finding& finding, const Findings& findings);
+/// The number of distinct rule ids among `findings`, a wrapper's call counted with its op's finding.
 std::size_t distinct_rules(const Findings& findings);
 /// One problem = one rule id in one enclosing function (module-level code: one statement).
 std::string problem_key(const rules::Finding& finding);

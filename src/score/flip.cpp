@@ -124,6 +124,7 @@ std::optional<std::string> downgrade_warning(const Decision& decision, const Fin
     std::set<std::string> seen;
     for (const auto* f : by_weight(matched, policy)) {
       if (seen.size() == k_max_subjects) break;
+      if (counted_with_its_op(*f, matched)) continue;
       if (seen.insert(f->rule_id).second) named += (named.empty() ? "" : ", ") + describe_code(*f);
     }
     if (kinds >= rule.min_distinct_rules && problems >= rule.min_problems) {

@@ -135,9 +135,17 @@ Findings matching(const FindingSelector& selector, const Findings& findings, con
   return out;
 }
 
+bool counted_with_its_op(const rules::Finding& finding, const Findings& findings) {
+  return !finding.wrapper.empty() && std::any_of(findings.begin(), findings.end(), [&](const rules::Finding* other) {
+    return other != &finding && other->wrapper.empty() && other->function == finding.wrapper;
+  });
+}
+
 std::size_t distinct_rules(const Findings& findings) {
   std::set<std::string> ids;
-  for (const auto* finding : findings) ids.insert(finding->rule_id);
+  for (const auto* finding : findings) {
+    if (!counted_with_its_op(*finding, findings)) ids.insert(finding->rule_id);
+  }
   return ids.size();
 }
 

@@ -116,6 +116,20 @@ struct LockinKnowledge {
   std::function<bool(const facts::CallFact&)> wrapped_op;
 };
 
+/// The pattern kind of a call of a repo wrapper of a followed op (src/program/wrappers.cpp). Its detail is the
+/// chain from the wrapper down to the op: "get_cumulative_document_lengths → doc_lens.masked_select()".
+inline constexpr std::string_view k_wrapped_op_call = "wrapped-op-call";
+inline constexpr std::string_view k_chain_link = " → ";
+/// The wrapper whose body holds the op, last of a `wrapped-op-call` chain's functions (its qualified name):
+/// "b" in "a → b → x.nonzero()". "" when the chain has no link.
+inline std::string_view wrapper_of_chain(std::string_view chain) {
+  const auto op = chain.rfind(k_chain_link);
+  if (op == std::string_view::npos) return {};
+  const auto before = chain.substr(0, op);
+  const auto link = before.rfind(k_chain_link);
+  return link == std::string_view::npos ? before : before.substr(link + k_chain_link.size());
+}
+
 /// Import origin of one import fact, now that every module of the repo is known.
 using facts::ImportOrigin;
 

@@ -46,6 +46,9 @@ struct Finding {
   program::RoleSet roles;    ///< the roles reachability gives the enclosing code (empty: not reached)
   std::string reached_from;  ///< "train.py:main → Trainer.train → compute_loss", or ""
   std::string opt_in;        ///< the off-by-default option that turns this code on ("config.use_fp8"), or ""
+  /// A call of a repo wrapper of an op (program::k_wrapped_op_call): the qualified name of the wrapper whose
+  /// body holds the op ("get_cumulative_document_lengths"); else "".
+  std::string wrapper;
   /// A training entry point reaches the code (not only a library module's own role, tests or nothing).
   /// True for every finding of a scan that found no training entry point: a library is judged by its code.
   bool training_reached = false;

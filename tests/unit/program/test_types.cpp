@@ -243,6 +243,10 @@ TEST_CASE("wrappers: calls of repo wrappers around data-dependent ops are patter
   CHECK(train ==
         std::vector<std::pair<std::uint32_t, std::string>>{{13, "first_foreground → nonzero_tuple → x.nonzero()"}});
   CHECK(heads == std::vector<std::pair<std::uint32_t, std::string>>{{14, "nonzero_tuple → x.nonzero()"}});
+  // The op itself is in the last wrapper's body: its own finding is there (score counts them as one kind).
+  CHECK(program::wrapper_of_chain(train.at(0).second) == "nonzero_tuple");
+  CHECK(program::wrapper_of_chain(heads.at(0).second) == "nonzero_tuple");
+  CHECK(program::wrapper_of_chain("x.nonzero()").empty());
   // The wrapper of a wrapper is reported at its callers; a function that uses the op's value without
   // returning it (unique_labels returns a count) is no wrapper.
   CHECK(layers.empty());

@@ -236,6 +236,50 @@ TEST_CASE("score::assess applies the hard rules in order", "[score]") {
   }
 }
 
+TEST_CASE("score::assess counts a wrapper's call and the op it wraps as one kind", "[score]") {
+  // OLMo's shape: `cu_doc_lens = get_cumulative_document_lengths(doc_lens)` in `OLMo.forward` (a wrapped-op call)
+  // and `doc_lens.masked_select(...)` inside `get_cumulative_document_lengths`: one op, not "several kinds".
+  auto findings = findings_of({
+      {"dynamic-graph.wrapped-data-dependent-op",
+       "forward",
+       Severity::high,
+       "model.py",
+       1314,
+       "wrapped-op-call",
+       {},
+       Confidence::medium,
+       "OLMo.forward"},
+      {"dynamic-graph.data-dependent-shape-method",
+       "forward",
+       Severity::high,
+       "torch_util.py",
+       158,
+       "masked_select",
+       {},
+       Confidence::medium,
+       "get_cumulative_document_lengths"},
+  });
+  findings[0].wrapper = "get_cumulative_document_lengths";
+  const auto one_op = assess_findings(findings);
+  CHECK(one_op.verdict != score::Verdict::gpu_keep);
+  CHECK(score::detail::distinct_rules({&findings[0], &findings[1]}) == 1);
+  // A wrapper whose op has no finding of its own (its body is not in forward) is a kind of its own...
+  findings[0].wrapper = "another_wrapper";
+  CHECK(assess_findings(findings).verdict == score::Verdict::gpu_keep);
+  // ...and so is a second op beside the wrapped one.
+  findings[0].wrapper = "get_cumulative_document_lengths";
+  findings.push_back(findings_of({{"dynamic-graph.item-in-forward",
+                                   "forward",
+                                   Severity::high,
+                                   "model.py",
+                                   1320,
+                                   "item",
+                                   {},
+                                   Confidence::high,
+                                   "OLMo.forward"}})[0]);
+  CHECK(assess_findings(findings).verdict == score::Verdict::gpu_keep);
+}
+
 TEST_CASE("score::assess flip re-decides with the named work done", "[score]") {
   std::vector<F> specs = k_portable;
   specs.push_back(
