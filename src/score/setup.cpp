@@ -312,6 +312,9 @@ void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere, bool training
   const auto has = [](const std::vector<SetupFact>& facts, std::string_view value) {
     return std::any_of(facts.begin(), facts.end(), [&](const auto& f) { return f.value == value; });
   };
+  // Where there is a training path, the setup is its own: a chat demo's or an export script's places are
+  // no evidence of how the run trains.
+  if (training_path_known) elsewhere = {};
   const auto on_path = fields(setup);
   const auto off_path = fields(elsewhere);
   for (std::size_t i = 0; i < on_path.size(); ++i) merge(*on_path[i]);
@@ -322,14 +325,13 @@ void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere, bool training
   }
   for (std::size_t i = 0; i < on_path.size(); ++i) {
     std::vector<SetupFact>& facts = *on_path[i];
+    // A repo without a training entry point is judged by all its code: the other code fills the fields the
+    // path leaves empty and adds places to the values it shows (cited after the path's, each in path order,
+    // at most three).
     merge(*off_path[i]);
-    // Where there is a training path, the setup is its own: the other code only adds places to the values
-    // it shows (cited after the training path's, each in path order, at most three). A repo without a
-    // training entry point is judged by all its code.
-    const bool training_says = training_path_known || !facts.empty();
     for (auto& other : *off_path[i]) {
       auto it = std::find_if(facts.begin(), facts.end(), [&](const SetupFact& f) { return f.value == other.value; });
-      if (it == facts.end() && training_says) continue;
+      if (it == facts.end() && !facts.empty()) continue;
       if (it == facts.end()) it = facts.insert(facts.end(), SetupFact{other.value, {}});
       for (auto& ev : other.evidence) {
         if (it->evidence.size() < k_max_evidence &&

@@ -21,11 +21,10 @@ void collect_setup(const facts::FileFacts& file, report::TrainingSetup& setup);
 /// Sorts values and evidence, merges duplicate values and keeps at most 3 evidence entries per value,
 /// so the result does not depend on the order files were collected in. Derives "plain-pytorch" and
 /// "custom" only when nothing more specific was found. With `training_path_known` (the repo has a training
-/// entry point), the facts `elsewhere` shows only add places to the values the training path shows, after
-/// its own: a reason that cites a fact's first place cites the training script's
-/// `AutoModelForCausalLM.from_pretrained`, not a chat demo's, and an export script's or a test's
-/// `from_pretrained` does not make a from-scratch run a fine-tune. Without one, every value counts (a field
-/// the training path shows a value in still keeps only its values).
+/// entry point), the facts `elsewhere` shows are dropped: an export script's or a test's `from_pretrained`
+/// does not make a from-scratch run a fine-tune, and a chat demo's is no evidence of how the run trains.
+/// Without one, they fill the fields the training path leaves empty and add places, after the path's own,
+/// to the values it shows.
 void finalize_setup(report::TrainingSetup& setup, report::TrainingSetup elsewhere = {},
                     bool training_path_known = false);
 

@@ -227,9 +227,12 @@ TEST_CASE("score::finalize_setup: an export script's from_pretrained does not ma
   score::finalize_setup(library, kept_elsewhere, /*training_path_known=*/false);
   CHECK(values(library.precision) == std::vector<std::string>{"fp16"});
   CHECK(values(library.fine_tuning) == std::vector<std::string>{"pretraining"});
+  // ...and add their places after the path's own.
+  REQUIRE(values(library.checkpointing) == std::vector<std::string>{"save-pretrained"});
+  CHECK(library.checkpointing[0].evidence == std::vector<std::string>{"train.py:5", "export.py:4"});
   REQUIRE(values(setup.model_family) == std::vector<std::string>{"custom"});
-  CHECK(setup.model_family[0].evidence == std::vector<std::string>{"train.py:4", "export.py:3"});
-  // The value both show keeps the export script's place after the training script's.
+  CHECK(setup.model_family[0].evidence == std::vector<std::string>{"train.py:4"});
+  // A value both show cites the training script only.
   REQUIRE(values(setup.checkpointing) == std::vector<std::string>{"save-pretrained"});
-  CHECK(setup.checkpointing[0].evidence == std::vector<std::string>{"train.py:5", "export.py:4"});
+  CHECK(setup.checkpointing[0].evidence == std::vector<std::string>{"train.py:5"});
 }
