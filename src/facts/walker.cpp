@@ -271,7 +271,13 @@ bool Walker::enter_structure(TSNode node, TSSymbol kind, TSFieldId /*field*/) {
     if (kind == m_k.if_statement && m_mode == Mode::full && returns_early(node))
       after = terms_after_return(condition, terms, after_any_of);
     bool early_return = false;
-    const auto [then_guards, else_guards] = training_mode_guards(terms, node, early_return);
+    auto [then_guards, else_guards] = training_mode_guards(terms, node, early_return);
+    // `if is_xpu_available(): ... else: batch.to("cuda:0")`: an availability probe guards the branch that
+    // uses what it probes; the other branch is the path a machine without it takes, Trainium's included.
+    if (guards & guard_bit(Guard::import_error_fallback)) {
+      guards &= static_cast<std::uint16_t>(~guard_bit(Guard::import_error_fallback));
+      (m_src.is(condition, m_k.not_operator) ? else_guards : then_guards) |= guard_bit(Guard::import_error_fallback);
+    }
     // `if args.use_qlora or args.use_paged_optimizer:`: any of the terms takes the branch.
     bool any_of = false;
     if (terms.empty() && m_mode == Mode::full) {
