@@ -59,9 +59,10 @@ bool generic_word(std::string_view word) {
   return !digits.empty() && std::isdigit(static_cast<unsigned char>(digits.front()));
 }
 
-/// The modules and packages an `import` of a top-level name can reach in the repo: a file stem or folder
+/// The modules and packages an `import` of a top-level name can reach in the repo: a file stem or package
 /// whose parent folder is no package (`flash_attn/__init__.py`, `src/flash_attn/...`, `hopper/x.py`), not
-/// a module inside one (`llamafactory/plugins/vllm.py` is `llamafactory.plugins.vllm`, not `vllm`).
+/// a module inside one (`llamafactory/plugins/vllm.py` is `llamafactory.plugins.vllm`, not `vllm`), and
+/// not a folder without `__init__.py` (`benchmarks/vllm/run.py`: an installed `vllm` wins over it).
 std::unordered_set<std::string> shipped_modules(const std::vector<CodeFile>& code) {
   std::unordered_set<std::string_view> packages;  // folders holding an __init__.py, without the slash
   for (const CodeFile& file : code) {
@@ -79,7 +80,10 @@ std::unordered_set<std::string> shipped_modules(const std::vector<CodeFile>& cod
       std::string_view segment = path.substr(start, slash == std::string_view::npos ? slash : slash - start);
       if (slash == std::string_view::npos && ends_with(segment, ".py")) segment.remove_suffix(3);
       const std::string_view parent = start == 0 ? std::string_view() : path.substr(0, start - 1);
-      if (parent.empty() || !packages.count(parent)) out.insert(std::string(segment));
+      // A folder is a module only as a package: one without `__init__.py` (a scripts folder named `vllm/`
+      // beside a benchmark) never shadows the installed distribution of that name.
+      const bool module = slash == std::string_view::npos || packages.count(path.substr(0, slash)) != 0;
+      if (module && (parent.empty() || !packages.count(parent))) out.insert(std::string(segment));
       if (slash == std::string_view::npos) break;
       start = slash + 1;
     }
