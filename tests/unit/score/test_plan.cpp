@@ -93,3 +93,21 @@ TEST_CASE("score::plan adds the GPU fallback condition only for dual-run", "[sco
   const auto pilot = assess_findings({});
   CHECK(step_with(pilot, "GPU fallback") == nullptr);
 }
+
+TEST_CASE("score::plan ports only the XLA code a run takes unconditionally", "[score]") {
+  // A transformers fork's Trainer: `if is_torch_tpu_available(): xm.mark_step()` is a TPU (or legacy Neuron)
+  // path the native stack never takes: nothing to port.
+  const auto guarded = findings_of({
+      {"neuron-ready.legacy-xla-step-marker", "training-step", Severity::low, "trainer.py", 948, "xm.mark_step",
+       {"import-error-fallback", "neuron-branch"}},
+  });
+  CHECK(step_with(assess_findings(guarded), "Port the PyTorch/XLA code") == nullptr);
+  // A training loop written for the XLA stack: every step marks it.
+  const auto unguarded = findings_of({
+      {"neuron-ready.legacy-xla-step-marker", "training-step", Severity::low, "train.py", 120, "xm.mark_step"},
+  });
+  const auto assessed = assess_findings(unguarded);
+  const auto* port = step_with(assessed, "Port the PyTorch/XLA code");
+  REQUIRE(port != nullptr);
+  CHECK(port->locations == std::vector<std::string>{"train.py:120"});
+}
