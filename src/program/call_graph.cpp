@@ -28,8 +28,14 @@ class GraphBuilder {
   /// writes only the slot of the file it is doing, and build_call_graph adds them after all files.
   using HandedEdges = std::vector<std::vector<std::pair<FunctionId, Edge>>>;
 
-  GraphBuilder(Program::Impl& impl, const SubclassIndex& subclasses, const ScriptIndex& scripts, HandedEdges& handed)
-      : m_impl(impl), m_symbols(*impl.symbols), m_subclasses(subclasses), m_scripts(scripts), m_handed(handed) {}
+  GraphBuilder(Program::Impl& impl, const SubclassIndex& subclasses, const ScriptIndex& scripts,
+               const DispatchTableIndex& tables, HandedEdges& handed)
+      : m_impl(impl),
+        m_symbols(*impl.symbols),
+        m_subclasses(subclasses),
+        m_scripts(scripts),
+        m_tables(tables),
+        m_handed(handed) {}
 
   void run(FileId id) {
     m_file = id;
@@ -324,6 +330,7 @@ class GraphBuilder {
 
   void add_registry_edges(FileId file, const facts::CallFact& call) {
     if (add_instance_dispatch(file, call)) return;
+    if (add_table_edges(file, call)) return;
     if ((call.method == "get" || call.method == "build") && !call.receiver_text.empty()) {
       if (const Registry* registry = registry_named(m_impl, call.receiver_text))
         add_registry(file, call.ctx, *registry);
@@ -335,6 +342,37 @@ class GraphBuilder {
       if (arg.kind != facts::LiteralKind::name) continue;
       if (const Registry* registry = registry_named(m_impl, arg.value)) add_registry(file, call.ctx, *registry);
     }
+  }
+
+  // `CONFIG_TO_MODEL_CLASS[name](config=...)`: a call of a module-level dispatch table's entry by a computed
+  // key may build or run any entry of the table this file binds, else of the one it imports by that name.
+  // A class among alternatives that needs an optional library (`"flash_attention_2": FlashAttention2`) is
+  // built only where that library imports: the edge has its ImportError fallback. Returns false for other calls.
+  bool add_table_edges(FileId file, const facts::CallFact& call) {
+    if (!call.method.empty() || !call.callee.empty() || m_tables.tables.empty()) return false;
+    const std::string_view text = call.callee_text;
+    const auto bracket = text.find('[');
+    if (bracket == std::string_view::npos || bracket == 0 || text.back() != ']' ||
+        !is_identifier(text.substr(0, bracket)))
+      return false;
+    const auto it = m_tables.tables.find(std::string(text.substr(0, bracket)));
+    if (it == m_tables.tables.end()) return false;
+    const auto& entries = it->second;
+    const bool own = std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.file == file; });
+    const auto& imports = m_impl.files[file.value].imports;
+    const bool imported = std::any_of(imports.begin(), imports.end(),
+                                      [&](const facts::ImportFact& imp) { return imp.bound_name == it->first; });
+    if (!own && !imported) return false;
+    m_dispatch = entries.size() > 1;
+    for (const auto& entry : entries) {
+      if (own && !(entry.file == file)) continue;
+      facts::Context ctx = call.ctx;
+      if (m_dispatch && entry.symbol.kind == Symbol::Kind::klass && calls_optional_library(m_impl, entry.symbol.klass))
+        ctx.guards |= facts::guard_bit(facts::Guard::import_error_fallback);
+      add_symbol(file, ctx, entry.symbol);
+    }
+    m_dispatch = false;
+    return true;
   }
 
   // Ray: `Actor.remote(...)` / `Actor.options(...).remote(...)` creates an actor (its __init__ runs), and
@@ -597,6 +635,7 @@ class GraphBuilder {
   bool m_remote = false;     // the edges being added are a Ray handle's `method.remote()`: they name their target
   const SubclassIndex& m_subclasses;
   const ScriptIndex& m_scripts;
+  const DispatchTableIndex& m_tables;
   FileId m_file;                                                         // the file being done
   HandedEdges& m_handed;                                                 // edges of other functions (hand_over)
   std::vector<std::pair<std::int32_t, ClassId>> m_handed_locals;         // (function, class) built and handed over
@@ -615,9 +654,10 @@ void build_call_graph(Program::Impl& impl) {
   index_python_ops(impl);
   const SubclassIndex subclasses = index_subclasses(impl);
   const ScriptIndex scripts = index_scripts(impl);
+  const DispatchTableIndex tables = index_dispatch_tables(impl);
   const unsigned jobs = std::max(1u, impl.jobs);
   GraphBuilder::HandedEdges handed(impl.files.size());
-  std::vector<GraphBuilder> builders(jobs, GraphBuilder(impl, subclasses, scripts, handed));
+  std::vector<GraphBuilder> builders(jobs, GraphBuilder(impl, subclasses, scripts, tables, handed));
   parallel_for(impl.files.size(), jobs,
                [&](unsigned worker, std::size_t f) { builders[worker].run(FileId{static_cast<std::uint32_t>(f)}); });
   // In the order of the files and calls that made them: the same graph for any number of workers.

@@ -51,6 +51,29 @@ ScriptIndex index_scripts(const Program::Impl& impl) {
   return out;
 }
 
+bool calls_optional_library(const Program::Impl& impl, ClassId klass) {
+  const auto& file = impl.files[klass.file.value];
+  return std::any_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& call) {
+    return call.ctx.klass == klass.index && call.ctx.function >= 0 && !call.callee.empty() &&
+           call.ctx.has(facts::Guard::import_error_fallback);
+  });
+}
+
+DispatchTableIndex index_dispatch_tables(const Program::Impl& impl) {
+  DispatchTableIndex out;
+  for (std::uint32_t f = 0; f < impl.files.size(); ++f) {
+    const auto& file = impl.files[f];
+    if (file.is_test) continue;
+    for (const auto& entry : file.dispatch_entries) {
+      if (entry.name.empty()) continue;
+      const Symbol symbol = impl.symbols->lookup_in_file(FileId{f}, entry.name);
+      if (symbol.kind == Symbol::Kind::klass || symbol.kind == Symbol::Kind::function)
+        out.tables[std::string(entry.table)].push_back(DispatchTableIndex::Entry{FileId{f}, symbol});
+    }
+  }
+  return out;
+}
+
 namespace {
 
 // The names a loop binds count steps or iterations: `step`, `global_step`, `it`, `iteration`, `i_iter`.

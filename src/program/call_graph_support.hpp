@@ -2,6 +2,7 @@
 // method names are too generic to link by name, KV-cache calls, the index of runnable scripts.
 #pragma once
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "program/model.hpp"
@@ -26,5 +27,22 @@ struct ScriptIndex {
   std::vector<bool> private_script;
 };
 ScriptIndex index_scripts(const Program::Impl& impl);
+
+/// A method of the class calls a function bound from a library in a try that falls back when the import
+/// fails (`flash_attn_varlen_func` after `try: from flash_attn import ...`): the class is the variant for
+/// where that library imports.
+bool calls_optional_library(const Program::Impl& impl, ClassId klass);
+
+/// The repo classes and functions each module-level dispatch table holds (`CONFIG_TO_MODEL_CLASS =
+/// {"LlamaConfig": LlamaForTraining, ...}`, facts::DispatchEntry), by table name, with the file that binds
+/// the table: `CONFIG_TO_MODEL_CLASS[name](config=...)` may build any of them.
+struct DispatchTableIndex {
+  struct Entry {
+    FileId file;  ///< the file that binds the table
+    Symbol symbol;
+  };
+  std::unordered_map<std::string, std::vector<Entry>> tables;
+};
+DispatchTableIndex index_dispatch_tables(const Program::Impl& impl);
 
 }  // namespace tr2audit::program

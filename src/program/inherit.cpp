@@ -8,6 +8,7 @@
 #include <set>
 #include <string_view>
 
+#include "program/call_graph_support.hpp"
 #include "program/model.hpp"
 #include "program/symbols.hpp"
 #include "tr2audit/core/text.hpp"
@@ -275,7 +276,7 @@ class Inheritance {
             std::count_if(file.dispatch_entries.begin(), file.dispatch_entries.end(),
                           [&](const facts::DispatchEntry& other) { return other.table == entry.table; }) >= 2;
         const std::uint16_t guards =
-            symbol.kind == Symbol::Kind::klass && alternatives && calls_optional_library(symbol.klass)
+            symbol.kind == Symbol::Kind::klass && alternatives && calls_optional_library(m_impl, symbol.klass)
                 ? facts::guard_bit(facts::Guard::import_error_fallback)
                 : 0;
         note(symbol, Site{FunctionId{FileId{f}, -1}, guards, {}});
@@ -300,15 +301,6 @@ class Inheritance {
         }
       }
     }
-  }
-
-  /// A method of the class calls a function bound from a library in a try that falls back when the import fails.
-  bool calls_optional_library(ClassId klass) const {
-    const auto& file = m_impl.files[klass.file.value];
-    return std::any_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& call) {
-      return call.ctx.klass == klass.index && call.ctx.function >= 0 && !call.callee.empty() &&
-             call.ctx.has(facts::Guard::import_error_fallback);
-    });
   }
 
   void collect_calls() {

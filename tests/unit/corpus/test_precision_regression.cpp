@@ -77,5 +77,6 @@ TEST_CASE("judged wrong findings stay corrected on fixtures that reproduce them"
     if (c.contains("region")) CHECK(f->region_name() == c.at("region").get<std::string>());
     if (c.contains("opt_in")) CHECK(f->opt_in == c.at("opt_in").get<std::string>());
     if (c.contains("off_training_path")) CHECK(f->off_training_path == c.at("off_training_path").get<bool>());
+    if (c.contains("training_reached")) CHECK(f->training_reached == c.at("training_reached").get<bool>());
   }
 }
