@@ -9,6 +9,7 @@ def main():
     for batch in []:
         loss = model(**batch).loss
         loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         optimizer.step()
         optimizer.zero_grad()
 
