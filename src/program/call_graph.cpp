@@ -344,32 +344,15 @@ class GraphBuilder {
     }
   }
 
-  // `CONFIG_TO_MODEL_CLASS[name](config=...)`: a call of a module-level dispatch table's entry by a computed
-  // key may build or run any entry of the table this file binds, else of the one it imports by that name.
-  // A class among alternatives that needs an optional library (`"flash_attention_2": FlashAttention2`) is
-  // built only where that library imports: the edge has its ImportError fallback. Returns false for other calls.
+  // `CONFIG_TO_MODEL_CLASS[name](config=...)`: every entry the table holds may be built or run (table_targets).
   bool add_table_edges(FileId file, const facts::CallFact& call) {
-    if (!call.method.empty() || !call.callee.empty() || m_tables.tables.empty()) return false;
-    const std::string_view text = call.callee_text;
-    const auto bracket = text.find('[');
-    if (bracket == std::string_view::npos || bracket == 0 || text.back() != ']' ||
-        !is_identifier(text.substr(0, bracket)))
-      return false;
-    const auto it = m_tables.tables.find(std::string(text.substr(0, bracket)));
-    if (it == m_tables.tables.end()) return false;
-    const auto& entries = it->second;
-    const bool own = std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.file == file; });
-    const auto& imports = m_impl.files[file.value].imports;
-    const bool imported = std::any_of(imports.begin(), imports.end(),
-                                      [&](const facts::ImportFact& imp) { return imp.bound_name == it->first; });
-    if (!own && !imported) return false;
-    m_dispatch = entries.size() > 1;
-    for (const auto& entry : entries) {
-      if (own && !(entry.file == file)) continue;
+    const std::vector<TableTarget> targets = table_targets(m_impl, m_tables, file, call);
+    if (targets.empty()) return false;
+    m_dispatch = targets.size() > 1;
+    for (const TableTarget& target : targets) {
       facts::Context ctx = call.ctx;
-      if (m_dispatch && entry.symbol.kind == Symbol::Kind::klass && calls_optional_library(m_impl, entry.symbol.klass))
-        ctx.guards |= facts::guard_bit(facts::Guard::import_error_fallback);
-      add_symbol(file, ctx, entry.symbol);
+      ctx.guards |= target.guards;
+      add_symbol(file, ctx, target.symbol);
     }
     m_dispatch = false;
     return true;

@@ -74,6 +74,34 @@ DispatchTableIndex index_dispatch_tables(const Program::Impl& impl) {
   return out;
 }
 
+std::vector<TableTarget> table_targets(const Program::Impl& impl, const DispatchTableIndex& tables, FileId file,
+                                       const facts::CallFact& call) {
+  if (!call.method.empty() || !call.callee.empty() || tables.tables.empty()) return {};
+  const std::string_view text = call.callee_text;
+  const auto bracket = text.find('[');
+  if (bracket == std::string_view::npos || bracket == 0 || text.back() != ']' ||
+      !is_identifier(text.substr(0, bracket)))
+    return {};
+  const auto it = tables.tables.find(std::string(text.substr(0, bracket)));
+  if (it == tables.tables.end()) return {};
+  const auto& entries = it->second;
+  const bool own = std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.file == file; });
+  const auto& imports = impl.files[file.value].imports;
+  const bool imported = std::any_of(imports.begin(), imports.end(),
+                                    [&](const facts::ImportFact& imp) { return imp.bound_name == it->first; });
+  if (!own && !imported) return {};
+  std::vector<TableTarget> out;
+  for (const auto& entry : entries) {
+    if (!own || entry.file == file) out.push_back(TableTarget{entry.symbol, 0});
+  }
+  for (TableTarget& target : out) {
+    if (out.size() > 1 && target.symbol.kind == Symbol::Kind::klass &&
+        calls_optional_library(impl, target.symbol.klass))
+      target.guards = facts::guard_bit(facts::Guard::import_error_fallback);
+  }
+  return out;
+}
+
 namespace {
 
 // The names a loop binds count steps or iterations: `step`, `global_step`, `it`, `iteration`, `i_iter`.

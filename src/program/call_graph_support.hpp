@@ -45,4 +45,15 @@ struct DispatchTableIndex {
 };
 DispatchTableIndex index_dispatch_tables(const Program::Impl& impl);
 
+/// What a call of a dispatch table's entry by a computed key (`CONFIG_TO_MODEL_CLASS[name](config=...)`) may
+/// build or run: every entry of the table the file binds, else of the one it imports by that name. A class
+/// among alternatives that needs an optional library (`"flash_attention_2": FlashAttention2`) is built only
+/// where that library imports: its target carries the ImportError fallback. Empty for other calls.
+struct TableTarget {
+  Symbol symbol;
+  std::uint16_t guards = 0;
+};
+std::vector<TableTarget> table_targets(const Program::Impl& impl, const DispatchTableIndex& tables, FileId file,
+                                       const facts::CallFact& call);
+
 }  // namespace tr2audit::program
