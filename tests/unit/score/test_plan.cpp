@@ -98,7 +98,12 @@ TEST_CASE("score::plan ports only the XLA code a run takes unconditionally", "[s
   // A transformers fork's Trainer: `if is_torch_tpu_available(): xm.mark_step()` is a TPU (or legacy Neuron)
   // path the native stack never takes: nothing to port.
   const auto guarded = findings_of({
-      {"neuron-ready.legacy-xla-step-marker", "training-step", Severity::low, "trainer.py", 948, "xm.mark_step",
+      {"neuron-ready.legacy-xla-step-marker",
+       "training-step",
+       Severity::low,
+       "trainer.py",
+       948,
+       "xm.mark_step",
        {"import-error-fallback", "neuron-branch"}},
   });
   CHECK(step_with(assess_findings(guarded), "Port the PyTorch/XLA code") == nullptr);
