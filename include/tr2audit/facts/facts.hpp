@@ -22,7 +22,7 @@ namespace tr2audit::facts {
 /// Guards that enclose a fact (a bit set in Context::guards).
 enum class Guard : std::uint16_t {
   cuda_available = 1u << 0,         ///< if torch.cuda.is_available(): / ... if cuda_ok else ... / its else branch too
-  import_error_fallback = 1u << 1,  ///< try: <here> except ImportError, or if is_<lib>_available(): <here> (not its else)
+  import_error_fallback = 1u << 1,  ///< try: <here> except ImportError / if is_<lib>_available(): <here>, not else
   device_branch = 1u << 2,          ///< if device == "cuda" / device.type == "cuda" / args.device ...
   neuron_branch = 1u << 3,          ///< if on XLA/Neuron (is_torch_xla_available(), "xla" in device, ...)
   main_block = 1u << 4,             ///< if __name__ == "__main__":
