@@ -318,20 +318,19 @@ void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere, bool training
   const auto on_path = fields(setup);
   const auto off_path = fields(elsewhere);
   for (std::size_t i = 0; i < on_path.size(); ++i) merge(*on_path[i]);
-  // A model the training path builds from its own config is the family; an export script's
-  // from_pretrained elsewhere does not name it.
-  if (setup.model_family.empty() && has(setup.fine_tuning, "pretraining")) {
-    setup.model_family.push_back(SetupFact{"custom", {}});
-  }
+  // A model the training path builds from its own config is the family ("custom", below); an export
+  // script's from_pretrained elsewhere does not name it.
+  const bool builds_own_model = setup.model_family.empty() && has(setup.fine_tuning, "pretraining");
   for (std::size_t i = 0; i < on_path.size(); ++i) {
     std::vector<SetupFact>& facts = *on_path[i];
     // A repo without a training entry point is judged by all its code: the other code fills the fields the
     // path leaves empty and adds places to the values it shows (cited after the path's, each in path order,
     // at most three).
+    const bool fillable = facts.empty() && !(builds_own_model && &facts == &setup.model_family);
     merge(*off_path[i]);
     for (auto& other : *off_path[i]) {
       auto it = std::find_if(facts.begin(), facts.end(), [&](const SetupFact& f) { return f.value == other.value; });
-      if (it == facts.end() && !facts.empty()) continue;
+      if (it == facts.end() && !fillable) continue;
       if (it == facts.end()) it = facts.insert(facts.end(), SetupFact{other.value, {}});
       for (auto& ev : other.evidence) {
         if (it->evidence.size() < k_max_evidence &&
@@ -351,12 +350,6 @@ void finalize_setup(TrainingSetup& setup, TrainingSetup elsewhere, bool training
   if (has(setup.frameworks, "hf-trainer") || has(setup.frameworks, "lightning") ||
       has(setup.frameworks, "optimum-neuron")) {
     std::erase_if(setup.frameworks, [](const auto& f) { return f.value == "plain-pytorch"; });
-  }
-  for (auto& family : setup.model_family) {
-    if (family.value != "custom" || !family.evidence.empty()) continue;
-    for (const auto& fact : setup.fine_tuning) {
-      if (fact.value == "pretraining") family.evidence = fact.evidence;
-    }
   }
   if (setup.model_family.empty()) {
     for (const auto& fact : setup.fine_tuning) {

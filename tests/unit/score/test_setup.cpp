@@ -211,7 +211,8 @@ TEST_CASE("score::finalize_setup: an export script's from_pretrained does not ma
       "from transformers import AutoModelForCausalLM\n"
       "hf_model = AutoModelForCausalLM.from_pretrained(path, torch_dtype=torch.float16)\n"
       "model = Transformer(config)\n"
-      "hf_model.save_pretrained('hf')\n",
+      "hf_model.save_pretrained('hf')\n"
+      "half = torch.zeros(2, dtype=torch.bfloat16)\n",
       "export.py");
   report::TrainingSetup setup, elsewhere;
   score::collect_setup(train, setup, elsewhere, [](const facts::Context&) { return true; });
@@ -225,7 +226,7 @@ TEST_CASE("score::finalize_setup: an export script's from_pretrained does not ma
   report::TrainingSetup library;
   score::collect_setup(train, library, library, [](const facts::Context&) { return true; });
   score::finalize_setup(library, kept_elsewhere, /*training_path_known=*/false);
-  CHECK(values(library.precision) == std::vector<std::string>{"fp16"});
+  CHECK(values(library.precision) == std::vector<std::string>{"bf16", "fp16"});  // every value, not the first
   CHECK(values(library.fine_tuning) == std::vector<std::string>{"pretraining"});
   // ...and add their places after the path's own.
   REQUIRE(values(library.checkpointing) == std::vector<std::string>{"save-pretrained"});
