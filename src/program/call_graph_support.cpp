@@ -67,8 +67,9 @@ DispatchTableIndex index_dispatch_tables(const Program::Impl& impl) {
     for (const auto& entry : file.dispatch_entries) {
       if (entry.name.empty()) continue;
       const Symbol symbol = impl.symbols->lookup_in_file(FileId{f}, entry.name);
-      if (symbol.kind == Symbol::Kind::klass || symbol.kind == Symbol::Kind::function)
-        out.tables[std::string(entry.table)].push_back(DispatchTableIndex::Entry{FileId{f}, symbol});
+      if (symbol.kind != Symbol::Kind::klass && symbol.kind != Symbol::Kind::function) continue;
+      const bool optional = symbol.kind == Symbol::Kind::klass && calls_optional_library(impl, symbol.klass);
+      out.tables[std::string(entry.table)].push_back(DispatchTableIndex::Entry{FileId{f}, symbol, optional});
     }
   }
   return out;
@@ -90,14 +91,15 @@ std::vector<TableTarget> table_targets(const Program::Impl& impl, const Dispatch
   const bool imported = std::any_of(imports.begin(), imports.end(),
                                     [&](const facts::ImportFact& imp) { return imp.bound_name == it->first; });
   if (!own && !imported) return {};
-  std::vector<TableTarget> out;
+  std::vector<const DispatchTableIndex::Entry*> picked;
   for (const auto& entry : entries) {
-    if (!own || entry.file == file) out.push_back(TableTarget{entry.symbol, 0});
+    if (!own || entry.file == file) picked.push_back(&entry);
   }
-  for (TableTarget& target : out) {
-    if (out.size() > 1 && target.symbol.kind == Symbol::Kind::klass &&
-        calls_optional_library(impl, target.symbol.klass))
-      target.guards = facts::guard_bit(facts::Guard::import_error_fallback);
+  std::vector<TableTarget> out;
+  for (const auto* entry : picked) {
+    const bool fallback = picked.size() > 1 && entry->optional_library;
+    out.push_back(TableTarget{entry->symbol,
+                              fallback ? facts::guard_bit(facts::Guard::import_error_fallback) : std::uint16_t{0}});
   }
   return out;
 }

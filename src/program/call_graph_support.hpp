@@ -40,6 +40,7 @@ struct DispatchTableIndex {
   struct Entry {
     FileId file;  ///< the file that binds the table
     Symbol symbol;
+    bool optional_library = false;  ///< a class that calls an optional library (calls_optional_library)
   };
   std::unordered_map<std::string, std::vector<Entry>> tables;
 };
