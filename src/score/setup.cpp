@@ -182,7 +182,12 @@ void parallelism_call(const std::string& callee, TrainingSetup& setup, const Pla
 void checkpoint_call(const facts::CallFact& call, const std::string& callee, bool file_saves, TrainingSetup& setup,
                      const Place& at) {
   const std::string receiver = to_lower(call.receiver_text);
-  if (call.method == "save_pretrained" || call.method == "save_model") add(setup.checkpointing, "save-pretrained", at);
+  // `trainer.save_model(...)` saves a Hugging Face model; a repo's own `misc.save_model(...)` (MAE) is its own format.
+  const bool library_save =
+      call.callee.empty() ||
+      any_glob(callee, {"transformers.*", "trl.*", "peft.*", "accelerate.*", "optimum.*", "sentence_transformers.*"});
+  if (call.method == "save_pretrained" || (call.method == "save_model" && library_save))
+    add(setup.checkpointing, "save-pretrained", at);
   if (call.method == "state_dict" && file_saves && receiver.find("optim") != std::string::npos) {
     add(setup.checkpointing, "optimizer-state", at);
   }
