@@ -241,21 +241,18 @@ TEST_CASE("score::finalize_setup: an export script's from_pretrained does not ma
 TEST_CASE("score::collect_setup: a repo's own save_model is not a Hugging Face save", "[score]") {
   // MAE's `misc.save_model(args=..., model=..., optimizer=...)` writes its own checkpoint dict; a trainer's
   // `trainer.save_model(out)` saves a Hugging Face model.
-  const auto own = facts_of(
-      "import util.misc as misc\n"
-      "misc.save_model(args=args, model=model, optimizer=optimizer, epoch=epoch)\n",
-      "main_pretrain.py");
-  report::TrainingSetup setup;
-  score::collect_setup(own, setup);
-  score::finalize_setup(setup);
-  CHECK(setup.checkpointing.empty());
-  const auto hf = facts_of(
-      "from transformers import Trainer\n"
-      "trainer = Trainer(model=model)\n"
-      "trainer.save_model('out')\n",
-      "train.py");
-  report::TrainingSetup hf_setup;
-  score::collect_setup(hf, hf_setup);
-  score::finalize_setup(hf_setup);
-  CHECK(values(hf_setup.checkpointing) == std::vector<std::string>{"save-pretrained"});
+  const auto checkpointing = [](std::string_view code, std::string_view path) {
+    report::TrainingSetup setup;
+    score::collect_setup(facts_of(code, std::string(path)), setup);
+    score::finalize_setup(setup);
+    return values(setup.checkpointing);
+  };
+  CHECK(checkpointing("import util.misc as misc\n"
+                      "misc.save_model(args=args, model=model, optimizer=optimizer, epoch=epoch)\n",
+                      "main_pretrain.py")
+            .empty());
+  CHECK(checkpointing("from transformers import Trainer\n"
+                      "trainer = Trainer(model=model)\n"
+                      "trainer.save_model('out')\n",
+                      "train.py") == std::vector<std::string>{"save-pretrained"});
 }
