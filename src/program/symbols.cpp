@@ -6,6 +6,7 @@
 #include <span>
 
 #include "program/lockin_seeds.hpp"
+#include "program/model.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
@@ -108,15 +109,23 @@ void Symbols::index_folders() {
     children.erase(std::unique(children.begin(), children.end()), children.end());
   }
   // A module inside a package (a folder with __init__.py) imports absolutely: `import deepspeed` in
-  // openrlhf/utils/deepspeed/deepspeed.py is the library. Only a folder of scripts is their sys.path[0].
+  // openrlhf/utils/deepspeed/deepspeed.py is the library. Only a folder of scripts is their sys.path[0],
+  // and so is a package's folder for a script in it run by its path: examples/doremi/train_doremi.py
+  // (beside examples/doremi/__init__.py) imports `doremi.trainer` from examples/doremi/doremi/. A
+  // script with a relative import runs as `python -m`, from the working directory.
   std::unordered_set<std::string_view> packages;
   for (const auto& file : m_files) {
     if (file.is_package_init) packages.insert(file.module_name.view());
   }
+  const auto run_by_path = [](const facts::FileFacts& file) {
+    return runs_as_program(file) && std::none_of(file.imports.begin(), file.imports.end(),
+                                                 [](const auto& import) { return import.relative_level > 0; });
+  };
   m_file_folder.assign(m_files.size(), nullptr);
   for (std::size_t i = 0; i < m_files.size(); ++i) {
     const std::string_view folder = parent_of(m_files[i].module_name);
-    if (folder.empty() || m_files[i].is_package_init || packages.contains(folder)) continue;
+    if (folder.empty() || m_files[i].is_package_init || (packages.contains(folder) && !run_by_path(m_files[i])))
+      continue;
     const auto it = m_folder_children.find(folder);
     if (it != m_folder_children.end()) m_file_folder[i] = &*it;
   }
