@@ -436,6 +436,11 @@ class GraphBuilder {
     add_autograd_registration(file, call);
     add_python_op_edge(file, call);
     add_config_owner(file, call);
+    // `self.module_builder(**kwargs)`, `block_fn(dim)`: a class handed over as a value is built here.
+    const auto handed_classes = classes_built_from_values(m_impl, file, call);
+    m_dispatch = handed_classes.size() > 1;
+    for (const ClassId& klass : handed_classes) add_construction(file, call.ctx, klass);
+    m_dispatch = false;
     if (!call.callee.empty()) {
       add_symbol(file, call.ctx, m_symbols.lookup_from(file, call.callee.dotted()));
     } else if (call.method.empty() && call.callee_text == "self" && call.ctx.klass >= 0) {

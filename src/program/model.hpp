@@ -73,6 +73,13 @@ struct Types {
   /// (file, function, local name) -> classes a local bound to a call holds (`model = build_model(cfg)`).
   std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::vector<ClassId>> locals;
   std::vector<std::vector<std::vector<ClassId>>> returns;  ///< per file, per function: classes it returns
+  /// (file, function, parameter) -> repo classes a constructor parameter receives as classes, not instances:
+  /// at the constructor's call sites (`PipelineBlock(module_builder=DecoderLayer)`) or as its default
+  /// (`def __init__(self, block_fn=Block)`).
+  std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::vector<ClassId>> class_parameters;
+  /// (file, class index, attribute) -> repo classes `self.<attribute>` holds as classes
+  /// (`self.module_builder = module_builder`, `self.block_class = Block`).
+  std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::vector<ClassId>> class_attributes;
 };
 inline constexpr std::size_t k_max_value_classes = 16;
 
@@ -221,6 +228,9 @@ struct Program::Impl {
 
 /// Registries, what functions return, and which classes attributes and locals hold (types.cpp).
 void infer_types(Program::Impl& impl);
+/// The repo classes a call builds through a class held as a value: `self.module_builder(**kwargs)` or
+/// `block_fn(dim)` on a constructor parameter (Types::class_attributes, Types::class_parameters).
+std::vector<ClassId> classes_built_from_values(const Program::Impl& impl, FileId file, const facts::CallFact& call);
 /// Repo classes decorated `@ray.remote` or wrapped by `ray.remote(...)(Cls)` (program/ray_actors).
 void find_ray_actors(Program::Impl& impl);
 /// Functions that run only inside GPU-less Ray actors: their methods (and those of abstract bases only

@@ -110,6 +110,7 @@ class TypeInference {
     for (std::size_t f = 0; f < m_impl.files.size(); ++f) m_types.returns[f].resize(m_impl.files[f].functions.size());
     collect_registries();
     index_files();
+    infer_class_values();
     bool changed = true;
     for (int pass = 0; pass < k_max_passes && changed; ++pass) changed = infer_returns();
     infer_locals();
@@ -207,6 +208,7 @@ class TypeInference {
         if (word != "if" && word != "else" && is_identifier(word)) add_symbol(m_symbols.lookup_in_file(file, word));
       }
     }
+    if (out.empty()) add_classes(out, classes_built_from_values(m_impl, file, call));
     return out;
   }
 
@@ -372,6 +374,101 @@ class TypeInference {
     return out;
   }
 
+  // `PipelineBlock(module_builder=DecoderLayer)`, `def __init__(self, block_fn=Block)`,
+  // `self.module_builder = module_builder`: which constructor parameters and attributes hold repo classes
+  // as classes. A class handed on (`Tower(block_fn=block_fn)`) is followed over a few passes.
+  void infer_class_values() {
+    bool changed = true;
+    for (int pass = 0; pass < k_max_passes && changed; ++pass) {
+      changed = false;
+      for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) {
+        const auto& facts = m_impl.files[f];
+        for (std::size_t i = 0; i < facts.functions.size(); ++i) {
+          const auto& fn = facts.functions[i];
+          if (fn.klass < 0 || fn.name != "__init__") continue;
+          for (const FactString& text : fn.params) {
+            const std::string name(text.substr(0, text.find_first_of(":= ")));
+            if (name == "self" || !is_identifier(name)) continue;
+            std::vector<ClassId> classes = class_arguments(ClassId{FileId{f}, fn.klass}, fn, name);
+            for (const auto& def : fn.param_defaults) {
+              if (def.keyword == name) add_classes(classes, class_named(FileId{f}, def));
+            }
+            if (!classes.empty())
+              changed |= add_classes(m_types.class_parameters[{f, static_cast<std::int32_t>(i), name}], classes);
+          }
+        }
+        for (const auto& assign : facts.assigns) {
+          const FactString& target = assign.target_text;
+          if (!starts_with(target, "self.") || assign.ctx.klass < 0 || assign.ctx.function < 0 ||
+              assign.value.kind != facts::LiteralKind::name || !is_identifier(assign.value.value))
+            continue;
+          const std::string attribute(target.substr(5));
+          if (!is_identifier(attribute)) continue;
+          std::vector<ClassId> classes;
+          const auto param = m_types.class_parameters.find({f, assign.ctx.function, std::string(assign.value.value)});
+          if (param != m_types.class_parameters.end())
+            classes = param->second;
+          else
+            classes = class_named(FileId{f}, assign.value);
+          if (!classes.empty())
+            changed |= add_classes(m_types.class_attributes[{f, assign.ctx.klass, attribute}], classes);
+        }
+      }
+    }
+  }
+
+  // The repo classes passed as classes for constructor parameter `param` of `klass` at its call sites:
+  // `module_builder=DecoderLayer`, `norm=(FusedNorm if fused else Norm)`, or a class parameter handed on.
+  std::vector<ClassId> class_arguments(ClassId klass, const facts::FunctionInfo& init, const std::string& param) const {
+    std::vector<ClassId> out;
+    const auto it = m_sites.find(key(klass));
+    if (it == m_sites.end()) return out;
+    std::size_t index = 0;
+    for (const FactString& text : init.params) {
+      if (text.substr(0, text.find_first_of(":= ")) == param) break;
+      ++index;
+    }
+    for (const auto& [file, c] : it->second) {
+      const auto& call = m_impl.files[file.value].calls[c];
+      std::size_t positional = 1;  // after `self`
+      for (const auto& arg : call.args) {
+        if (arg.is_splat) break;
+        const bool named = arg.keyword.empty() ? positional++ == index : arg.keyword == param;
+        if (!named) continue;
+        const auto handed = m_types.class_parameters.find({file.value, call.ctx.function, std::string(arg.value)});
+        if (arg.kind == facts::LiteralKind::name && handed != m_types.class_parameters.end())
+          add_classes(out, handed->second);
+        else
+          add_classes(out, class_named(file, arg));
+      }
+    }
+    return out;
+  }
+
+  // The repo classes a value names as classes: `DecoderLayer`, `blocks.DecoderLayer`, `(A if c else B)`.
+  std::vector<ClassId> class_named(FileId file, const facts::Argument& value) const {
+    std::vector<ClassId> out;
+    const auto add_symbol = [&](const Symbol& s) {
+      if (s.kind == Symbol::Kind::klass) add_class(out, s.klass);
+    };
+    if (value.kind == facts::LiteralKind::name) {
+      if (!value.resolved.empty())
+        add_symbol(m_symbols.lookup_from(file, value.resolved.dotted()));
+      else if (is_identifier(value.value))
+        add_symbol(m_symbols.lookup_in_file(file, value.value));
+    } else if (value.kind == facts::LiteralKind::other && value.value.find(" if ") != std::string::npos) {
+      std::string text(value.value);
+      for (char& c : text) c = c == '(' || c == ')' ? ' ' : c;
+      const auto words = split_words(text);
+      if (words.size() == 5 && words[1] == "if" && words[3] == "else") {
+        for (const std::string& word : {words[0], words[4]}) {
+          if (is_identifier(word)) add_symbol(m_symbols.lookup_in_file(file, word));
+        }
+      }
+    }
+    return out;
+  }
+
   // A keyword argument's span starts at its name: the value is the outermost call ending where it ends.
   std::vector<ClassId> innermost_value(FileId file, std::uint32_t start, std::uint32_t end) const {
     const auto& facts = m_impl.files[file.value];
@@ -439,6 +536,27 @@ std::vector<ClassId> attribute_classes(const Program::Impl& impl, ClassId klass,
     const auto next = impl.symbols->base_class(at, 0);
     if (!next) break;
     at = *next;
+  }
+  return out;
+}
+
+std::vector<ClassId> classes_built_from_values(const Program::Impl& impl, FileId file, const facts::CallFact& call) {
+  std::vector<ClassId> out;
+  if (call.receiver_is_self && call.receiver_text == "self" && call.ctx.klass >= 0 && !call.method.empty()) {
+    ClassId at{file, call.ctx.klass};
+    for (int hop = 0; hop < k_max_base_hops; ++hop) {
+      const auto it = impl.types.class_attributes.find({at.file.value, at.index, std::string(call.method)});
+      if (it != impl.types.class_attributes.end()) add_classes(out, it->second);
+      const auto next = impl.symbols->base_class(at, 0);
+      if (!next) break;
+      at = *next;
+    }
+  } else if (call.callee.empty() && call.method.empty() && is_identifier(call.callee_text)) {
+    const auto& functions = impl.files[file.value].functions;
+    for (std::int32_t fn = call.ctx.function; fn >= 0; fn = functions[static_cast<std::size_t>(fn)].parent) {
+      const auto it = impl.types.class_parameters.find({file.value, fn, std::string(call.callee_text)});
+      if (it != impl.types.class_parameters.end()) return it->second;
+    }
   }
   return out;
 }
