@@ -400,10 +400,39 @@ class GraphBuilder {
     add_argument_edges(file, call);
   }
 
+  // `super().forward(x)`, `super(Sub, self).__init__(d)`: the method of the first repo base class (of the
+  // calling class, or of the class named) that has it. True when the receiver is `super(...)`, whether or
+  // not a repo base has the method (a library base's method runs library code).
+  bool add_super_call(FileId file, const facts::CallFact& call) {
+    const std::string_view receiver = call.receiver_text;
+    if (call.method.empty() || call.ctx.klass < 0 || !starts_with(receiver, "super(") || receiver.back() != ')')
+      return false;
+    ClassId start{file, call.ctx.klass};
+    if (receiver != "super()") {
+      std::string_view named = receiver.substr(6, receiver.size() - 7);
+      named = named.substr(0, named.find(','));
+      while (!named.empty() && named.back() == ' ') named.remove_suffix(1);
+      const Symbol s = resolve_bare(file, call.ctx, named);
+      if (s.kind == Symbol::Kind::klass) start = s.klass;
+    }
+    const auto& owner = m_impl.files[start.file.value].classes[static_cast<std::size_t>(start.index)];
+    for (std::size_t b = 0; b < owner.bases.size(); ++b) {
+      const auto base = m_symbols.base_class(start, b);
+      if (!base) continue;
+      if (auto m = m_symbols.method(*base, call.method)) {
+        add(file, call.ctx, Edge{*m});
+        break;
+      }
+    }
+    return true;
+  }
+
   // What the call itself runs.
   void add_target_edges(FileId file, const facts::CallFact& call) {
     bool typed = false;  // the receiver's classes are known: no fallback by method name
-    if (!call.method.empty() && call.callee.empty()) {
+    if (add_super_call(file, call)) {
+      typed = true;
+    } else if (!call.method.empty() && call.callee.empty()) {
       auto classes = instance_classes(file, call.ctx, call.receiver_text);
       // `TrainLoop(model=model, ...).run_loop()`: the receiver builds a repo class.
       // (`SFTTrainer(cfg).fit()` with the class defined in the same file: a name of the file's own.)
