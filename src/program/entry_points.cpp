@@ -29,6 +29,16 @@ bool is_trainer_class(std::string_view dotted) {
          (ends_with(dotted, "Trainer") || ends_with(dotted, ".Fabric"));
 }
 
+// `trainer = hydra.utils.instantiate(cfg.trainer, callbacks=callbacks, logger=logger)`: a Hydra config
+// names the trainer class (Lightning's, in the lightning-hydra template and its many descendants).
+bool instantiates_trainer(const facts::CallFact& call) {
+  const std::string_view callee = call.callee.dotted();
+  if ((callee != "hydra.utils.instantiate" && callee != "hydra.utils.call") || call.args.empty() ||
+      !call.args[0].keyword.empty())
+    return false;
+  return contains(to_lower(call.args[0].value), "trainer");
+}
+
 bool is_lightning_module(std::string_view dotted) {
   return ends_with(dotted, "LightningModule");
 }
@@ -199,7 +209,8 @@ class EntryFinder {
       if (delegated && call.method != "step" && m_step_methods.count(std::string(call.method.view())))
         step_method[s] = true;
       if (steps_optimizer(call)) step[s] = true;
-      if (is_trainer_class(callee) || (call.method.empty() && ends_with(call.callee_text, "Trainer")))
+      if (is_trainer_class(callee) || (call.method.empty() && ends_with(call.callee_text, "Trainer")) ||
+          instantiates_trainer(call))
         builds_trainer[s] = true;
       if ((call.method == "train" || call.method == "fit") && contains(receiver, "trainer")) calls_train[s] = true;
       if (is_export_call(callee)) exports[s] = true;
