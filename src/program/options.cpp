@@ -674,6 +674,15 @@ class BranchGuards {
       if (m_passed->off(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term, unset, true))
         return describe_term(term);
     }
+    // `if xformers_att_config is not None:` in a constructor whose parameter defaults to None, where every
+    // construction passes an option left unset or leaves the parameter out (off_where_built).
+    if (term.negated && term.equals == "None" && !dotted && function >= 0 && !option_like && branch.terms.size() == 1 &&
+        defaulted()) {
+      const auto unset = [&](std::string_view option) { return option_unset(option, term); };
+      if (m_passed->off_where_built(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term,
+                                    unset))
+        return describe_term(term);
+    }
     if (term.negated && !option_like && !(dotted && option_receiver(term.name))) return std::nullopt;
     // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
     facts::ConditionTerm receiver_term = term;
@@ -684,6 +693,7 @@ class BranchGuards {
     // `args.distributed = args.world_size > 1 or args.multiprocessing_distributed` before `if args.distributed:`.
     if (dotted && term.equals.empty() && !term.greater && !term.member && !term.negated) {
       if (auto derived = derived_switch(f, branch, term, function, depth)) return derived;
+      if (auto built = switch_from_constructor(f, term, function)) return built;
     }
     const auto own = m_file_cli_options.find(static_cast<std::uint32_t>(f));
     const OptionDefaults* own_cli = own == m_file_cli_options.end() ? nullptr : &own->second;
@@ -858,6 +868,50 @@ class BranchGuards {
         m_derived[assign.target_text.str()].push_back(&assign);
       }
     }
+  }
+
+  // `self.use_xformers = xformers_att_config is not None` in `__init__` (fairseq's MultiheadAttention), then
+  // `if self.use_xformers:` in any method: the constructor parameter decides, judged at the class's
+  // constructions (PassedOptions::off_where_built). The class's methods bind the attribute once, and no code
+  // outside sets it.
+  std::optional<std::string> switch_from_constructor(std::size_t f, const facts::ConditionTerm& term,
+                                                     std::int32_t function) const {
+    const std::string_view name = term.name;
+    if (!starts_with(name, "self.") || name.find('.', 5) != std::string_view::npos ||
+        m_outside_attributes.count(std::string(name.substr(5))))
+      return std::nullopt;
+    const auto& file = m_impl.files[f];
+    const std::int32_t klass = enclosing_class(file, function);
+    if (klass < 0) return std::nullopt;
+    const facts::AssignFact* binding = nullptr;
+    for (const auto& assign : file.assigns) {
+      if (assign.target_text != name || assign.ctx.klass != klass) continue;
+      if (binding != nullptr) return std::nullopt;
+      binding = &assign;
+    }
+    if (binding == nullptr || binding->ctx.function < 0 || binding->ctx.branch >= 0 ||
+        file.functions[static_cast<std::size_t>(binding->ctx.function)].name != "__init__")
+      return std::nullopt;
+    const std::string_view text = binding->value.value;
+    bool is_not = true;
+    auto cut = text.find(" is not None");
+    if (cut == std::string_view::npos) {
+      is_not = false;
+      cut = text.find(" is None");
+    }
+    const std::string_view parameter = text.substr(0, cut);
+    if (cut == std::string_view::npos || text.substr(cut) != (is_not ? " is not None" : " is None") ||
+        !is_identifier(parameter))
+      return std::nullopt;
+    facts::ConditionTerm tested;
+    tested.name = FactString(std::string(parameter));
+    tested.equals = FactString(std::string("None"));
+    tested.negated = is_not;
+    const auto unset = [&](std::string_view option) { return option_unset(option, tested); };
+    if (!m_passed->off_where_built(FunctionId{FileId{static_cast<std::uint32_t>(f)}, binding->ctx.function}, parameter,
+                                   tested, unset))
+      return std::nullopt;
+    return describe_term(tested);
   }
 
   // A switch the repo computes once from other options (`args.distributed = args.world_size > 1 or

@@ -47,6 +47,54 @@ bool PassedOptions::off(FunctionId fn, std::string_view name, const facts::Condi
   return off_at(fn, name, 0, query);
 }
 
+bool PassedOptions::rebinds(FunctionId fn, std::string_view name) const {
+  const auto& file = m_impl.files[fn.file.value];
+  return std::any_of(file.assigns.begin(), file.assigns.end(), [&](const facts::AssignFact& assign) {
+    return assign.ctx.function == fn.index && assign.target_text == name;
+  });
+}
+
+bool PassedOptions::off_where_built(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+                                    const std::function<bool(std::string_view option)>& option_off) const {
+  return built_off_at(fn, name, term, option_off, 0);
+}
+
+bool PassedOptions::built_off_at(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+                                 const std::function<bool(std::string_view option)>& option_off, int depth) const {
+  if (fn.index < 0 || depth > k_max_depth) return false;
+  const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+  if (info.name != "__init__" || !is_parameter(info, name)) return false;
+  // `xformers_att_config = utils.eval_str_dict(xformers_att_config)`: the body tests its own value, not the callers'.
+  if (rebinds(fn, name)) return false;
+  const facts::Argument* omitted = nullptr;
+  for (const auto& param : info.param_defaults) {
+    if (param.keyword == name && is_literal(param)) omitted = &param;
+  }
+  const auto& sites = m_callers[fn.file.value][static_cast<std::size_t>(fn.index)];
+  if (sites.empty() || sites.size() > k_max_sites) return false;
+  Query query{term, option_off, k_budget};
+  const std::optional<std::size_t> position = positional_index(info, name);
+  bool decided = false;
+  for (const CallSite& site : sites) {
+    // `super().__init__(llm, lora=lora)` in a subclass's constructor: the subclass's constructions decide, not
+    // its default (xtuner's shipped configs build its trainers with `lora=dict(...)`).
+    const facts::Argument* passed = passed_argument(site, position, name);
+    const bool handed_on =
+        passed != nullptr && !passed->is_splat && passed->kind == facts::LiteralKind::name &&
+        passed->resolved.empty() && is_identifier(passed->value) && site.caller.index >= 0 &&
+        m_impl.files[site.caller.file.value].functions[static_cast<std::size_t>(site.caller.index)].name == "__init__";
+    if (handed_on ? built_off_at(site.caller, passed->value, term, option_off, depth + 1)
+                  : site_off(site, position, name, 0, query, omitted)) {
+      decided = true;
+      continue;
+    }
+    RoleSet roles = m_impl.at(site.caller).roles;
+    roles.reset(static_cast<std::size_t>(Role::test));
+    if (roles.any()) return false;  // a construction a run reaches may take the branch
+  }
+  return decided;
+}
+
 bool PassedOptions::off_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
                                     bool* all_omitted) const {
   if (fn.index < 0) return false;
@@ -124,6 +172,9 @@ bool PassedOptions::passed_on_in_training(FunctionId fn, std::string_view name,
 bool PassedOptions::off_at(FunctionId fn, std::string_view name, int depth, Query& query) const {
   if (depth > k_max_depth || fn.index < 0 || --query.budget < 0) return false;
   const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+  // `if lora_config is None: lora_config = LoraConfig(...)` before the call: what the callee gets is no longer the
+  // parameter's default or what the callers passed.
+  if (depth > 0 && rebinds(fn, name)) return false;
   for (const auto& param : info.param_defaults) {
     if (param.keyword == name) return is_literal(param) && leaves_off(param, query.term);
   }

@@ -29,6 +29,14 @@ class PassedOptions {
   /// caller's own parameter (an `attention_mask` a forward hands on is data, whatever its default).
   bool off(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
            const std::function<bool(std::string_view option)>& option_off, bool options_only = false) const;
+  /// True when constructor parameter `name` of `fn` (an `__init__`, whatever its default) never takes the branch
+  /// on `term` in a default run, judged at the class's constructions: each passes a literal or an option read
+  /// that leaves it off (`xformers_att_config=cfg.encoder.xformers_att_config`, a config field defaulting to
+  /// None), or leaves it out and the parameter's literal default does; one must decide, and a site a run reaches
+  /// that is not understood makes it false. A constructor's parameters configure the module; forward's
+  /// `attention_mask=None` is what its callers pass or not, and stays with off().
+  bool off_where_built(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+                       const std::function<bool(std::string_view option)>& option_off) const;
   /// True when parameter `name` of `fn` never takes the branch on `term` in training: every call site that
   /// training code makes passes a literal that leaves it off (`get_pool_mask(mask, return_idcs=False)` from the
   /// training forward), or leaves out a parameter whose literal default does (`extract_features(x)` for
@@ -58,6 +66,10 @@ class PassedOptions {
   static constexpr int k_budget = 256;
 
   bool off_at(FunctionId fn, std::string_view name, int depth, Query& query) const;
+  /// `fn` assigns its parameter (or local) `name` somewhere in its body.
+  bool rebinds(FunctionId fn, std::string_view name) const;
+  bool built_off_at(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+                    const std::function<bool(std::string_view option)>& option_off, int depth) const;
   /// The argument a site passes for the parameter (a `*args`/`**kwargs` splat stands for it); null when none.
   const facts::Argument* passed_argument(const CallSite& site, std::optional<std::size_t> position,
                                          std::string_view name) const;
