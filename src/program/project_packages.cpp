@@ -27,7 +27,13 @@ void Symbols::find_project_packages() {
       return i.relative_level == 0 && i.module.first_segment() == "src";
     });
   });
-  if (src_layout && imports_src && !m_roots.contains("src")) {
+  // (`src/__init__.py` names itself `src` while the layout strips `src.` from the modules beside it, as in the
+  // lightning-hydra template: that is no top-level module `src` of another tree.)
+  const bool src_root_elsewhere = std::any_of(m_files.begin(), m_files.end(), [](const facts::FileFacts& f) {
+    return (f.module_name == "src" && f.path != "src/__init__.py") ||
+           (starts_with(f.module_name, "src.") && !starts_with(f.path, "src/"));
+  });
+  if (src_layout && imports_src && (!m_roots.contains("src") || !src_root_elsewhere)) {
     m_project_packages.emplace("src", std::string_view());
     m_roots.insert("src");
   }
