@@ -83,7 +83,7 @@ class GraphBuilder {
     if (m_call >= 0 && calls_kv_cache(facts.calls[static_cast<std::size_t>(m_call)]))
       edge.guards |= facts::guard_bit(facts::Guard::not_training);
     edge.branch = ctx.branch;
-    edge.command = command_branch_role(facts, ctx.branch);
+    if (!edge.fixed_role) edge.fixed_role = command_branch_role(facts, ctx.branch);
     return edge;
   }
 
@@ -398,6 +398,55 @@ class GraphBuilder {
   void add_call_edges(FileId file, const facts::CallFact& call) {
     if (!add_remote_edges(file, call)) add_target_edges(file, call);
     add_argument_edges(file, call);
+    add_lightning_hooks(file, call);
+  }
+
+  // `trainer.fit(model=model, datamodule=datamodule)`: Lightning's Trainer runs the hooks of the module and
+  // the data module it is handed (the training_step is an entry point of its own): the data module's
+  // loaders and setup, the module's setup and optimizers.
+  void add_lightning_hooks(FileId file, const facts::CallFact& call) {
+    if (call.method != "fit" || to_lower(call.receiver_text).find("trainer") == std::string::npos) return;
+    static constexpr std::string_view k_data_hooks[] = {"prepare_data", "setup", "train_dataloader", "val_dataloader"};
+    static constexpr std::string_view k_module_hooks[] = {"prepare_data",         "setup",        "configure_model",
+                                                          "configure_optimizers", "on_fit_start", "on_train_start"};
+    for (const auto& arg : call.args) {
+      if (arg.kind != facts::LiteralKind::name || !is_identifier(arg.value)) continue;
+      for (const ClassId& klass : instance_classes(file, call.ctx, std::string(arg.value))) {
+        const std::string_view kind = lightning_base(klass);
+        if (kind.empty()) continue;
+        const auto add_hooks = [&](const auto& hooks) {
+          for (const std::string_view hook : hooks) {
+            const auto m = m_symbols.method(klass, hook);
+            if (!m) continue;
+            Edge edge{*m};
+            edge.fixed_role = hook == "train_dataloader" ? Role::data
+                              : hook == "val_dataloader" ? Role::training_eval
+                                                         : Role::setup;
+            add(file, call.ctx, edge);
+          }
+        };
+        if (kind == "LightningDataModule")
+          add_hooks(k_data_hooks);
+        else
+          add_hooks(k_module_hooks);
+      }
+    }
+  }
+
+  // "LightningDataModule" or "LightningModule" when a repo class derives from one (through repo bases), else "".
+  std::string_view lightning_base(ClassId klass) const {
+    ClassId at = klass;
+    for (int hop = 0; hop < 16; ++hop) {  // base-class chains followed, as program/types does
+      for (const auto& base : m_impl.files[at.file.value].classes[static_cast<std::size_t>(at.index)].bases) {
+        const std::string_view dotted = base.dotted();
+        if (ends_with(dotted, "LightningDataModule")) return "LightningDataModule";
+        if (ends_with(dotted, "LightningModule")) return "LightningModule";
+      }
+      const auto next = m_symbols.base_class(at, 0);
+      if (!next) break;
+      at = *next;
+    }
+    return {};
   }
 
   // `super().forward(x)`, `super(Sub, self).__init__(d)`: the method of the first repo base class (of the
@@ -465,7 +514,8 @@ class GraphBuilder {
     add_autograd_registration(file, call);
     add_python_op_edge(file, call);
     add_config_owner(file, call);
-    // `self.module_builder(**kwargs)`, `block_fn(dim)`: a class handed over as a value is built here.
+    // `self.module_builder(**kwargs)`, `block_fn(dim)`: a class handed over as a value is built here; so is
+    // what `hydra.utils.instantiate(cfg.model)` builds from the configs' `_target_`s.
     const auto handed_classes = classes_built_from_values(m_impl, file, call);
     m_dispatch = handed_classes.size() > 1;
     for (const ClassId& klass : handed_classes) add_construction(file, call.ctx, klass);

@@ -37,7 +37,9 @@ struct Edge {
                              ///< function (call_graph's hand_over_instance)
   bool remote =
       false;  ///< a Ray handle's `method.remote(...)`: the target runs in its actor's process, not the caller's
-  std::optional<Role> command;  ///< under a CLI subcommand's branch (`elif command == "chat":`): its role
+  /// The role the target runs in, whatever its caller's: under a CLI subcommand's branch (`elif command == "chat":`),
+  /// or a Lightning hook the Trainer calls (`train_dataloader` as data, `setup` as setup).
+  std::optional<Role> fixed_role;
 };
 static_assert(sizeof(Edge) <= 48, "Edge is stored per resolved call site: keep it compact");
 
@@ -80,6 +82,10 @@ struct Types {
   /// (file, class index, attribute) -> repo classes `self.<attribute>` holds as classes
   /// (`self.module_builder = module_builder`, `self.block_class = Block`).
   std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::vector<ClassId>> class_attributes;
+  /// Config section -> repo classes its `_target_`s name, for `hydra.utils.instantiate(cfg.<section>)`: a config
+  /// group's files (`configs/model/mnist.yaml` for "model": its top-level `_target_` and the nested ones Hydra
+  /// builds with it, `net._target_`) and keyed entries anywhere (`model._target_`, `model.net._target_`).
+  std::unordered_map<std::string, std::vector<ClassId>> config_targets;
 };
 inline constexpr std::size_t k_max_value_classes = 16;
 
@@ -229,7 +235,8 @@ struct Program::Impl {
 /// Registries, what functions return, and which classes attributes and locals hold (types.cpp).
 void infer_types(Program::Impl& impl);
 /// The repo classes a call builds through a class held as a value: `self.module_builder(**kwargs)` or
-/// `block_fn(dim)` on a constructor parameter (Types::class_attributes, Types::class_parameters).
+/// `block_fn(dim)` on a constructor parameter (Types::class_attributes, Types::class_parameters), or named by
+/// the config section `hydra.utils.instantiate(cfg.model)` builds (Types::config_targets).
 std::vector<ClassId> classes_built_from_values(const Program::Impl& impl, FileId file, const facts::CallFact& call);
 /// Repo classes decorated `@ray.remote` or wrapped by `ray.remote(...)(Cls)` (program/ray_actors).
 void find_ray_actors(Program::Impl& impl);

@@ -353,7 +353,7 @@ class Propagation {
     for (Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
       Role site = drives && !edge.in_training_loop ? Role::setup : role;
       // A CLI's `elif command == "chat": run_chat()` runs the chat command, whatever reaches the CLI.
-      if (edge.command && role != Role::test) site = *edge.command;
+      if (edge.fixed_role && role != Role::test) site = *edge.fixed_role;
       if (edge.call >= 0 && !edge.constructs &&
           outside_trainer_run(run, file.calls[static_cast<std::size_t>(edge.call)].at.line))
         site = Role::setup;

@@ -110,6 +110,7 @@ class TypeInference {
     for (std::size_t f = 0; f < m_impl.files.size(); ++f) m_types.returns[f].resize(m_impl.files[f].functions.size());
     collect_registries();
     index_files();
+    index_config_targets();
     infer_class_values();
     bool changed = true;
     for (int pass = 0; pass < k_max_passes && changed; ++pass) changed = infer_returns();
@@ -374,6 +375,34 @@ class TypeInference {
     return out;
   }
 
+  // `_target_: src.models.mnist_module.MNISTLitModule` in configs/model/mnist.yaml (with `net._target_:
+  // ...SimpleDenseNet` under it), `model: {_target_: ...}` in a composed config: what
+  // `hydra.utils.instantiate(cfg.model)` may build (Types::config_targets).
+  void index_config_targets() {
+    for (const auto& file : m_impl.files) {
+      if (file.settings.empty() || file.is_test) continue;
+      const std::string_view path = file.path;
+      const auto slash = path.rfind('/');
+      const std::string_view folder = slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
+      const std::string group(folder.substr(folder.rfind('/') == std::string_view::npos ? 0 : folder.rfind('/') + 1));
+      for (const auto& setting : file.settings) {
+        const std::string_view key = setting.key;
+        if (!setting.program.empty() || (key != "_target_" && !ends_with(key, "._target_"))) continue;
+        const Symbol s = m_symbols.lookup(setting.value);
+        if (s.kind != Symbol::Kind::klass) continue;
+        // The file's group takes every target in it; each key above the target takes it too.
+        if (!group.empty()) add_class(m_types.config_targets[group], s.klass);
+        std::string_view above = key.substr(0, key.size() - std::string_view("_target_").size());
+        while (!above.empty()) {
+          above.remove_suffix(1);  // the '.'
+          add_class(m_types.config_targets[std::string(last_segment(above))], s.klass);
+          const auto dot = above.rfind('.');
+          above = dot == std::string_view::npos ? std::string_view() : above.substr(0, dot + 1);
+        }
+      }
+    }
+  }
+
   // `PipelineBlock(module_builder=DecoderLayer)`, `def __init__(self, block_fn=Block)`,
   // `self.module_builder = module_builder`: which constructor parameters and attributes hold repo classes
   // as classes. A class handed on (`Tower(block_fn=block_fn)`) is followed over a few passes.
@@ -542,6 +571,16 @@ std::vector<ClassId> attribute_classes(const Program::Impl& impl, ClassId klass,
 
 std::vector<ClassId> classes_built_from_values(const Program::Impl& impl, FileId file, const facts::CallFact& call) {
   std::vector<ClassId> out;
+  const std::string_view callee = call.callee.dotted();
+  if (callee == "hydra.utils.instantiate" && !call.args.empty() && call.args[0].keyword.empty() &&
+      call.args[0].kind == facts::LiteralKind::name) {
+    const std::string_view section = call.args[0].value;
+    const auto dot = section.rfind('.');
+    if (dot == std::string_view::npos) return out;
+    const auto it = impl.types.config_targets.find(std::string(section.substr(dot + 1)));
+    if (it != impl.types.config_targets.end()) return it->second;
+    return out;
+  }
   if (call.receiver_is_self && call.receiver_text == "self" && call.ctx.klass >= 0 && !call.method.empty()) {
     ClassId at{file, call.ctx.klass};
     for (int hop = 0; hop < k_max_base_hops; ++hop) {
