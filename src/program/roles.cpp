@@ -329,7 +329,11 @@ class Propagation {
     Span run = role == Role::training_step && !drives ? trainer_run(file, fn.index) : Span{};
     // ... and so does one that hands the run to a helper (`train()` calling `setup_model_and_trainer()` and
     // then `execute_training(trainer)`): what it calls before or after that helper runs once.
-    if (role == Role::training_step && !drives && run.line == 0) run = delegated_run(fn);
+    // (Two runs in a row, `train_inversion(...)` then `perform_tuning(...)` in cloneofsimo/lora's `train`: what
+    // it calls between them runs once too, so each runner call is a window of its own.)
+    std::vector<Span> runs;
+    if (role == Role::training_step && !drives && run.line == 0) runs = delegated_runs(fn);
+    if (run.line != 0) runs.push_back(run);
     // A generation function reached as step code (a rollout) runs its own generation helpers as step code too.
     // So does a rollout (`make_experience` calling `self.generate(...)` for the PPO batch).
     const bool rollout =
@@ -354,8 +358,10 @@ class Propagation {
       Role site = drives && !edge.in_training_loop ? Role::setup : role;
       // A CLI's `elif command == "chat": run_chat()` runs the chat command, whatever reaches the CLI.
       if (edge.fixed_role && role != Role::test) site = *edge.fixed_role;
-      if (edge.call >= 0 && !edge.constructs &&
-          outside_trainer_run(run, file.calls[static_cast<std::size_t>(edge.call)].at.line))
+      if (edge.call >= 0 && !edge.constructs && !runs.empty() &&
+          std::all_of(runs.begin(), runs.end(), [&](const Span& window) {
+            return outside_trainer_run(window, file.calls[static_cast<std::size_t>(edge.call)].at.line);
+          }))
         site = Role::setup;
       if (edge.constructs) {
         const Role made = is_training(site) ? Role::setup : site;
@@ -432,6 +438,21 @@ class Propagation {
       }
       if (!grew) break;
     }
+  }
+
+  /// Each of `fn`'s calls of training runners, when every such call sits outside loops; else none.
+  std::vector<Span> delegated_runs(FunctionId fn) const {
+    std::vector<Span> out;
+    if (fn.index < 0 || m_runner.empty()) return out;
+    const auto& file = m_impl.files[fn.file.value];
+    for (const Edge& edge : m_impl.edges[fn.file.value][m_impl.slot(fn)]) {
+      if (edge.constructs || edge.dispatch || edge.call < 0 || edge.target.index < 0) continue;
+      if (!m_runner[edge.target.file.value][static_cast<std::size_t>(edge.target.index)]) continue;
+      const auto& call = file.calls[static_cast<std::size_t>(edge.call)];
+      if (call.ctx.loop >= 0) return {};
+      out.push_back(call.at);
+    }
+    return out;
   }
 
   /// The lines of `fn`'s calls of training runners, when every such call sits outside loops; else nothing.
