@@ -72,12 +72,31 @@ std::string shape_count(TSNode value, const NodeScope& scope) {
 // the size argument (`size=`, `scale_factor=`, the first positional after a function's input, a method's first
 // positional: PIL's `img.resize(size)`), not as the input (`interpolate(z, size=...)` where `z` carries random noise
 // levels) or the interpolation mode (timm's `random.choice(self.interpolation)`).
+// `name` used for its value in `text`, not only for its shape: `model_pred.shape[-2:]` after `model_pred =
+// unet(latents, timesteps, ...)` is the latents' size whatever timesteps the draw gave (a tensor's values do not
+// set its shape).
+bool mentions_value(std::string_view text, std::string_view name) {
+  for (std::size_t at = 0; (at = text.find(name, at)) != std::string_view::npos; at += name.size()) {
+    const bool starts = at == 0 || (!(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_') &&
+                                    text[at - 1] != '.');
+    const std::size_t end = at + name.size();
+    const bool ends = end >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_');
+    if (!starts || !ends) continue;
+    const std::string_view rest = text.substr(end);
+    if (starts_with(rest, ".shape") || starts_with(rest, ".size(") || starts_with(rest, ".ndim") ||
+        starts_with(rest, ".dim("))
+      continue;
+    return true;
+  }
+  return false;
+}
+
 bool reaches_size_argument(TSNode call, const std::vector<std::string>& names, const NodeScope& scope) {
   const auto& k = scope.kinds();
   const auto mentioned = [&](TSNode node) {
     const std::string_view text = scope.text(node);
     for (const std::string& name : names) {
-      if (mentions_name(text, name)) return true;
+      if (mentions_value(text, name)) return true;
     }
     return false;
   };

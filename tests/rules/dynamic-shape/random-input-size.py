@@ -94,3 +94,15 @@ class NoisyLowScale(torch.nn.Module):
         noise_level = torch.randint(0, self.max_noise_level, (z.shape[0],), device=z.device)
         z = z + noise_level.view(-1, 1, 1, 1)
         return F.interpolate(z, size=self.out_size, mode="nearest"), noise_level
+
+
+def masked_diffusion_loss(unet, scheduler, latents, encoder_hidden_states, mask):
+    """cloneofsimo/lora's loss_step: the mask is resized to the prediction's own size."""
+    noise = torch.randn_like(latents)
+    # Random timesteps set the noise levels, not any shape: the prediction has the latents' size.
+    # ok: dynamic-shape.random-input-size
+    timesteps = torch.randint(0, scheduler.config.num_train_timesteps, (latents.shape[0],), device=latents.device)
+    noisy_latents = scheduler.add_noise(latents, noise, timesteps)
+    model_pred = unet(noisy_latents, timesteps, encoder_hidden_states).sample
+    mask = F.interpolate(mask.float(), size=model_pred.shape[-2:], mode="nearest")
+    return F.mse_loss(model_pred * mask, noise * mask)
