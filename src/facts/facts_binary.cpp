@@ -252,7 +252,7 @@ void fields(IO& io, ReferenceFact& f) {
 }
 template <class IO>
 void fields(IO& io, DeviceLiteralFact& f) {
-  io(f.value), io.enumeration(f.use, DeviceUse::other), io(f.callee), io(f.keyword), io(f.at), io(f.ctx);
+  io(f.value), io.enumeration(f.use, DeviceUse::parameter_default), io(f.callee), io(f.keyword), io(f.at), io(f.ctx);
 }
 template <class IO>
 void fields(IO& io, PatternFact& f) {

@@ -133,6 +133,8 @@ std::string_view to_string(DeviceUse use) {
       return "comparison";
     case DeviceUse::other:
       return "other";
+    case DeviceUse::parameter_default:
+      return "parameter-default";
   }
   return "other";
 }

@@ -263,7 +263,21 @@ void Walker::on_string(TSNode node) {
   } else {
     while (m_src.is(parent, m_k.conditional_expression) || m_src.is(parent, m_k.parenthesized_expression))
       parent = ancestor(++up);
-    fact.use = m_src.is(parent, m_k.assignment) ? DeviceUse::assignment : DeviceUse::other;
+    fact.use = m_src.is(parent, m_k.assignment) ? DeviceUse::assignment
+               : m_src.is(parent, m_k.default_parameter) || m_src.is(parent, m_k.typed_default_parameter)
+                   ? DeviceUse::parameter_default
+                   : DeviceUse::other;
+    // `device="cuda"`: which parameter it is the default of. Only a parameter named for a device
+    // (`device`, `deviceL`, `device_map`, `map_location`): stylegan3's `impl='cuda'` picks a kernel, and falls back
+    // to the reference code on any other device.
+    if (fact.use == DeviceUse::parameter_default) {
+      const std::string_view param = m_src.node_text(ts_node_child_by_field_id(parent, m_k.f_name));
+      const std::string lower = to_lower(param);
+      if (lower.find("device") != std::string::npos || lower == "dev" || lower == "map_location")
+        fact.keyword = m_src.str(param);
+      else
+        fact.use = DeviceUse::other;
+    }
     // `class DeviceType(StrEnum): CUDA = "cuda"`: an enum member names a device to compare against.
     if (fact.use == DeviceUse::assignment && m_ctx.klass >= 0 && m_ctx.function < 0 && enum_class(m_ctx.klass))
       fact.use = DeviceUse::comparison;

@@ -390,7 +390,9 @@ class Matcher {
   void devices() {
     for (const facts::DeviceLiteralFact& device : m_file.devices) {
       for (std::uint32_t i : candidates(SubjectKind::device, {device.value})) {
-        if (detail::device_conditions_hold(m_rules.rules()[i].conditions, device)) {
+        if (detail::device_conditions_hold(m_rules.rules()[i].conditions, device) &&
+            !(device.use == facts::DeviceUse::parameter_default &&
+              m_view.program.always_passed(m_view.id, device.ctx.function, device.keyword))) {
           MessageFields fields{device.value, device.callee, {}, {}, device.value, {}, {}, device.value};
           if (const auto decorated = decorated_by(device.at)) {
             emit(i, *decorated, device.at, std::move(fields), true, {}, &*decorated);

@@ -19,6 +19,7 @@ const Vocabulary<facts::DeviceUse>& device_use_vocabulary() {
       {"assignment", facts::DeviceUse::assignment},
       {"comparison", facts::DeviceUse::comparison},
       {"other", facts::DeviceUse::other},
+      {"parameter-default", facts::DeviceUse::parameter_default},
   };
   return k_words;
 }

@@ -219,12 +219,14 @@ struct ReferenceFact {
 };
 
 /// A string literal that names a device ("cuda", "cuda:0", "xla", "neuron", "cpu", "mps"), where it is used.
-enum class DeviceUse { call_argument, assignment, comparison, other };
+/// `parameter_default`: the default of a function parameter (`def train(..., device="cuda:0")`, the config of a CLI
+/// that `fire.Fire(train)` or typer builds from the signature).
+enum class DeviceUse { call_argument, assignment, comparison, other, parameter_default };
 struct DeviceLiteralFact {
   FactString value;  ///< without quotes
   DeviceUse use = DeviceUse::other;
   FactString callee;   ///< for call_argument: the call's resolved callee or method (".to", "torch.device")
-  FactString keyword;  ///< for call_argument: the keyword ("device") or empty when positional
+  FactString keyword;  ///< call_argument: the keyword ("device") or empty when positional; parameter_default: the parameter
   Span at;
   Context ctx;
 

@@ -186,6 +186,11 @@ class Program {
   /// True when the code at `ctx` runs once per run: in no loop of its function, and its function is
   /// reached only as setup, inference, export or tooling, from no call site in a loop (`mark_repeats`).
   bool runs_once(FileId file, const facts::Context& ctx) const;
+  /// True when every call of `function` the repo makes passes its parameter `name` (by keyword or position,
+  /// no `**kwargs` splat in its way) and there is one: the parameter's default never runs (minimind's
+  /// `init_model(..., device="cuda")` called with `device=args.device` everywhere). False for a function
+  /// nothing calls by name (`fire.Fire(train)` builds the command line from the defaults).
+  bool always_passed(FileId file, std::int32_t function, std::string_view name) const;
   /// True when the code at `ctx` sits in a loop that runs a training step: one that calls backward or an
   /// optimizer step in its body, or a repo function that runs one (`self.distill_batch(batch)`; program/step_loops).
   bool in_training_loop(FileId file, const facts::Context& ctx) const;

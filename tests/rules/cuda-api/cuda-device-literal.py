@@ -78,3 +78,43 @@ def safe_device(try_device: str):
     if str(try_device).find("cuda:") >= 0:
         return torch.device(try_device)
     return torch.device("cpu")
+
+
+# A training function a CLI builds from its signature (`fire.Fire(train)`): its default is the run's device.
+# expect: cuda-api.cuda-device-literal
+def train_from_signature(model_name: str, steps: int = 100, device: str = "cuda:0"):
+    model = torch.nn.Linear(8, 8).to(device)
+    return model, steps, model_name
+
+
+# Every call passes the device (minimind's `init_model(..., device=args.device)`): the default never runs.
+# ok: cuda-api.cuda-device-literal
+def init_model(hidden, device="cuda"):
+    return torch.nn.Linear(hidden, hidden).to(device)
+
+
+def build_everything(args):
+    first = init_model(args.hidden, device=args.device)
+    second = init_model(args.hidden, args.device)
+    return first, second
+
+
+# A kernel selector, not a device: stylegan3's `impl='cuda'` falls back to the reference code elsewhere.
+# ok: cuda-api.cuda-device-literal
+def upsample2d(x, f, up=2, impl="cuda"):
+    return x if impl == "ref" else x.repeat_interleave(up, dim=-1)
+
+
+# A wrapper forwards its own arguments (nanochat's data loaders): its callers decide, and they pass the device.
+# ok: cuda-api.cuda-device-literal
+def loader_with_state(tokenizer, batch_size, device="cuda"):
+    yield torch.zeros(batch_size, 8, dtype=torch.long).to(device), tokenizer
+
+
+def loader(*args, **kwargs):
+    for batch, _ in loader_with_state(*args, **kwargs):
+        yield batch
+
+
+def build_loaders(tokenizer, args):
+    return loader(tokenizer, args.batch_size, device=args.device), loader_with_state(tokenizer, 4, args.device)
