@@ -74,8 +74,7 @@ bool PassedOptions::built_off_at(FunctionId fn, std::string_view name, const fac
   if (sites.empty() || sites.size() > k_max_sites) return false;
   Query query{term, option_off, k_budget};
   const std::optional<std::size_t> position = positional_index(info, name);
-  bool decided = false;
-  for (const CallSite& site : sites) {
+  return every_reached_site(sites, [&](const CallSite& site) {
     // `super().__init__(llm, lora=lora)` in a subclass's constructor: the subclass's constructions decide, not
     // its default (xtuner's shipped configs build its trainers with `lora=dict(...)`).
     const facts::Argument* passed = passed_argument(site, position, name);
@@ -83,16 +82,9 @@ bool PassedOptions::built_off_at(FunctionId fn, std::string_view name, const fac
         passed != nullptr && !passed->is_splat && passed->kind == facts::LiteralKind::name &&
         passed->resolved.empty() && is_identifier(passed->value) && site.caller.index >= 0 &&
         m_impl.files[site.caller.file.value].functions[static_cast<std::size_t>(site.caller.index)].name == "__init__";
-    if (handed_on ? built_off_at(site.caller, passed->value, term, option_off, depth + 1)
-                  : site_off(site, position, name, 0, query, omitted)) {
-      decided = true;
-      continue;
-    }
-    RoleSet roles = m_impl.at(site.caller).roles;
-    roles.reset(static_cast<std::size_t>(Role::test));
-    if (roles.any()) return false;  // a construction a run reaches may take the branch
-  }
-  return decided;
+    return handed_on ? built_off_at(site.caller, passed->value, term, option_off, depth + 1)
+                     : site_off(site, position, name, 0, query, omitted);
+  });
 }
 
 bool PassedOptions::off_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
@@ -181,17 +173,7 @@ bool PassedOptions::off_at(FunctionId fn, std::string_view name, int depth, Quer
   const std::optional<std::size_t> position = positional_index(info, name);
   const auto& sites = m_callers[fn.file.value][static_cast<std::size_t>(fn.index)];
   if (sites.empty() || sites.size() > k_max_sites) return false;
-  bool decided = false;
-  for (const CallSite& site : sites) {
-    if (site_off(site, position, name, depth, query)) {
-      decided = true;
-      continue;
-    }
-    RoleSet roles = m_impl.at(site.caller).roles;
-    roles.reset(static_cast<std::size_t>(Role::test));
-    if (roles.any()) return false;  // a site a run reaches may take the branch
-  }
-  return decided;
+  return every_reached_site(sites, [&](const CallSite& site) { return site_off(site, position, name, depth, query); });
 }
 
 bool PassedOptions::site_off(const CallSite& site, std::optional<std::size_t> position, std::string_view name,

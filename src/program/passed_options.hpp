@@ -66,6 +66,22 @@ class PassedOptions {
   static constexpr int k_budget = 256;
 
   bool off_at(FunctionId fn, std::string_view name, int depth, Query& query) const;
+  /// Every call site a run reaches leaves the branch off (`off_site` says so of each), and one does: sites in
+  /// code no entry point reaches, or only tests, select nothing.
+  template <class OffSite>
+  bool every_reached_site(const std::vector<CallSite>& sites, OffSite&& off_site) const {
+    bool decided = false;
+    for (const CallSite& site : sites) {
+      if (off_site(site)) {
+        decided = true;
+        continue;
+      }
+      RoleSet roles = m_impl.at(site.caller).roles;
+      roles.reset(static_cast<std::size_t>(Role::test));
+      if (roles.any()) return false;  // a site a run reaches may take the branch
+    }
+    return decided;
+  }
   /// `fn` assigns its parameter (or local) `name` somewhere in its body.
   bool rebinds(FunctionId fn, std::string_view name) const;
   bool built_off_at(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,

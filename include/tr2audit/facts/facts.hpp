@@ -225,8 +225,9 @@ enum class DeviceUse { call_argument, assignment, comparison, other, parameter_d
 struct DeviceLiteralFact {
   FactString value;  ///< without quotes
   DeviceUse use = DeviceUse::other;
-  FactString callee;   ///< for call_argument: the call's resolved callee or method (".to", "torch.device")
-  FactString keyword;  ///< call_argument: the keyword ("device") or empty when positional; parameter_default: the parameter
+  FactString callee;  ///< for call_argument: the call's resolved callee or method (".to", "torch.device")
+  FactString
+      keyword;  ///< call_argument: the keyword ("device") or empty when positional; parameter_default: the parameter
   Span at;
   Context ctx;
 
