@@ -1,4 +1,5 @@
-// The options a parameter with no default is passed down (see the header).
+// The options a parameter with no default is passed down (see the header); and whether every call passes a
+// parameter at all (Program::always_passed: a device default no run uses).
 #include "program/passed_options.hpp"
 
 #include <algorithm>
@@ -208,6 +209,69 @@ bool PassedOptions::option_off(std::string_view dotted, Query& query) {
   // `cfg.MODEL.ROI_BOX_HEAD.POOLER_TYPE`: a yacs default is known by its last two names (program/options).
   if (std::count(dotted.begin(), dotted.end(), '.') >= 2 && query.option_off(last_two(dotted))) return true;
   return query.option_off(last_segment(dotted));
+}
+
+namespace {
+
+// `def loader(*args, **kwargs): yield from loader_with_state(*args, **kwargs)`: a wrapper that forwards its own
+// arguments passes a parameter exactly when its callers pass it.
+bool forwards_arguments(const facts::FunctionInfo& caller, const facts::CallFact& call) {
+  bool forwards = false;
+  for (const auto& arg : call.args) {
+    if (!arg.is_splat) continue;
+    const std::string_view text = arg.value;
+    const std::string_view name = text.substr(text.find_first_not_of('*'));
+    const bool own = std::any_of(caller.params.begin(), caller.params.end(), [&](const FactString& param) {
+      const std::string_view p = param;
+      return p.find_first_not_of('*') > 0 && p.substr(p.find_first_not_of('*')) == name;
+    });
+    if (!own) return false;
+    forwards = true;
+  }
+  return forwards;
+}
+
+bool passed_everywhere(const Program::Impl& impl, FunctionId target, std::string_view name,
+                       std::optional<std::size_t> position, int depth) {
+  if (depth > 4) return false;
+  bool called = false;
+  for (std::uint32_t f = 0; f < impl.edges.size(); ++f) {
+    if (impl.files[f].is_test) continue;
+    for (std::size_t slot = 0; slot < impl.edges[f].size(); ++slot) {
+      for (const Edge& edge : impl.edges[f][slot]) {
+        if (!(edge.target == target) || edge.call < 0 || edge.dispatch || edge.deferred) continue;
+        const facts::CallFact& call = impl.files[f].calls[static_cast<std::size_t>(edge.call)];
+        const bool splat = std::any_of(call.args.begin(), call.args.end(), [](const auto& a) { return a.is_splat; });
+        if (splat) {
+          const FunctionId caller{FileId{f},
+                                  slot < impl.files[f].functions.size() ? static_cast<std::int32_t>(slot) : -1};
+          if (caller.index < 0 ||
+              !forwards_arguments(impl.files[f].functions[static_cast<std::size_t>(caller.index)], call) ||
+              !passed_everywhere(impl, caller, name, position, depth + 1))
+            return false;
+          called = true;
+          continue;
+        }
+        bool passed = false;
+        std::size_t positional = 0;
+        for (const auto& arg : call.args) {
+          if (arg.keyword.empty() ? position && positional++ == *position : arg.keyword == name) passed = true;
+        }
+        if (!passed) return false;
+        called = true;
+      }
+    }
+  }
+  return called;
+}
+
+}  // namespace
+
+bool Program::always_passed(FileId file, std::int32_t function, std::string_view name) const {
+  if (function < 0) return false;
+  const auto& info = m_impl->files[file.value].functions[static_cast<std::size_t>(function)];
+  if (!option_values::is_parameter(info, name)) return false;
+  return passed_everywhere(*m_impl, FunctionId{file, function}, name, option_values::positional_index(info, name), 0);
 }
 
 }  // namespace tr2audit::program
