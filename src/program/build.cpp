@@ -68,6 +68,7 @@ constexpr Pass k_passes[] = {
     TR2AUDIT_PASS(find_registered_executors),
     TR2AUDIT_PASS(find_unselected_variants),
     TR2AUDIT_PASS(gate_modules_loaded_by_name),
+    TR2AUDIT_PASS(index_call_sites),
     TR2AUDIT_PASS(compute_branch_guards),
     TR2AUDIT_PASS(inherit_guards),
     TR2AUDIT_PASS(guard_fallback_sources),

@@ -436,7 +436,7 @@ class GraphBuilder {
   // "LightningDataModule" or "LightningModule" when a repo class derives from one (through repo bases), else "".
   std::string_view lightning_base(ClassId klass) const {
     ClassId at = klass;
-    for (int hop = 0; hop < 16; ++hop) {  // base-class chains followed, as program/types does
+    for (int hop = 0; hop < k_max_base_hops; ++hop) {
       for (const auto& base : m_impl.files[at.file.value].classes[static_cast<std::size_t>(at.index)].bases) {
         const std::string_view dotted = base.dotted();
         if (ends_with(dotted, "LightningDataModule")) return "LightningDataModule";

@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -12,6 +13,8 @@
 #include "program/symbols.hpp"
 
 namespace tr2audit::program {
+
+class PassedOptions;
 
 /// A call-graph edge target with how the caller reaches it. Fields are ordered by size (one edge per call
 /// site that resolves: hundreds of thousands on a large repo), and the static_assert keeps it at 48 bytes.
@@ -88,6 +91,8 @@ struct Types {
   std::unordered_map<std::string, std::vector<ClassId>> config_targets;
 };
 inline constexpr std::size_t k_max_value_classes = 16;
+/// Base-class chains followed through repo bases (program/types, program/call_graph).
+inline constexpr int k_max_base_hops = 16;
 
 /// A repo class Ray runs as an actor (program/ray_actors).
 struct RayActor {
@@ -123,6 +128,9 @@ struct FunctionState {
 
 struct Program::Impl {
   std::vector<facts::FileFacts> files;
+  /// Who calls each function, and what a call passes (program/passed_options, index_call_sites): read by the
+  /// option passes and, at match time, by Program::always_passed.
+  std::shared_ptr<const PassedOptions> call_sites;
   unsigned jobs = 1;                 ///< worker threads for the per-file passes (the model never depends on it)
   std::vector<PassTime> pass_times;  ///< build()'s passes and their wall times (`--stats`)
   std::unique_ptr<Symbols> symbols;
@@ -232,6 +240,8 @@ struct Program::Impl {
   const FunctionState& at(FunctionId id) const { return state[id.file.value][slot(id)]; }
 };
 
+/// Fills Impl::call_sites from the call graph (program/passed_options).
+void index_call_sites(Program::Impl& impl);
 /// Registries, what functions return, and which classes attributes and locals hold (types.cpp).
 void infer_types(Program::Impl& impl);
 /// The repo classes a call builds through a class held as a value: `self.module_builder(**kwargs)` or

@@ -45,7 +45,7 @@ class BranchGuards {
     for (std::uint32_t f = 0; f < m_impl.files.size(); ++f) collect(f, m_impl.files[f]);
     m_hydra_defaults = hydra_defaults(m_impl.files);
     m_launched.emplace(m_impl.files, m_file_cli_options);
-    m_passed.emplace(m_impl);
+    m_passed = m_impl.call_sites.get();
     index_derived();  // read by the workers below
     m_impl.branch_guards.resize(m_impl.files.size());
     m_option.resize(m_impl.files.size());
@@ -1096,7 +1096,7 @@ class BranchGuards {
   }
 
   Program::Impl& m_impl;
-  std::optional<PassedOptions> m_passed;  ///< built in run(), after the call graph
+  const PassedOptions* m_passed = nullptr;  ///< Impl::call_sites
   std::unordered_set<std::string> m_flags;
   /// Attributes the repo sets on objects other than `self` (`model.to_mixture = ...`, `setattr(m, "x", ...)`).
   std::unordered_set<std::string> m_outside_attributes;

@@ -211,11 +211,12 @@ bool PassedOptions::option_off(std::string_view dotted, Query& query) {
   return query.option_off(last_segment(dotted));
 }
 
-namespace {
-
 // `def loader(*args, **kwargs): yield from loader_with_state(*args, **kwargs)`: a wrapper that forwards its own
 // arguments passes a parameter exactly when its callers pass it.
-bool forwards_arguments(const facts::FunctionInfo& caller, const facts::CallFact& call) {
+bool PassedOptions::forwards_arguments(const CallSite& site) const {
+  if (site.caller.index < 0) return false;
+  const auto& caller = m_impl.files[site.caller.file.value].functions[static_cast<std::size_t>(site.caller.index)];
+  const facts::CallFact& call = m_impl.files[site.caller.file.value].calls[static_cast<std::size_t>(site.call)];
   bool forwards = false;
   for (const auto& arg : call.args) {
     if (!arg.is_splat) continue;
@@ -231,47 +232,27 @@ bool forwards_arguments(const facts::FunctionInfo& caller, const facts::CallFact
   return forwards;
 }
 
-bool passed_everywhere(const Program::Impl& impl, FunctionId target, std::string_view name,
-                       std::optional<std::size_t> position, int depth) {
-  if (depth > 4) return false;
-  bool called = false;
-  for (std::uint32_t f = 0; f < impl.edges.size(); ++f) {
-    if (impl.files[f].is_test) continue;
-    for (std::size_t slot = 0; slot < impl.edges[f].size(); ++slot) {
-      for (const Edge& edge : impl.edges[f][slot]) {
-        if (!(edge.target == target) || edge.call < 0 || edge.dispatch || edge.deferred) continue;
-        const facts::CallFact& call = impl.files[f].calls[static_cast<std::size_t>(edge.call)];
-        const bool splat = std::any_of(call.args.begin(), call.args.end(), [](const auto& a) { return a.is_splat; });
-        if (splat) {
-          const FunctionId caller{FileId{f},
-                                  slot < impl.files[f].functions.size() ? static_cast<std::int32_t>(slot) : -1};
-          if (caller.index < 0 ||
-              !forwards_arguments(impl.files[f].functions[static_cast<std::size_t>(caller.index)], call) ||
-              !passed_everywhere(impl, caller, name, position, depth + 1))
-            return false;
-          called = true;
-          continue;
-        }
-        bool passed = false;
-        std::size_t positional = 0;
-        for (const auto& arg : call.args) {
-          if (arg.keyword.empty() ? position && positional++ == *position : arg.keyword == name) passed = true;
-        }
-        if (!passed) return false;
-        called = true;
-      }
-    }
-  }
-  return called;
+bool PassedOptions::always_passed(FunctionId fn, std::string_view name) const {
+  if (fn.index < 0) return false;
+  const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+  if (!option_values::is_parameter(info, name)) return false;
+  return passed_at_every_site(fn, name, positional_index(info, name), 0);
 }
 
-}  // namespace
+bool PassedOptions::passed_at_every_site(FunctionId fn, std::string_view name, std::optional<std::size_t> position,
+                                         int depth) const {
+  if (depth > k_max_depth) return false;
+  const auto& sites = m_callers[fn.file.value][static_cast<std::size_t>(fn.index)];
+  if (sites.empty() || sites.size() > k_max_sites) return false;
+  return std::all_of(sites.begin(), sites.end(), [&](const CallSite& site) {
+    const facts::Argument* passed = passed_argument(site, position, name);
+    if (passed == nullptr || !passed->is_splat) return passed != nullptr;
+    return forwards_arguments(site) && passed_at_every_site(site.caller, name, position, depth + 1);
+  });
+}
 
-bool Program::always_passed(FileId file, std::int32_t function, std::string_view name) const {
-  if (function < 0) return false;
-  const auto& info = m_impl->files[file.value].functions[static_cast<std::size_t>(function)];
-  if (!option_values::is_parameter(info, name)) return false;
-  return passed_everywhere(*m_impl, FunctionId{file, function}, name, option_values::positional_index(info, name), 0);
+void index_call_sites(Program::Impl& impl) {
+  impl.call_sites = std::make_shared<const PassedOptions>(impl);
 }
 
 }  // namespace tr2audit::program

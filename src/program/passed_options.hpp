@@ -49,6 +49,10 @@ class PassedOptions {
   /// `term`: the parameter's default does not decide (`convert_padding_direction(..., left_to_right=True)` from
   /// the training forward). (A value read off a config or a caller's parameter is judged by its own default.)
   bool passed_on_in_training(FunctionId fn, std::string_view name, const facts::ConditionTerm& term) const;
+  /// True when every call of `fn` the repo makes passes its parameter `name` (by keyword or position; through a
+  /// wrapper that forwards its own `*args, **kwargs`, when every call of the wrapper does) and there is one: the
+  /// parameter's default never runs (Program::always_passed).
+  bool always_passed(FunctionId fn, std::string_view name) const;
 
  private:
   struct CallSite {
@@ -66,6 +70,8 @@ class PassedOptions {
   static constexpr int k_budget = 256;
 
   bool off_at(FunctionId fn, std::string_view name, int depth, Query& query) const;
+  bool forwards_arguments(const CallSite& site) const;
+  bool passed_at_every_site(FunctionId fn, std::string_view name, std::optional<std::size_t> position, int depth) const;
   /// Every call site a run reaches leaves the branch off (`off_site` says so of each), and one does: sites in
   /// code no entry point reaches, or only tests, select nothing.
   template <class OffSite>

@@ -5,6 +5,7 @@
 
 #include "program/call_graph_support.hpp"
 #include "program/model.hpp"
+#include "program/passed_options.hpp"
 #include "tr2audit/core/text.hpp"
 #include "tr2audit/facts/region.hpp"
 
@@ -305,6 +306,10 @@ bool Program::runs_once(FileId file, const facts::Context& ctx) const {
   RoleSet roles = st.roles;
   roles.reset(static_cast<std::size_t>(Role::test));
   return roles.any() && !st.repeats;
+}
+
+bool Program::always_passed(FileId file, std::int32_t function, std::string_view name) const {
+  return m_impl->call_sites->always_passed(FunctionId{file, function}, name);
 }
 
 bool Program::in_training_loop(FileId file, const facts::Context& ctx) const {

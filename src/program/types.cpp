@@ -16,13 +16,13 @@
 #include <unordered_map>
 
 #include "program/model.hpp"
+#include "program/option_values.hpp"
 #include "tr2audit/core/text.hpp"
 
 namespace tr2audit::program {
 namespace {
 
-constexpr int k_max_passes = 6;      // fixpoint rounds over returned values
-constexpr int k_max_base_hops = 16;  // base-class chains followed
+constexpr int k_max_passes = 6;  // fixpoint rounds over returned values
 
 bool add_class(std::vector<ClassId>& into, ClassId klass) {
   if (into.size() >= k_max_value_classes || std::find(into.begin(), into.end(), klass) != into.end()) return false;
@@ -202,12 +202,8 @@ class TypeInference {
       add_symbol(m_symbols.lookup_from(file, call.callee.dotted()));
     } else if (call.method.empty() && is_identifier(call.callee_text)) {
       add_symbol(m_symbols.lookup_in_file(file, call.callee_text));
-    } else if (call.method.empty() && call.callee_text.find(" if ") != std::string::npos) {
-      std::string text = call.callee_text;
-      for (char& c : text) c = c == '(' || c == ')' ? ' ' : c;
-      for (const std::string& word : split_words(text)) {
-        if (word != "if" && word != "else" && is_identifier(word)) add_symbol(m_symbols.lookup_in_file(file, word));
-      }
+    } else if (call.method.empty()) {
+      add_classes(out, conditional_classes(file, call.callee_text));
     }
     if (out.empty()) add_classes(out, classes_built_from_values(m_impl, file, call));
     return out;
@@ -452,17 +448,13 @@ class TypeInference {
     std::vector<ClassId> out;
     const auto it = m_sites.find(key(klass));
     if (it == m_sites.end()) return out;
-    std::size_t index = 0;
-    for (const FactString& text : init.params) {
-      if (text.substr(0, text.find_first_of(":= ")) == param) break;
-      ++index;
-    }
+    const std::optional<std::size_t> index = option_values::positional_index(init, param);
     for (const auto& [file, c] : it->second) {
       const auto& call = m_impl.files[file.value].calls[c];
-      std::size_t positional = 1;  // after `self`
+      std::size_t positional = 0;
       for (const auto& arg : call.args) {
         if (arg.is_splat) break;
-        const bool named = arg.keyword.empty() ? positional++ == index : arg.keyword == param;
+        const bool named = arg.keyword.empty() ? index && positional++ == *index : arg.keyword == param;
         if (!named) continue;
         const auto handed = m_types.class_parameters.find({file.value, call.ctx.function, std::string(arg.value)});
         if (arg.kind == facts::LiteralKind::name && handed != m_types.class_parameters.end())
@@ -485,15 +477,22 @@ class TypeInference {
         add_symbol(m_symbols.lookup_from(file, value.resolved.dotted()));
       else if (is_identifier(value.value))
         add_symbol(m_symbols.lookup_in_file(file, value.value));
-    } else if (value.kind == facts::LiteralKind::other && value.value.find(" if ") != std::string::npos) {
-      std::string text(value.value);
-      for (char& c : text) c = c == '(' || c == ')' ? ' ' : c;
-      const auto words = split_words(text);
-      if (words.size() == 5 && words[1] == "if" && words[3] == "else") {
-        for (const std::string& word : {words[0], words[4]}) {
-          if (is_identifier(word)) add_symbol(m_symbols.lookup_in_file(file, word));
-        }
-      }
+    } else if (value.kind == facts::LiteralKind::other) {
+      return conditional_classes(file, value.value);
+    }
+    return out;
+  }
+
+  // `(A if c else B)`: the classes of this file's names the expression chooses between.
+  std::vector<ClassId> conditional_classes(FileId file, std::string_view expression) const {
+    std::vector<ClassId> out;
+    if (expression.find(" if ") == std::string_view::npos) return out;
+    std::string text(expression);
+    for (char& c : text) c = c == '(' || c == ')' ? ' ' : c;
+    for (const std::string& word : split_words(text)) {
+      if (word == "if" || word == "else" || !is_identifier(word)) continue;
+      const Symbol s = m_symbols.lookup_in_file(file, word);
+      if (s.kind == Symbol::Kind::klass) add_class(out, s.klass);
     }
     return out;
   }
@@ -556,17 +555,28 @@ const Registry* registry_named(const Program::Impl& impl, std::string_view recei
   return it == impl.types.registries.end() ? nullptr : &it->second;
 }
 
-std::vector<ClassId> attribute_classes(const Program::Impl& impl, ClassId klass, const std::string& name) {
+namespace {
+
+// What `self.<name>` holds in `klass` and its repo bases, by one of Types' (file, class, attribute) tables.
+std::vector<ClassId> through_bases(
+    const Program::Impl& impl, ClassId klass, const std::string& name,
+    const std::map<std::tuple<std::uint32_t, std::int32_t, std::string>, std::vector<ClassId>>& table) {
   std::vector<ClassId> out;
   ClassId at = klass;
   for (int hop = 0; hop < k_max_base_hops; ++hop) {
-    const auto it = impl.types.attributes.find({at.file.value, at.index, name});
-    if (it != impl.types.attributes.end()) add_classes(out, it->second);
+    const auto it = table.find({at.file.value, at.index, name});
+    if (it != table.end()) add_classes(out, it->second);
     const auto next = impl.symbols->base_class(at, 0);
     if (!next) break;
     at = *next;
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<ClassId> attribute_classes(const Program::Impl& impl, ClassId klass, const std::string& name) {
+  return through_bases(impl, klass, name, impl.types.attributes);
 }
 
 std::vector<ClassId> classes_built_from_values(const Program::Impl& impl, FileId file, const facts::CallFact& call) {
@@ -582,14 +592,7 @@ std::vector<ClassId> classes_built_from_values(const Program::Impl& impl, FileId
     return out;
   }
   if (call.receiver_is_self && call.receiver_text == "self" && call.ctx.klass >= 0 && !call.method.empty()) {
-    ClassId at{file, call.ctx.klass};
-    for (int hop = 0; hop < k_max_base_hops; ++hop) {
-      const auto it = impl.types.class_attributes.find({at.file.value, at.index, std::string(call.method)});
-      if (it != impl.types.class_attributes.end()) add_classes(out, it->second);
-      const auto next = impl.symbols->base_class(at, 0);
-      if (!next) break;
-      at = *next;
-    }
+    return through_bases(impl, ClassId{file, call.ctx.klass}, std::string(call.method), impl.types.class_attributes);
   } else if (call.callee.empty() && call.method.empty() && is_identifier(call.callee_text)) {
     const auto& functions = impl.files[file.value].functions;
     for (std::int32_t fn = call.ctx.function; fn >= 0; fn = functions[static_cast<std::size_t>(fn)].parent) {
