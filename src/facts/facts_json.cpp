@@ -156,6 +156,7 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     if (!c.receiver_text.empty()) j["receiver"] = c.receiver_text;
     if (!c.receiver_callee.empty()) j["receiver_callee"] = c.receiver_callee.dotted();
     if (c.item_argument) j["item_argument"] = true;
+    if (c.host_value) j["host_value"] = true;
     j["args"] = list_json(c.args, argument_json);
     j["at"] = span_json(c.at);
     j["context"] = ctx(c.ctx);

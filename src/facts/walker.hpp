@@ -295,6 +295,7 @@ class Walker final : public detectors::NodeScope {
   void note_host_name(TSNode left, TSNode right);
   void apply_host_name(std::pair<std::int32_t, std::string> key, bool host);
   void settle_host_names(TSNode left_node);
+  bool has_keyword_argument(TSNode call, std::string_view keyword) const;
   bool moves_to_device(TSNode call) const;
   std::set<std::pair<std::int32_t, std::string>> m_host_names;
   /// Host-name updates waiting for their value's node to be left (note_host_name, settle_host_names).

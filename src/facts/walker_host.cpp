@@ -28,16 +28,20 @@ bool host_constructor(std::string_view dotted) {
 
 }  // namespace
 
-bool Walker::moves_to_device(TSNode call) const {
+bool Walker::has_keyword_argument(TSNode call, std::string_view keyword) const {
   const TSNode args = ts_node_child_by_field_id(call, m_k.f_arguments);
   if (ts_node_is_null(args) || !m_src.is(args, m_k.argument_list)) return false;
   const std::uint32_t count = ts_node_named_child_count(args);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode arg = ts_node_named_child(args, i);
-    if (m_src.is(arg, m_k.keyword_argument) && m_src.node_text(ts_node_child_by_field_id(arg, m_k.f_name)) == "device")
+    if (m_src.is(arg, m_k.keyword_argument) && m_src.node_text(ts_node_child_by_field_id(arg, m_k.f_name)) == keyword)
       return true;
   }
   return false;
+}
+
+bool Walker::moves_to_device(TSNode call) const {
+  return has_keyword_argument(call, "device");
 }
 
 bool Walker::host_value(TSNode expr) const {
@@ -48,11 +52,17 @@ bool Walker::host_value(TSNode expr) const {
       return m_host_names.count({m_ctx.function, std::string(m_src.node_text(expr))}) > 0;
     }
     if (kind == m_k.comparison_operator || kind == m_k.binary_operator) {
-      expr = ts_node_named_child(expr, 0);  // `sizes == s`, `sizes + 1`: the tensor operand's place
+      // `sizes == s`, `sizes + 1`: the tensor operand's place; `(1 - labels)`: the operand after a number.
+      const TSNode left = m_src.unwrap_parens(ts_node_named_child(expr, 0));
+      const bool number = !ts_node_is_null(left) && (m_src.is(left, m_k.integer) || m_src.is(left, m_k.float_));
+      expr = number && ts_node_named_child_count(expr) > 1 ? ts_node_named_child(expr, 1) : left;
     } else if (kind == m_k.subscript || kind == m_k.attribute) {
       expr = ts_node_child_by_field_id(expr, kind == m_k.subscript ? m_k.f_value : m_k.f_object);
     } else if (kind == m_k.call) {
       if (moves_to_device(expr)) return false;
+      // `tokenizer(texts, return_tensors="pt")`, `processor(images=x, return_tensors="pt")["pixel_values"]`: a
+      // Hugging Face tokenizer or processor builds its tensors on the CPU (until `.to(device)`, above the call).
+      if (has_keyword_argument(expr, "return_tensors")) return true;
       const TSNode fn = m_src.unwrap_parens(ts_node_child_by_field_id(expr, m_k.f_function));
       const QualifiedName callee = resolve(fn);
       if (host_constructor(callee.dotted())) return true;

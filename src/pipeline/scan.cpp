@@ -245,7 +245,8 @@ score::Assessment assess_part(const report::Report& report, const score::Scoring
 
 /// Each training script judged on its own: the findings its entry points reach, normalised by the lines
 /// they reach. Only for repos with two or more training scripts (one script is the repo verdict).
-std::vector<report::EntryVerdict> judge_entries(const report::Report& report, const score::ScoringPolicy& policy) {
+std::vector<report::EntryVerdict> judge_entries(const report::Report& report, const score::ScoringPolicy& policy,
+                                                unsigned jobs) {
   std::map<std::string, std::vector<std::uint32_t>> by_file;  // script -> its entry indices
   for (std::uint32_t e = 0; e < report.training_entries.size(); ++e)
     by_file[report.training_entries[e].file()].push_back(e);
@@ -268,9 +269,17 @@ std::vector<report::EntryVerdict> judge_entries(const report::Report& report, co
     }
     for (const std::string* script : scripts) reached_by[*script].push_back(&finding);
   }
-  for (const auto& [file, entries] : by_file) {
+  // Each script is assessed on its own, in parallel; the verdicts keep the scripts' order.
+  std::vector<const std::pair<const std::string, std::vector<std::uint32_t>>*> scripts;
+  for (const auto& script : by_file) scripts.push_back(&script);
+  out.resize(scripts.size());
+  parallel_for(scripts.size(), jobs, [&](unsigned, std::size_t s) {
+    const auto& [file, entries] = *scripts[s];
     std::vector<rules::Finding> findings;
-    for (const rules::Finding* finding : reached_by[file]) findings.push_back(*finding);
+    if (const auto reached = reached_by.find(file); reached != reached_by.end()) {
+      findings.reserve(reached->second.size());
+      for (const rules::Finding* finding : reached->second) findings.push_back(*finding);
+    }
     std::uint64_t lines = 0;
     bool runnable = false;
     for (const std::uint32_t e : entries) {
@@ -288,9 +297,9 @@ std::vector<report::EntryVerdict> judge_entries(const report::Report& report, co
     const score::Assessment a = score::assess(input, policy);
     std::uint32_t counted = 0;
     for (const auto& c : a.categories) counted += c.findings;
-    out.push_back(report::EntryVerdict{file, a.verdict, a.readiness, a.reasons.empty() ? "" : a.reasons[0].text,
-                                       counted, runnable});
-  }
+    out[s] = report::EntryVerdict{file,    a.verdict, a.readiness, a.reasons.empty() ? "" : a.reasons[0].text,
+                                  counted, runnable};
+  });
   return out;
 }
 
@@ -540,7 +549,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
       report.projects.emplace_back();
       report.projects.back().project = project;
     }
-    rescore(report, *knowledge.policy);
+    rescore(report, *knowledge.policy, jobs);
   }
   stats.score = Clock::now() - scoring;
   std::map<std::string, std::size_t> per_rule;
@@ -554,7 +563,7 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge) {
   return report;
 }
 
-void rescore(report::Report& report, const score::ScoringPolicy& policy) {
+void rescore(report::Report& report, const score::ScoringPolicy& policy, unsigned jobs) {
   const auto& kinds = report.scan.files_by_kind;
   const bool has_python = kinds.count("python") || kinds.count("python-stub") || kinds.count("notebook");
   if (!has_python) {  // nothing to judge: no verdict rather than a confident "pilot" for an empty tree
@@ -566,8 +575,10 @@ void rescore(report::Report& report, const score::ScoringPolicy& policy) {
   for (const auto& project : report.projects) projects.push_back(project.project);
   const ProjectIndex index = index_projects(report, projects);
   report.recommendation = assess_part(report, policy, "", index);
-  for (auto& project : report.projects) project = assess_part(report, policy, project.project, index);
-  report.entry_verdicts = judge_entries(report, policy);
+  parallel_for(report.projects.size(), jobs, [&](unsigned, std::size_t p) {
+    report.projects[p] = assess_part(report, policy, report.projects[p].project, index);
+  });
+  report.entry_verdicts = judge_entries(report, policy, jobs);
   confine_blockers(report, policy);
 }
 

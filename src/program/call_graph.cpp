@@ -41,6 +41,7 @@ class GraphBuilder {
     m_file = id;
     const auto& file = m_impl.files[id.value];
     m_impl.edges[id.value].resize(file.functions.size() + 1);
+    collect_metrics_arguments(file);
     collect_instances(id);
     for (std::size_t c = 0; c < file.calls.size(); ++c) {
       m_call = static_cast<std::int32_t>(c);
@@ -84,7 +85,36 @@ class GraphBuilder {
       edge.guards |= facts::guard_bit(facts::Guard::not_training);
     edge.branch = ctx.branch;
     if (!edge.fixed_role) edge.fixed_role = command_branch_role(facts, ctx.branch);
+    // `Trainer(..., compute_metrics=ComputeAccuracy(tokenizer))`: what the argument builds runs when the trainer
+    // evaluates.
+    if (!edge.fixed_role && m_call >= 0 && in_metrics_argument(facts.calls[static_cast<std::size_t>(m_call)].at))
+      edge.fixed_role = Role::training_eval;
     return edge;
+  }
+
+  // A Hugging Face trainer calls its `compute_metrics` and `preprocess_logits_for_metrics` only when it evaluates.
+  static bool metrics_keyword(std::string_view keyword) {
+    return keyword == "compute_metrics" || keyword == "preprocess_logits_for_metrics";
+  }
+
+  // Also a dict entry handed to the trainer as keywords (LLaMA-Factory's `metric_module["compute_metrics"] =
+  // ComputeAccuracy()`, then `Trainer(**metric_module)`).
+  void collect_metrics_arguments(const facts::FileFacts& file) {
+    m_metrics_arguments.clear();
+    for (const auto& call : file.calls) {
+      for (const auto& arg : call.args) {
+        if (metrics_keyword(arg.keyword) && arg.kind != facts::LiteralKind::name) m_metrics_arguments.push_back(arg.at);
+      }
+    }
+    for (const auto& value : file.values) {
+      if (value.sink == facts::ValueSink::dict_entry && metrics_keyword(value.key) && value.name.empty())
+        m_metrics_arguments.push_back(value.value);
+    }
+  }
+
+  bool in_metrics_argument(const Span& at) const {
+    return std::any_of(m_metrics_arguments.begin(), m_metrics_arguments.end(),
+                       [&](const Span& arg) { return at.start_byte >= arg.start_byte && at.end_byte <= arg.end_byte; });
   }
 
   void add_symbol(FileId file, const facts::Context& ctx, const Symbol& symbol) {
@@ -614,7 +644,9 @@ class GraphBuilder {
       }
       if (s.kind != Symbol::Kind::function) continue;
       // `gr.Interface(fn=transcribe)`: a demo app's callback answers requests, as inference.
+      // `Trainer(..., compute_metrics=compute_metrics)`: the trainer calls it when it evaluates.
       Edge edge{s.function};
+      if (metrics_keyword(arg.keyword)) edge.fixed_role = Role::training_eval;
       const auto ui = call.callee.first_segment();
       edge.in_engine = ui == "gradio" || ui == "streamlit";
       if (bound_to && !(s.function == *bound_to)) {
@@ -697,9 +729,10 @@ class GraphBuilder {
 
   Program::Impl& m_impl;
   const Symbols& m_symbols;
-  std::int32_t m_call = -1;  // the CallFact whose edges are being added; -1 for functions passed as values
-  bool m_dispatch = false;   // the edges being added may run (several candidate classes), not certainly
-  bool m_remote = false;     // the edges being added are a Ray handle's `method.remote()`: they name their target
+  std::int32_t m_call = -1;               // the CallFact whose edges are being added; -1 for functions passed as values
+  std::vector<Span> m_metrics_arguments;  // this file's `compute_metrics=<expression>` arguments
+  bool m_dispatch = false;                // the edges being added may run (several candidate classes), not certainly
+  bool m_remote = false;  // the edges being added are a Ray handle's `method.remote()`: they name their target
   const SubclassIndex& m_subclasses;
   const ScriptIndex& m_scripts;
   const DispatchTableIndex& m_tables;

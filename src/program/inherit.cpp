@@ -227,9 +227,10 @@ class Inheritance {
   // them (`ffn_cls = FusedFeedForward if backend == "dist_gemm" else FeedForward; ffn_cls(dim)`).
   void collect_value_classes() {
     const Symbols& symbols = *m_impl.symbols;
-    const auto note = [&](const Symbol& symbol, Site site) {
+    // The site (its branch's guards and option) is worked out only for a name that is a repo class.
+    const auto note_at = [&](const Symbol& symbol, const auto& make_site) {
       if (symbol.kind != Symbol::Kind::klass) return;
-      m_value_sites[{symbol.klass.file.value, symbol.klass.index}].push_back(std::move(site));
+      m_value_sites[{symbol.klass.file.value, symbol.klass.index}].push_back(make_site());
     };
     const auto site_at = [&](std::uint32_t f, const facts::Context& ctx) {
       std::string option;
@@ -253,19 +254,28 @@ class Inheritance {
       };
       for (const auto& reference : file.references) {
         if (!inside_only_named(reference.at))
-          note(symbols.lookup_from(FileId{f}, reference.name.dotted()), site_at(f, reference.ctx));
+          note_at(symbols.lookup_from(FileId{f}, reference.name.dotted()), [&] { return site_at(f, reference.ctx); });
       }
       for (const auto& value : file.values) {
         if (!value.name.empty() && !inside_only_named(value.value))
-          note(symbols.lookup_in_file(FileId{f}, value.name), site_at(f, value.ctx));
+          note_at(symbols.lookup_in_file(FileId{f}, value.name), [&] { return site_at(f, value.ctx); });
       }
       // `if deform_modulated: deform_conv_op = ModulatedDeformConv`: a class bound to a name under a branch.
       for (const auto& assign : file.assigns) {
         if (assign.value.kind != facts::LiteralKind::name) continue;
-        note(assign.value.resolved.empty() ? symbols.lookup_in_file(FileId{f}, assign.value.value)
-                                           : symbols.lookup_from(FileId{f}, assign.value.resolved.dotted()),
-             site_at(f, assign.ctx));
+        note_at(assign.value.resolved.empty() ? symbols.lookup_in_file(FileId{f}, assign.value.value)
+                                              : symbols.lookup_from(FileId{f}, assign.value.resolved.dotted()),
+                [&] { return site_at(f, assign.ctx); });
       }
+      // The file's imports by the name they bind, for the branch-imported classes below.
+      std::vector<const facts::ImportFact*> by_bound_name;
+      for (const auto& import : file.imports) {
+        if (!import.bound_name.empty()) by_bound_name.push_back(&import);
+      }
+      const auto bound_before = [](const facts::ImportFact* a, const facts::ImportFact* b) {
+        return a->bound_name.view() < b->bound_name.view();
+      };
+      std::stable_sort(by_bound_name.begin(), by_bound_name.end(), bound_before);
       // `{"eager": InternLM2Attention, "flash_attention_2": InternLM2FlashAttention2}`: a class of the table whose
       // methods call an optional library's functions (bound in a try that falls back when the import fails)
       // is picked only where that library imports; another entry of the table is the fallback.
@@ -279,24 +289,35 @@ class Inheritance {
             symbol.kind == Symbol::Kind::klass && alternatives && calls_optional_library(m_impl, symbol.klass)
                 ? facts::guard_bit(facts::Guard::import_error_fallback)
                 : 0;
-        note(symbol, Site{FunctionId{FileId{f}, -1}, guards, {}});
+        note_at(symbol, [&] { return Site{FunctionId{FileId{f}, -1}, guards, {}}; });
       }
       for (const auto& call : file.calls) {
         if (call.callee_text == "super" || call.callee_text == "isinstance" || call.callee_text == "issubclass")
           continue;
         for (const auto& arg : call.args) {
           if (arg.kind != facts::LiteralKind::name) continue;
-          Site site = site_at(f, call.ctx);
-          site.guards |= dispatch_gate(f, call.at, site.option);
-          note(arg.resolved.empty() ? symbols.lookup_in_file(FileId{f}, arg.value)
-                                    : symbols.lookup_from(FileId{f}, arg.resolved.dotted()),
-               site);
+          std::optional<Site> site;
+          const auto call_site = [&] {
+            if (!site) {
+              site = site_at(f, call.ctx);
+              site->guards |= dispatch_gate(f, call.at, site->option);
+            }
+            return *site;
+          };
+          note_at(arg.resolved.empty() ? symbols.lookup_in_file(FileId{f}, arg.value)
+                                       : symbols.lookup_from(FileId{f}, arg.resolved.dotted()),
+                  call_site);
           // `if strategy == "fsdp": from .fsdp_workers import Worker` / `elif ...: from .megatron_workers import
           // Worker`, then `ray.remote(Worker)`: the name is whichever class the branch imported, so each is handed on.
-          for (const auto& import : file.imports) {
-            if (import.ctx.function == call.ctx.function && import.bound_name == arg.value &&
-                import.target.dotted() != arg.resolved.dotted() && import.at.line < call.at.line)
-              note(symbols.lookup_from(FileId{f}, import.target.dotted()), site);
+          const std::string_view name = arg.value;
+          auto it =
+              std::lower_bound(by_bound_name.begin(), by_bound_name.end(), name,
+                               [](const facts::ImportFact* a, std::string_view n) { return a->bound_name.view() < n; });
+          for (; it != by_bound_name.end() && (*it)->bound_name.view() == name; ++it) {
+            const facts::ImportFact& import = **it;
+            if (import.ctx.function == call.ctx.function && import.target.dotted() != arg.resolved.dotted() &&
+                import.at.line < call.at.line)
+              note_at(symbols.lookup_from(FileId{f}, import.target.dotted()), call_site);
           }
         }
       }

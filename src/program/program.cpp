@@ -28,12 +28,25 @@ bool no_grad_helper(const Program::Impl& impl, FileId id, std::int32_t function)
                      [](const QualifiedName& d) { return d.dotted() == "torch.no_grad"; });
 }
 
-// A file in an evaluation place (`m4/evaluation/`, `evaluation_*.py`) of a repo that trains elsewhere.
+// Loop `loop` holds a call under no_grad, in its own body or in a loop nested in it.
+bool evaluates_without_grad(const facts::FileFacts& file, std::int32_t loop) {
+  return std::any_of(file.calls.begin(), file.calls.end(), [&](const facts::CallFact& call) {
+    if (!call.ctx.has(facts::Guard::no_grad)) return false;
+    for (std::int32_t at = call.ctx.loop; at >= 0; at = file.loops[static_cast<std::size_t>(at)].parent) {
+      if (at == loop) return true;
+    }
+    return false;
+  });
+}
+
 // `with torch.no_grad(): for _ in range(valid_batches): ... loss.item()` in the epoch loop, beside the loop that
 // trains: a validation pass each epoch. The no-grad loop runs no backward, and the loop around it runs backward only
 // inside another of its loops (not in its own body, as a step loop's no-grad EMA update would sit).
+// So is the loop when only its forward is under no_grad (`model.eval()`, then `for batch in eval_dataloader:` with
+// `with torch.no_grad(): outputs = model(**batch)` and the predictions decoded after it): the pass's other code is
+// evaluation too, not the training step.
 bool validation_pass(const Program::Impl& impl, FileId id, const facts::Context& ctx) {
-  if (!ctx.has(facts::Guard::no_grad) || ctx.loop < 0) return false;
+  if (ctx.loop < 0) return false;
   const auto& file = impl.files[id.value];
   std::int32_t child = ctx.loop;
   if (trains_in_loop(impl, id, child)) return false;
@@ -41,12 +54,14 @@ bool validation_pass(const Program::Impl& impl, FileId id, const facts::Context&
        child = up, up = file.loops[static_cast<std::size_t>(up)].parent) {
     if (!trains_in_loop(impl, id, up)) continue;
     if (steps_in_body(impl, id, up)) return false;
+    if (!ctx.has(facts::Guard::no_grad) && !evaluates_without_grad(file, child)) return false;
     return std::none_of(file.calls.begin(), file.calls.end(),
                         [&](const facts::CallFact& call) { return call.ctx.loop == up && runs_backward(call); });
   }
   return false;
 }
 
+// A file in an evaluation place (`m4/evaluation/`, `evaluation_*.py`) of a repo that trains elsewhere.
 bool evaluation_place_of_training_repo(const Program::Impl& impl, const facts::FileFacts& file) {
   return impl.trains_outside_evaluation && in_evaluation_place(file.path);
 }

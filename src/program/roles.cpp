@@ -371,7 +371,7 @@ class Propagation {
         // `make_coco_transforms` composes) runs as data, not as the model's forward.
         // Hooks a function registers and removes again (EVA's or a calibration's SVD hooks around its own
         // forward passes) run only while it runs, in its role.
-        const Role runs = !is_training(site)                                  ? site
+        const Role runs = !is_training(site) || site == Role::training_eval   ? site
                           : site == Role::data || builds_data(file, fn.index) ? Role::data
                           : site == Role::setup && temporary_hooks(fn)        ? Role::setup
                           : run_only_periodically(fn, edge.klass)             ? Role::training_eval

@@ -63,6 +63,7 @@ const std::vector<std::pair<std::string_view, std::vector<SubjectKind>>>& condit
       {"fixed_buffer_decode", {S::call, S::call_text, S::method}},
       {"returned", {S::call, S::call_text, S::method}},
       {"logged", {S::call, S::call_text, S::method}},
+      {"not_chained_into", {S::call, S::call_text, S::method}},
       {"checked_only", {S::call, S::call_text, S::method}},
       {"section", {S::dependency}},
       {"not_section", {S::dependency}},
@@ -311,6 +312,7 @@ class Compiler {
     if (m.fixed_buffer_decode) c.fixed_buffer_decode = m.fixed_buffer_decode->value;
     if (m.returned) c.returned = m.returned->value;
     if (m.logged) c.logged = m.logged->value;
+    if (m.not_chained_into) c.not_chained_into = literals(*m.not_chained_into);
     if (m.checked_only) c.checked_only = m.checked_only->value;
     c.op_statuses = op_bits(m.status, "op status", parse_op_status, k_all_op_statuses);
     c.op_effects = op_bits(m.effect, "op effect", parse_op_effect, k_all_op_effects);

@@ -189,6 +189,7 @@ class Matcher {
     const auto& fixed_buffer = m_rules.rules()[i].conditions.fixed_buffer_decode;
     const auto& returned = m_rules.rules()[i].conditions.returned;
     const auto& logged = m_rules.rules()[i].conditions.logged;
+    const auto& not_chained_into = m_rules.rules()[i].conditions.not_chained_into;
     const auto& checked_only = m_rules.rules()[i].conditions.checked_only;
     const bool holds =
         detail::call_conditions_hold(m_rules.rules()[i].conditions, call, fields.value, &defaults) &&
@@ -196,6 +197,7 @@ class Matcher {
                                                m_view.id, static_cast<std::uint32_t>(&call - m_file.calls.data()))) &&
         (!returned || *returned == is_returned(call)) &&
         (!logged || *logged == detail::in_message_call(m_file, call)) &&
+        (!not_chained_into || !chained_into(call, *not_chained_into)) &&
         (!checked_only || *checked_only == detail::result_checked_only(m_file, call));
     if (holds && defaults.opt_in.empty()) defaults.opt_in = detail::switched_off(m_view.program, m_view.id, call);
     // A positive signal needs the value itself, not a setting that could be changed to it.
@@ -214,6 +216,17 @@ class Matcher {
       return value.sink == facts::ValueSink::returned && value.ctx.function == call.ctx.function &&
              value.value.start_byte == call.at.start_byte && value.value.end_byte == call.at.end_byte;
     });
+  }
+
+  // `x.cpu().item()`: the call's value is the receiver of a listed method called right after it, with no arguments
+  // (that method call starts where this call starts and ends `.name()` later). Calls are recorded as the walk enters
+  // them, and a method call's receiver is the first thing inside it, so that call is the one just before this one.
+  bool chained_into(const facts::CallFact& call, const NameMatcher& methods) const {
+    const auto index = static_cast<std::size_t>(&call - m_file.calls.data());
+    if (index == 0) return false;
+    const facts::CallFact& outer = m_file.calls[index - 1];
+    return outer.callee.empty() && !outer.method.empty() && outer.at.start_byte == call.at.start_byte &&
+           outer.at.end_byte == call.at.end_byte + outer.method.size() + 3 && methods.matches(outer.method);
   }
 
   // `origin` on a call rule: whether the resolved callee is the repo's own code or a package's.

@@ -75,6 +75,7 @@ struct MatchSpec {
   std::optional<Flag> fixed_buffer_decode;
   std::optional<Flag> returned;
   std::optional<Flag> logged;
+  std::optional<TextList> not_chained_into;
   std::optional<Flag> checked_only;
   std::optional<TextList> status;   ///< op subject: the row's status under the target profile
   std::optional<TextList> effect;   ///< op subject: the status's effect

@@ -60,6 +60,7 @@ const std::vector<std::string> k_condition_keys{"keyword",
                                                 "fixed_buffer_decode",
                                                 "returned",
                                                 "logged",
+                                                "not_chained_into",
                                                 "checked_only"};
 const std::vector<std::string> k_predicate_keys{
     "region", "in_loop",      "in_training_loop",         "guard",     "in_error_region", "in_test",  "function",
@@ -221,21 +222,22 @@ void read_condition(SpecReader& r, const Entry& e, MatchSpec& m) {
   if (e.key == "returned") m.returned = r.flag(e);
   if (e.key == "logged") m.logged = r.flag(e);
   if (e.key == "checked_only") m.checked_only = r.flag(e);
-  std::optional<TextList>* list = e.key == "missing_keyword" ? &m.missing_keyword
-                                  : e.key == "receiver"      ? &m.receiver
-                                  : e.key == "not_receiver"  ? &m.not_receiver
-                                  : e.key == "value"         ? &m.value
-                                  : e.key == "use"           ? &m.use
-                                  : e.key == "origin"        ? &m.origin
-                                  : e.key == "any_argument"  ? &m.any_argument
-                                  : e.key == "not_argument"  ? &m.not_argument
-                                  : e.key == "exclude"       ? &m.exclude
-                                  : e.key == "section"       ? &m.section
-                                  : e.key == "not_section"   ? &m.not_section
-                                  : e.key == "status"        ? &m.status
-                                  : e.key == "effect"        ? &m.effect
-                                  : e.key == "op_kind"       ? &m.op_kind
-                                                             : nullptr;
+  std::optional<TextList>* list = e.key == "missing_keyword"    ? &m.missing_keyword
+                                  : e.key == "receiver"         ? &m.receiver
+                                  : e.key == "not_receiver"     ? &m.not_receiver
+                                  : e.key == "not_chained_into" ? &m.not_chained_into
+                                  : e.key == "value"            ? &m.value
+                                  : e.key == "use"              ? &m.use
+                                  : e.key == "origin"           ? &m.origin
+                                  : e.key == "any_argument"     ? &m.any_argument
+                                  : e.key == "not_argument"     ? &m.not_argument
+                                  : e.key == "exclude"          ? &m.exclude
+                                  : e.key == "section"          ? &m.section
+                                  : e.key == "not_section"      ? &m.not_section
+                                  : e.key == "status"           ? &m.status
+                                  : e.key == "effect"           ? &m.effect
+                                  : e.key == "op_kind"          ? &m.op_kind
+                                                                : nullptr;
   if (list != nullptr) *list = r.text_list(e);
 }
 

@@ -81,7 +81,11 @@ std::string actions_text(const Findings& findings, const std::vector<std::string
       if (f->rule_id != rule) continue;
       if (!subjects.contains(f->category)) order.push_back(f->category);
       auto& list = subjects[f->category];
-      const std::string subject = describe_code(*f);
+      // The whole group goes: say how many places, so that porting one kernel is not read as the work.
+      const auto places = static_cast<std::size_t>(
+          std::count_if(findings.begin(), findings.end(), [&](const auto* g) { return g->rule_id == rule; }));
+      const std::string subject =
+          describe_code(*f) + (places > 1 ? " and " + std::to_string(places - 1) + " more like it" : "");
       if (std::find(list.begin(), list.end(), subject) == list.end()) list.push_back(subject);
       break;  // one subject per rule id: the heaviest place
     }

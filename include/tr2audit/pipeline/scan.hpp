@@ -59,7 +59,8 @@ report::Report scan(const ScanOptions& options, const Knowledge& knowledge);
 
 /// Scores the report (whole repo and each project in report.projects); again after the gate re-rated
 /// findings: suppressed findings must not weigh on the verdict.
-void rescore(report::Report& report, const score::ScoringPolicy& policy);
+/// `jobs` threads assess the projects and the training scripts (the verdicts never depend on it).
+void rescore(report::Report& report, const score::ScoringPolicy& policy, unsigned jobs = 1);
 
 /// Loads and extracts one file on its own (facts only: repo-wide meaning comes from program::Program).
 struct FileAnalysis {

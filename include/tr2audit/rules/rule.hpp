@@ -110,6 +110,9 @@ struct Conditions {
   std::optional<bool> returned;
   /// call: the call is an argument of a print or logging call (`print("gpus:", torch.cuda.device_count())`)
   std::optional<bool> logged;
+  /// call: its value is not the receiver of one of these methods written right after it (`x.cpu().item()`,
+  /// `x.cpu().tolist()`): the chain is reported once, by the rule for its last call
+  std::optional<NameMatcher> not_chained_into;
   /// call: its result is bound to a local that is only compared or decoded for a message
   /// (`untruncated_ids = tokenizer(prompt, padding="longest").input_ids` read by `torch.equal(...)`)
   std::optional<bool> checked_only;

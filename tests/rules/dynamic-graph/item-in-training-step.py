@@ -18,6 +18,11 @@ def train_one_epoch(model, loader, optimizer, scheduler, log_every=50):
         optimizer.zero_grad()
         # expect: dynamic-graph.item-in-training-step
         losses.append(loss.item())
+        labels = torch.tensor(batch["label_list"])
+        # ok: dynamic-graph.item-in-training-step
+        negatives = (1 - labels).sum().item()
+        # expect: dynamic-graph.item-in-training-step
+        positives = (1 - batch["labels"]).sum().item() + negatives
         # ok: dynamic-graph.item-in-training-step
         assert torch.isfinite(loss).item(), "loss diverged"
         if step % log_every == 0:

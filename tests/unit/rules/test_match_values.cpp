@@ -102,3 +102,23 @@ TEST_CASE("rules::match judges a keyword's local name by its default; other defa
   CHECK(findings[2].rule_id == "neuron-ready.dropped");
   CHECK(findings[2].at.line == 9);
 }
+
+TEST_CASE("rules::match not_chained_into reports a call chain once, at its last listed call", "[rules]") {
+  const RuleSet rules = rules_from({{"dynamic-graph.copy",
+                                     "match:\n  method: [cpu, tolist]\n"
+                                     "  not_chained_into: [item, tolist]\n"}});
+  const auto file = tr2audit::testing::facts_of(
+      "def step(loss, ts, values):\n"
+      "    a = loss.detach().cpu().item()\n"
+      "    b = ts.cpu().tolist()\n"
+      "    c = values.detach().cpu().numpy()\n"
+      "    d = ts.cpu() .tolist()\n"
+      "    e = ts.tolist()\n");
+  // Line 2: `.item()` reads the copy (the `.item()` rules report it). Line 3: one finding, at `.tolist()`.
+  // Line 4: `.numpy()` is not listed, so the copy is reported. Line 5: a space before `.tolist()` is not
+  // "right after it": both calls are reported. Line 6: one call.
+  const auto findings = tr2audit::testing::match_one(file, rules, TargetProfile::native);
+  std::vector<std::string> found;
+  for (const Finding& f : findings) found.push_back(std::to_string(f.at.line) + ":" + std::to_string(f.at.column));
+  CHECK(found == std::vector<std::string>{"3:9", "4:9", "5:9", "5:9", "6:9"});
+}
