@@ -120,6 +120,47 @@ bool reaches_size_argument(TSNode call, const std::vector<std::string>& names, c
   return false;
 }
 
+// `size = torch.where(torch.rand([batch_size, 1, 1, 1, 1], device=device) < p, size, torch.zeros_like(size))`
+// (StyleGAN's cutout): a torch function of a tensor draw with a shape of its own, one value per sample or element.
+// A tensor of sizes cannot be an input shape until it is read to the host, and this value is not (no `.item()`,
+// `int(...)`): its draws change values, never a shape. The draw must be torch.rand/randn/bernoulli over a shape of
+// two or more dimensions, or like another tensor.
+bool draws_per_element(TSNode value, const NodeScope& scope) {
+  const auto& k = scope.kinds();
+  if (ts_node_symbol(value) != k.call) return false;
+  const QualifiedName outer = scope.resolve(ts_node_child_by_field_id(value, k.f_function));
+  if (!outer.starts_with("torch") || outer.dotted() == "torch.randint") return false;
+  bool per_element = false;
+  bool other_draw = false;
+  parse::walk(value, [&](const parse::WalkStep& step) {
+    if (step.event != parse::WalkEvent::enter) return true;
+    if (ts_node_symbol(step.node) != k.call) return true;
+    const QualifiedName callee = scope.resolve(ts_node_child_by_field_id(step.node, k.f_function));
+    const std::string_view d = callee.dotted().view();
+    const bool tensor_draw = d == "torch.rand" || d == "torch.randn";
+    const bool like_draw = d == "torch.rand_like" || d == "torch.randn_like" || d == "torch.bernoulli";
+    if (like_draw) {
+      per_element = true;
+    } else if (tensor_draw) {
+      const TSNode args = ts_node_child_by_field_id(step.node, k.f_arguments);
+      const TSNode first = ts_node_is_null(args) ? TSNode{} : ts_node_named_child(args, 0);
+      const bool shaped =
+          !ts_node_is_null(first) && (ts_node_symbol(first) == k.list || ts_node_symbol(first) == k.tuple)
+              ? ts_node_named_child_count(first) >= 2
+              : ts_node_named_child_count(args) >= 2 &&
+                    ts_node_symbol(ts_node_named_child(args, 1)) != k.keyword_argument;
+      if (shaped)
+        per_element = true;
+      else
+        other_draw = true;
+    } else if (callee.first_segment() == "random" || callee.starts_with("numpy.random") || d == "torch.randint") {
+      other_draw = true;
+    }
+    return !other_draw;
+  });
+  return per_element && !other_draw;
+}
+
 class RandomInputSize final : public Detector {
  public:
   std::string_view id() const override { return "random-input-size"; }
@@ -130,7 +171,7 @@ class RandomInputSize final : public Detector {
     const TSNode target = ts_node_child_by_field_id(node, is_assignment ? k.f_left : k.f_name);
     const TSNode value = ts_node_child_by_field_id(node, is_assignment ? k.f_right : k.f_value);
     if (ts_node_is_null(target) || ts_node_is_null(value)) return;
-    if (ts_node_symbol(value) == k.lambda || !calls_random(value, scope)) return;
+    if (ts_node_symbol(value) == k.lambda || !calls_random(value, scope) || draws_per_element(value, scope)) return;
     std::string detail(scope.text(node).substr(0, 100));
     if (!names_a_size(scope.text(target))) {
       // Any other name counts when it reaches a resize through local names.

@@ -106,3 +106,21 @@ def masked_diffusion_loss(unet, scheduler, latents, encoder_hidden_states, mask)
     model_pred = unet(noisy_latents, timesteps, encoder_hidden_states).sample
     mask = F.interpolate(mask.float(), size=model_pred.shape[-2:], mode="nearest")
     return F.mse_loss(model_pred * mask, noise * mask)
+
+
+def cutout(images, cutout_prob, cutout_size, batch_size, width, height, device):
+    """StyleGAN-style cutout: the random sizes are a tensor of one value per sample, used as a mask."""
+    # ok: dynamic-shape.random-input-size
+    size = torch.full([batch_size, 2, 1, 1, 1], cutout_size, device=device)
+    # ok: dynamic-shape.random-input-size
+    size = torch.where(torch.rand([batch_size, 1, 1, 1, 1], device=device) < cutout_prob, size, torch.zeros_like(size))
+    coord_x = torch.arange(width, device=device).reshape([1, 1, 1, -1])
+    mask_x = (coord_x + 0.5) / width >= size[:, 0] / 2
+    return images * mask_x.to(images.dtype)
+
+
+def random_crop_size(images, base_size):
+    # A scalar drawn from a one-element tensor is a size: expect it.
+    # expect: dynamic-shape.random-input-size
+    crop_size = int(torch.rand(1).item() * base_size) + 32
+    return F.interpolate(images, size=crop_size)
