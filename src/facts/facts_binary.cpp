@@ -261,7 +261,7 @@ void fields(IO& io, PatternFact& f) {
 template <class IO>
 void fields(IO& io, FunctionInfo& f) {
   io(f.name), io(f.qualname), io(f.klass), io(f.parent), io(f.decorators), io(f.params), io(f.is_async),
-      io(f.conditional), io(f.unreferenced_nested), io(f.is_generator), io(f.at);
+      io(f.conditional), io(f.unreferenced_nested), io(f.is_generator), io(f.none_passthrough), io(f.at);
   io(f.calls_backward), io(f.calls_optimizer_step), io(f.param_defaults);
 }
 template <class IO>

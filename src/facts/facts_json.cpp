@@ -214,6 +214,8 @@ nlohmann::ordered_json to_json(const FileFacts& f) {
     if (fn.conditional) entry["conditional"] = true;
     if (fn.unreferenced_nested) entry["unreferenced_nested"] = true;
     if (fn.is_generator) entry["generator"] = true;
+    if (fn.none_passthrough >= 0)
+      entry["none_passthrough"] = fn.params[static_cast<std::size_t>(fn.none_passthrough)].str();
     return entry;
   });
   out["classes"] = list_json(f.classes, [&](const ClassInfo& c) {

@@ -82,6 +82,7 @@ class Walker final : public detectors::NodeScope {
   bool item_argument(std::span<const Argument> args) const;
   void enter_lambda(TSNode node);
   void shadow_parameters(TSNode parameters);
+  std::int8_t none_passthrough(TSNode node, const std::vector<std::string_view>& names) const;
   void note_error(TSNode node);
   // directive_comments.cpp
   void on_comment(TSNode node);

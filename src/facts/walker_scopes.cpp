@@ -1,5 +1,7 @@
 // Scope-opening nodes: functions, classes, loops and lambdas push a context frame (and, except for
 // loops, a name scope) that the matching leave event pops.
+#include <algorithm>
+
 #include "facts/walker.hpp"
 
 namespace tr2audit::facts {
@@ -35,6 +37,34 @@ void Walker::shadow_parameters(TSNode parameters) {
   }
 }
 
+// `def eval_str_dict(x, type=dict): if x is None: return None` (after a docstring, also `return x`): the index of
+// the parameter a call gets back as None when it passes None (FunctionInfo::none_passthrough); -1 when none. Only
+// the body's first statements are read, child by child: no walk.
+std::int8_t Walker::none_passthrough(TSNode node, const std::vector<std::string_view>& names) const {
+  const TSNode body = ts_node_child_by_field_id(node, m_k.f_body);
+  if (!m_src.is(body, m_k.block)) return -1;
+  TSNode first = ts_node_named_child(body, 0);
+  if (m_src.is(first, m_k.expression_statement) && m_src.is(ts_node_named_child(first, 0), m_k.string))
+    first = ts_node_named_child(body, 1);
+  if (!m_src.is(first, m_k.if_statement)) return -1;
+  const TSNode test = ts_node_child_by_field_id(first, m_k.f_condition);
+  if (!m_src.is(test, m_k.comparison_operator) || ts_node_named_child_count(test) != 2 ||
+      !m_src.is(ts_node_named_child(test, 1), m_k.none) || ts_node_child_count(test) != 3)
+    return -1;  // `x is None`: two operands and one `is` (`is not` is a second operator token)
+  const TSNode op = ts_node_child(test, 1);
+  const TSNode tested = ts_node_named_child(test, 0);
+  if (m_src.node_text(op) != "is" || !m_src.is(tested, m_k.identifier)) return -1;
+  const TSNode then = ts_node_child_by_field_id(first, m_k.f_consequence);
+  const TSNode leave = m_src.is(then, m_k.block) ? ts_node_named_child(then, 0) : TSNode{};
+  if (!m_src.is(leave, m_k.return_statement) || ts_node_named_child_count(leave) != 1) return -1;
+  const TSNode value = ts_node_named_child(leave, 0);
+  const std::string_view name = m_src.node_text(tested);
+  if (!m_src.is(value, m_k.none) && !(m_src.is(value, m_k.identifier) && m_src.node_text(value) == name)) return -1;
+  const auto at = std::find(names.begin(), names.end(), name);
+  if (at == names.end() || at - names.begin() > 100) return -1;
+  return static_cast<std::int8_t>(at - names.begin());
+}
+
 void Walker::enter_function(TSNode node) {
   FunctionInfo info;
   info.name = m_src.str(m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name)));
@@ -57,6 +87,7 @@ void Walker::enter_function(TSNode node) {
   std::vector<QualifiedName> decorators;  // built here, then kept as compact arrays
   std::vector<FactString> param_texts;
   std::vector<Argument> defaults;
+  std::vector<std::string_view> param_names;
   if (m_src.is(parent, m_k.decorated_definition)) {
     const std::uint32_t count = ts_node_named_child_count(parent);
     for (std::uint32_t i = 0; i < count; ++i) {
@@ -75,7 +106,12 @@ void Walker::enter_function(TSNode node) {
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode param = ts_node_named_child(params, i);
     param_texts.push_back(m_src.capped(param, 60));
-    if (m_src.is(param, m_k.default_parameter) || m_src.is(param, m_k.typed_default_parameter)) {
+    const bool defaulted = m_src.is(param, m_k.default_parameter) || m_src.is(param, m_k.typed_default_parameter);
+    const TSNode named = defaulted                              ? ts_node_child_by_field_id(param, m_k.f_name)
+                         : m_src.is(param, m_k.typed_parameter) ? ts_node_named_child(param, 0)
+                                                                : param;
+    param_names.push_back(m_src.is(named, m_k.identifier) ? m_src.node_text(named) : std::string_view{});
+    if (defaulted) {
       Argument value = m_src.literal(ts_node_child_by_field_id(param, m_k.f_value));
       value.keyword = m_src.str(m_src.node_text(ts_node_child_by_field_id(param, m_k.f_name)));
       defaults.push_back(std::move(value));
@@ -84,6 +120,7 @@ void Walker::enter_function(TSNode node) {
   info.decorators = std::move(decorators);
   info.params = std::move(param_texts);
   info.param_defaults = std::move(defaults);
+  info.none_passthrough = none_passthrough(node, param_names);
   if (m_ctx.function < 0 && m_ctx.klass < 0)
     note_helper_predicate(node, m_src.node_text(ts_node_child_by_field_id(node, m_k.f_name)));
   m_out.functions.push_back(std::move(info));

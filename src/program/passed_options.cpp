@@ -36,7 +36,7 @@ PassedOptions::PassedOptions(const Program::Impl& impl) : m_impl(impl) {
                 impl.files[edge.target.file.value].functions[static_cast<std::size_t>(edge.target.index)].name;
         if (!edge.by_name && !constructs && !names_method) continue;
         auto& sites = m_callers[edge.target.file.value][static_cast<std::size_t>(edge.target.index)];
-        if (sites.size() <= k_max_sites) sites.push_back(CallSite{FunctionId{FileId{f}, caller}, edge.call});
+        if (sites.size() <= k_max_built_sites) sites.push_back(CallSite{FunctionId{FileId{f}, caller}, edge.call});
       }
     }
   }
@@ -48,11 +48,40 @@ bool PassedOptions::off(FunctionId fn, std::string_view name, const facts::Condi
   return off_at(fn, name, 0, query);
 }
 
-bool PassedOptions::rebinds(FunctionId fn, std::string_view name) const {
+bool PassedOptions::rebinds(FunctionId fn, std::string_view name, const facts::ConditionTerm* term) const {
   const auto& file = m_impl.files[fn.file.value];
+  const bool tests_none = term != nullptr && term->equals == "None" && !term->member && !term->greater;
   return std::any_of(file.assigns.begin(), file.assigns.end(), [&](const facts::AssignFact& assign) {
-    return assign.ctx.function == fn.index && assign.target_text == name;
+    return assign.ctx.function == fn.index && assign.target_text == name && !(tests_none && keeps_none(fn, assign));
   });
+}
+
+bool PassedOptions::keeps_none(FunctionId fn, const facts::AssignFact& assign) const {
+  if (fn.index < 0) return false;
+  const auto& file = m_impl.files[fn.file.value];
+  const auto& edges = m_impl.edges[fn.file.value][static_cast<std::size_t>(fn.index)];
+  for (const auto& bound : file.bound_calls) {
+    if (bound.ctx.function != fn.index || bound.target_text != assign.target_text ||
+        bound.call_start_byte < assign.at.start_byte || bound.call_start_byte >= assign.at.end_byte)
+      continue;
+    for (const Edge& edge : edges) {
+      if (edge.call < 0 || !edge.by_name || edge.constructs || edge.dispatch || edge.target.index < 0) continue;
+      const auto& call = file.calls[static_cast<std::size_t>(edge.call)];
+      if (call.at.start_byte != bound.call_start_byte) continue;
+      const auto& callee = m_impl.files[edge.target.file.value].functions[static_cast<std::size_t>(edge.target.index)];
+      if (callee.none_passthrough < 0 || callee.klass >= 0) return false;  // module functions: positions line up
+      const auto position = static_cast<std::size_t>(callee.none_passthrough);
+      const std::string_view parameter = callee.params[position].view();
+      std::size_t index = 0;
+      for (const auto& arg : call.args) {
+        if (arg.is_splat) return false;
+        const bool here = arg.keyword.empty() ? index++ == position : arg.keyword == parameter;
+        if (here) return arg.value == assign.target_text;
+      }
+      return false;
+    }
+  }
+  return false;
 }
 
 bool PassedOptions::off_where_built(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
@@ -65,14 +94,15 @@ bool PassedOptions::built_off_at(FunctionId fn, std::string_view name, const fac
   if (fn.index < 0 || depth > k_max_depth) return false;
   const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
   if (info.name != "__init__" || !is_parameter(info, name)) return false;
-  // `xformers_att_config = utils.eval_str_dict(xformers_att_config)`: the body tests its own value, not the callers'.
-  if (rebinds(fn, name)) return false;
+  // `xformers_att_config = parse_config(xformers_att_config)`: the body tests its own value, not the callers' (unless
+  // the helper gives None back for None and the test is for None: fairseq's `utils.eval_str_dict`).
+  if (rebinds(fn, name, &term)) return false;
   const facts::Argument* omitted = nullptr;
   for (const auto& param : info.param_defaults) {
     if (param.keyword == name && is_literal(param)) omitted = &param;
   }
   const auto& sites = m_callers[fn.file.value][static_cast<std::size_t>(fn.index)];
-  if (sites.empty() || sites.size() > k_max_sites) return false;
+  if (sites.empty() || sites.size() > k_max_built_sites) return false;
   Query query{term, option_off, k_budget};
   const std::optional<std::size_t> position = positional_index(info, name);
   return every_reached_site(sites, [&](const CallSite& site) {

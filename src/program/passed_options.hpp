@@ -66,6 +66,10 @@ class PassedOptions {
     bool options_only = false;
   };
   static constexpr std::size_t k_max_sites = 24;  ///< more call sites: the parameter is an input, not an option
+  /// A constructor's parameter that defaults to a literal is configuration however often the class is built
+  /// (fairseq builds MultiheadAttention at some 30 sites, each leaving `xformers_att_config` unset): every
+  /// construction must still agree, up to this many.
+  static constexpr std::size_t k_max_built_sites = 64;
   static constexpr int k_max_depth = 6;
   static constexpr int k_budget = 256;
 
@@ -73,7 +77,7 @@ class PassedOptions {
   bool forwards_arguments(const CallSite& site) const;
   bool passed_at_every_site(FunctionId fn, std::string_view name, std::optional<std::size_t> position, int depth) const;
   /// Every call site a run reaches leaves the branch off (`off_site` says so of each), and one does: sites in
-  /// code no entry point reaches, or only tests, select nothing.
+  /// code no entry point reaches, or only tests, tools (benchmarks, profilers) and exports, select nothing.
   template <class OffSite>
   bool every_reached_site(const std::vector<CallSite>& sites, OffSite&& off_site) const {
     bool decided = false;
@@ -82,14 +86,20 @@ class PassedOptions {
         decided = true;
         continue;
       }
+      // A site a run reaches may take the branch. One that only a benchmark, a profiler or an export reaches
+      // (fairseq's benchmark_multihead_attention passing an xformers config) measures or converts the option; it
+      // does not turn it on for the runs the findings are about (training, and inference with --include-roles).
       RoleSet roles = m_impl.at(site.caller).roles;
-      roles.reset(static_cast<std::size_t>(Role::test));
-      if (roles.any()) return false;  // a site a run reaches may take the branch
+      for (Role off : {Role::test, Role::tooling, Role::export_}) roles.reset(static_cast<std::size_t>(off));
+      if (roles.any()) return false;
     }
     return decided;
   }
-  /// `fn` assigns its parameter (or local) `name` somewhere in its body.
-  bool rebinds(FunctionId fn, std::string_view name) const;
+  /// `fn` assigns its parameter (or local) `name` somewhere in its body. With a `term` that tests for None, a
+  /// rebinding through a repo function that gives None back for None (`x = eval_str_dict(x)`, keeps_none) is not
+  /// one: whether the name is None is still what the callers passed.
+  bool rebinds(FunctionId fn, std::string_view name, const facts::ConditionTerm* term = nullptr) const;
+  bool keeps_none(FunctionId fn, const facts::AssignFact& assign) const;
   bool built_off_at(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
                     const std::function<bool(std::string_view option)>& option_off, int depth) const;
   /// The argument a site passes for the parameter (a `*args`/`**kwargs` splat stands for it); null when none.

@@ -262,6 +262,10 @@ struct FunctionInfo {
   /// a value or in a string (`def load(args): ...; def _cpp_extention_load_helper(...): return
   /// cpp_extension.load(...)` with the calls cut): nothing can call it.
   bool unreferenced_nested = false;
+  /// The parameter (index into params) a call gets back as None when it passes None: the body opens, after a
+  /// docstring, with `if p is None: return None` (or `return p`), fairseq's `def eval_str_dict(x, type=dict): if x
+  /// is None: return None`. So `x = eval_str_dict(x)` keeps whether x is None (program/passed_options). -1: none.
+  std::int8_t none_passthrough = -1;
   Span at;  ///< the whole definition (the `def` statement, decorators not included)
   // Filled from the calls inside the body (not nested functions):
   bool calls_backward = false;            ///< x.backward() / accelerator.backward(x) / scaler.scale(x).backward()

@@ -12,7 +12,7 @@
 namespace tr2audit::facts {
 
 /// Bump when the encoding (or FileFacts) changes: it is part of every cache key.
-inline constexpr std::uint32_t k_facts_binary_version = 62;
+inline constexpr std::uint32_t k_facts_binary_version = 63;
 
 /// Every field of the facts, in a fixed order.
 std::string to_bytes(const FileFacts& file);

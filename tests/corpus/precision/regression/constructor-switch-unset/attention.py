@@ -96,3 +96,42 @@ def build_filled(embed_dim, xformers_att_config=None):
     if xformers_att_config is None:
         xformers_att_config = "scaled_dot_product"
     return FilledAttention(embed_dim, xformers_att_config=xformers_att_config)
+
+
+def eval_config(text, kind=dict):
+    """Reads a config string; None stays None."""
+    if text is None:
+        return None
+    return kind(name=text) if isinstance(text, str) else text
+
+
+class NormalizedAttention(nn.Module):
+    def __init__(self, embed_dim, xformers_att_config=None):
+        super().__init__()
+        xformers_att_config = eval_config(xformers_att_config)
+        self.use_xformers = xformers_att_config is not None
+        self.proj = nn.Linear(embed_dim, embed_dim)
+        if self.use_xformers:
+            self.attention = build_attention(xformers_att_config)
+
+    def forward(self, x):
+        return self.proj(x)
+
+
+def keep_config(text):
+    if text is None:
+        return {"name": "scaled_dot_product"}
+    return {"name": text}
+
+
+class DefaultedAttention(nn.Module):
+    def __init__(self, embed_dim, xformers_att_config=None):
+        super().__init__()
+        xformers_att_config = keep_config(xformers_att_config)
+        self.use_xformers = xformers_att_config is not None
+        self.proj = nn.Linear(embed_dim, embed_dim)
+        if self.use_xformers:
+            self.attention = build_attention(xformers_att_config)
+
+    def forward(self, x):
+        return self.proj(x)

@@ -2,7 +2,8 @@
 import torch
 from torch import nn
 
-from attention import DirectAttention, LocalAttention, MultiheadAttention, ParsedAttention, PassedAttention, build_filled
+from attention import (DefaultedAttention, DirectAttention, LocalAttention, MultiheadAttention, NormalizedAttention,
+                       ParsedAttention, PassedAttention, build_filled)
 from config import ModelConfig
 
 
@@ -16,9 +17,12 @@ class Encoder(nn.Module):
         self.parsed = ParsedAttention(cfg.encoder.embed_dim, xformers_att_config=cfg.encoder.xformers_att_config)
         self.local = LocalAttention(cfg.encoder.embed_dim, xformers_att_config="local")
         self.filled = build_filled(cfg.encoder.embed_dim)
+        self.normalized = NormalizedAttention(cfg.encoder.embed_dim, xformers_att_config=cfg.encoder.xformers_att_config)
+        self.defaulted = DefaultedAttention(cfg.encoder.embed_dim, xformers_att_config=cfg.encoder.xformers_att_config)
 
     def forward(self, x):
-        return self.filled(self.local(self.parsed(self.blocksparse(self.direct(self.attn(x))))))
+        x = self.filled(self.local(self.parsed(self.blocksparse(self.direct(self.attn(x))))))
+        return self.defaulted(self.normalized(x))
 
 
 def main():
