@@ -554,6 +554,10 @@ class GraphBuilder {
       add_symbol(file, call.ctx, m_symbols.lookup_from(file, call.callee.dotted()));
     } else if (call.method.empty() && call.callee_text == "self" && call.ctx.klass >= 0) {
       if (auto m = m_symbols.method(ClassId{file, call.ctx.klass}, "forward")) add(file, call.ctx, Edge{*m});
+    } else if (call.method.empty() && call.callee_text == "cls" && call.ctx.klass >= 0) {
+      // `return cls(cfg, params, fp32_optimizer)` in a factory classmethod (fairseq's
+      // `AMPOptimizer.build_optimizer`): the class is built here.
+      add_construction(file, call.ctx, ClassId{file, call.ctx.klass});
     } else if (call.method.empty() && call.callee_text.find('[') != std::string::npos) {
       // `kernel[grid](...)`: a Triton kernel launch runs the decorated repo function.
       const std::string name(call.callee_text.substr(0, call.callee_text.find('[')));
