@@ -385,6 +385,7 @@ std::string describe_term(const facts::ConditionTerm& term) {
   if (names_enum_member(term.equals))
     return folded_name(term) + (term.negated ? " is not " : " is ") + term.equals.str();
   if (term.negated) return folded_name(term) + (term.equals == "None" ? " is not None" : " != " + shown(term.equals));
+  if (term.equals == "None") return folded_name(term) + " is None";  // the else side of `if x is not None:`
   return folded_name(term) + " == " + shown(term.equals);
 }
 

@@ -683,6 +683,15 @@ class BranchGuards {
                                     unset))
         return describe_term(term);
     }
+    // `if max_length is not None: ... else: max_len = max(...)` in a helper whose every call passes a length
+    // (nanoVLM's `prepare_batch`, called with `self.max_length` of a collator built with a fixed length): the
+    // None side never runs, whatever the default (not a module's forward: its callers are not all seen).
+    if (!term.negated && term.equals == "None" && !dotted && function >= 0 && branch.terms.size() == 1 && defaulted()) {
+      const auto unset = [&](std::string_view option) { return option_unset(option, term); };
+      if (m_passed->off_where_passed(FunctionId{FileId{static_cast<std::uint32_t>(f)}, function}, term.name, term,
+                                     unset))
+        return describe_term(term);
+    }
     if (term.negated && !option_like && !(dotted && option_receiver(term.name))) return std::nullopt;
     // `quantize.startswith("bnb.")` on a parameter that defaults to None is off by default too.
     facts::ConditionTerm receiver_term = term;

@@ -89,6 +89,50 @@ bool PassedOptions::off_where_built(FunctionId fn, std::string_view name, const 
   return built_off_at(fn, name, term, option_off, 0);
 }
 
+bool PassedOptions::off_where_passed(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+                                     const std::function<bool(std::string_view option)>& option_off) const {
+  if (fn.index < 0) return false;
+  const auto& info = m_impl.files[fn.file.value].functions[static_cast<std::size_t>(fn.index)];
+  if (info.name == "forward" || info.name == "__call__" || info.name == "__init__" || !is_parameter(info, name) ||
+      rebinds(fn, name, &term))
+    return false;
+  const facts::Argument* omitted = nullptr;
+  for (const auto& param : info.param_defaults) {
+    if (param.keyword == name && is_literal(param)) omitted = &param;
+  }
+  const auto& sites = m_callers[fn.file.value][static_cast<std::size_t>(fn.index)];
+  if (sites.empty() || sites.size() > k_max_sites) return false;
+  Query query{term, option_off, k_budget};
+  const std::optional<std::size_t> position = positional_index(info, name);
+  return every_reached_site(sites, [&](const CallSite& site) {
+    const facts::Argument* passed = passed_argument(site, position, name);
+    return passed != nullptr && site_off(site, position, name, 0, query, omitted);
+  });
+}
+
+std::optional<std::pair<FunctionId, std::string_view>> PassedOptions::constructor_binding(
+    FunctionId caller, std::string_view attribute) const {
+  if (caller.index < 0 || !starts_with(attribute, "self.") || attribute.find('.', 5) != std::string_view::npos)
+    return std::nullopt;
+  const auto& file = m_impl.files[caller.file.value];
+  const std::int32_t klass = file.functions[static_cast<std::size_t>(caller.index)].klass;
+  if (klass < 0) return std::nullopt;
+  const facts::AssignFact* binding = nullptr;
+  for (const auto& assign : file.assigns) {
+    if (assign.target_text != attribute || assign.ctx.klass != klass) continue;
+    if (binding != nullptr) return std::nullopt;  // bound twice: not one value
+    binding = &assign;
+  }
+  if (binding == nullptr || binding->ctx.function < 0 || binding->ctx.branch >= 0 ||
+      binding->value.kind != facts::LiteralKind::name || !binding->value.resolved.empty())
+    return std::nullopt;
+  const auto& init = file.functions[static_cast<std::size_t>(binding->ctx.function)];
+  const std::string_view param = binding->value.value;
+  if (init.name != "__init__" || init.klass != klass || !is_identifier(param) || !is_parameter(init, param))
+    return std::nullopt;
+  return std::pair{FunctionId{caller.file, binding->ctx.function}, param};
+}
+
 bool PassedOptions::built_off_at(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
                                  const std::function<bool(std::string_view option)>& option_off, int depth) const {
   if (fn.index < 0 || depth > k_max_depth) return false;
@@ -225,6 +269,11 @@ bool PassedOptions::site_off(const CallSite& site, std::optional<std::size_t> po
                                                           call.at.start_byte))
       return option_off(*read, query);
     return off_at(site.caller, text, depth + 1, query);
+  }
+  // `self.max_length` bound in `__init__` from its own parameter: the class's constructions decide.
+  if (passed->kind == facts::LiteralKind::name && passed->resolved.empty()) {
+    if (const auto bound = constructor_binding(site.caller, text))
+      return built_off_at(bound->first, bound->second, query.term, query.option_off, depth + 1);
   }
   // `params["comm_backend"]` / `cfg.comm_backend`: the option's repo default decides.
   std::string option;

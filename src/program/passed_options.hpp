@@ -37,6 +37,13 @@ class PassedOptions {
   /// `attention_mask=None` is what its callers pass or not, and stays with off().
   bool off_where_built(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
                        const std::function<bool(std::string_view option)>& option_off) const;
+  /// True when parameter `name` of `fn` (a function or method other than a module's `forward`/`__call__`) never
+  /// takes the branch on `term` because every call site a run reaches passes a value that leaves it off, whatever
+  /// the parameter's default: `prepare_batch(self, batch, max_length=None)` with `else: max_len = max(...)` and its
+  /// only call `self.prepare_batch(batch, max_length=self.max_length)` in a collator built with a fixed length
+  /// (nanoVLM). A site that leaves the parameter out is judged by the default.
+  bool off_where_passed(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
+                        const std::function<bool(std::string_view option)>& option_off) const;
   /// True when parameter `name` of `fn` never takes the branch on `term` in training: every call site that
   /// training code makes passes a literal that leaves it off (`get_pool_mask(mask, return_idcs=False)` from the
   /// training forward), or leaves out a parameter whose literal default does (`extract_features(x)` for
@@ -100,6 +107,10 @@ class PassedOptions {
   /// one: whether the name is None is still what the callers passed.
   bool rebinds(FunctionId fn, std::string_view name, const facts::ConditionTerm* term = nullptr) const;
   bool keeps_none(FunctionId fn, const facts::AssignFact& assign) const;
+  /// `self.max_length` passed in a method of a class whose `__init__` binds it once, unconditionally, to its own
+  /// parameter (`self.max_length = max_length`): that constructor and parameter; nullopt otherwise.
+  std::optional<std::pair<FunctionId, std::string_view>> constructor_binding(FunctionId caller,
+                                                                             std::string_view attribute) const;
   bool built_off_at(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
                     const std::function<bool(std::string_view option)>& option_off, int depth) const;
   /// The argument a site passes for the parameter (a `*args`/`**kwargs` splat stands for it); null when none.

@@ -93,8 +93,9 @@ std::string opt_in_note(const std::string& option) {
   if (ends_with(option, k_not_none))  // `self.args.quant_config is not None`: set at all
     return " (opt-in: runs only when `" + option.substr(0, option.size() - k_not_none.size()) +
            "` is set, off by default)";
-  if (option.find(" == ") != std::string::npos || option.find(" != ") != std::string::npos ||
-      option.find(" > ") != std::string::npos || option.find(" in (") != std::string::npos)
+  if (ends_with(option, " is None") || option.find(" == ") != std::string::npos ||
+      option.find(" != ") != std::string::npos || option.find(" > ") != std::string::npos ||
+      option.find(" in (") != std::string::npos)
     return " (opt-in: runs only when `" + option + "` holds, off by default)";
   return " (opt-in: runs only when `" + option + "` is set, off by default)";
 }
