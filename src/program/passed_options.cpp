@@ -96,17 +96,13 @@ bool PassedOptions::off_where_passed(FunctionId fn, std::string_view name, const
   if (info.name == "forward" || info.name == "__call__" || info.name == "__init__" || !is_parameter(info, name) ||
       rebinds(fn, name, &term))
     return false;
-  const facts::Argument* omitted = nullptr;
-  for (const auto& param : info.param_defaults) {
-    if (param.keyword == name && is_literal(param)) omitted = &param;
-  }
   const auto& sites = m_callers[fn.file.value][static_cast<std::size_t>(fn.index)];
   if (sites.empty() || sites.size() > k_max_sites) return false;
   Query query{term, option_off, k_budget};
   const std::optional<std::size_t> position = positional_index(info, name);
+  // Only sites that pass a value decide; one that leaves the parameter out makes it false.
   return every_reached_site(sites, [&](const CallSite& site) {
-    const facts::Argument* passed = passed_argument(site, position, name);
-    return passed != nullptr && site_off(site, position, name, 0, query, omitted);
+    return passed_argument(site, position, name) != nullptr && site_off(site, position, name, 0, query);
   });
 }
 

@@ -41,7 +41,7 @@ class PassedOptions {
   /// takes the branch on `term` because every call site a run reaches passes a value that leaves it off, whatever
   /// the parameter's default: `prepare_batch(self, batch, max_length=None)` with `else: max_len = max(...)` and its
   /// only call `self.prepare_batch(batch, max_length=self.max_length)` in a collator built with a fixed length
-  /// (nanoVLM). A site that leaves the parameter out is judged by the default.
+  /// (nanoVLM). A site that leaves the parameter out makes it false.
   bool off_where_passed(FunctionId fn, std::string_view name, const facts::ConditionTerm& term,
                         const std::function<bool(std::string_view option)>& option_off) const;
   /// True when parameter `name` of `fn` never takes the branch on `term` in training: every call site that
