@@ -589,4 +589,18 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
   return answer;
 }
 
+const facts::AssignFact* sole_init_binding(const facts::FileFacts& file, std::int32_t klass,
+                                           std::string_view attribute) {
+  const facts::AssignFact* binding = nullptr;
+  for (const auto& assign : file.assigns) {
+    if (assign.target_text != attribute || assign.ctx.klass != klass) continue;
+    if (binding != nullptr) return nullptr;  // bound twice: not one value
+    binding = &assign;
+  }
+  if (binding == nullptr || binding->ctx.function < 0 || binding->ctx.branch >= 0 ||
+      file.functions[static_cast<std::size_t>(binding->ctx.function)].name != "__init__")
+    return nullptr;
+  return binding;
+}
+
 }  // namespace tr2audit::program::option_values

@@ -133,6 +133,11 @@ std::optional<std::optional<std::string>> environment_local(const facts::FileFac
 /// the two could not be seen); else nothing.
 std::optional<std::string> local_copy_of_read(const facts::FileFacts& file, std::int32_t function,
                                               const facts::BranchInfo& branch, const facts::ConditionTerm& term);
+/// The one binding of `self.<attribute>` (`attribute` written with `self.`) that class `klass` of `file` makes: in
+/// `__init__`, under no branch. Null when the class binds it elsewhere too, or there or conditionally
+/// (`self.use_xformers = xformers_att_config is not None`, `self.max_length = max_length`).
+const facts::AssignFact* sole_init_binding(const facts::FileFacts& file, std::int32_t klass,
+                                           std::string_view attribute);
 /// `neox_args.attention_config` of `neox_args.attention_config[layer_number]`: the dotted read an element read
 /// indexes (by a name or an expression, not a quoted key); else nothing.
 std::optional<std::string> element_read_base(std::string_view text);

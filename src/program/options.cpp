@@ -892,15 +892,8 @@ class BranchGuards {
     const auto& file = m_impl.files[f];
     const std::int32_t klass = enclosing_class(file, function);
     if (klass < 0) return std::nullopt;
-    const facts::AssignFact* binding = nullptr;
-    for (const auto& assign : file.assigns) {
-      if (assign.target_text != name || assign.ctx.klass != klass) continue;
-      if (binding != nullptr) return std::nullopt;
-      binding = &assign;
-    }
-    if (binding == nullptr || binding->ctx.function < 0 || binding->ctx.branch >= 0 ||
-        file.functions[static_cast<std::size_t>(binding->ctx.function)].name != "__init__")
-      return std::nullopt;
+    const facts::AssignFact* binding = option_values::sole_init_binding(file, klass, name);
+    if (binding == nullptr) return std::nullopt;
     const std::string_view text = binding->value.value;
     bool is_not = true;
     auto cut = text.find(" is not None");

@@ -113,19 +113,12 @@ std::optional<std::pair<FunctionId, std::string_view>> PassedOptions::constructo
   const auto& file = m_impl.files[caller.file.value];
   const std::int32_t klass = file.functions[static_cast<std::size_t>(caller.index)].klass;
   if (klass < 0) return std::nullopt;
-  const facts::AssignFact* binding = nullptr;
-  for (const auto& assign : file.assigns) {
-    if (assign.target_text != attribute || assign.ctx.klass != klass) continue;
-    if (binding != nullptr) return std::nullopt;  // bound twice: not one value
-    binding = &assign;
-  }
-  if (binding == nullptr || binding->ctx.function < 0 || binding->ctx.branch >= 0 ||
-      binding->value.kind != facts::LiteralKind::name || !binding->value.resolved.empty())
+  const facts::AssignFact* binding = option_values::sole_init_binding(file, klass, attribute);
+  if (binding == nullptr || binding->value.kind != facts::LiteralKind::name || !binding->value.resolved.empty())
     return std::nullopt;
   const auto& init = file.functions[static_cast<std::size_t>(binding->ctx.function)];
   const std::string_view param = binding->value.value;
-  if (init.name != "__init__" || init.klass != klass || !is_identifier(param) || !is_parameter(init, param))
-    return std::nullopt;
+  if (init.klass != klass || !is_identifier(param) || !is_parameter(init, param)) return std::nullopt;
   return std::pair{FunctionId{caller.file, binding->ctx.function}, param};
 }
 
